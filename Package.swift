@@ -1,0 +1,54 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "aasa-scan",
+    products: [
+        .executable(name: "aasa-scan", targets: ["aasa-scan"]),
+        .library(name: "AASAModel", targets: ["AASAModel"]),
+        .library(name: "LinkMatcher", targets: ["LinkMatcher"]),
+        .library(name: "LogIO", targets: ["LogIO"]),
+        .library(name: "LogParsing", targets: ["LogParsing"]),
+        .library(name: "CoverageStats", targets: ["CoverageStats"]),
+        .library(name: "ScanEngine", targets: ["ScanEngine"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CZstd",
+            pkgConfig: "libzstd",
+            providers: [.apt(["libzstd-dev"])]
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .target(name: "AASAModel"),
+        .target(name: "LinkMatcher", dependencies: ["AASAModel"]),
+        .target(name: "LogIO", dependencies: ["CZstd", "CZlib"]),
+        .target(name: "LogParsing"),
+        .target(name: "CoverageStats"),
+        .target(
+            name: "ScanEngine",
+            dependencies: ["AASAModel", "LinkMatcher", "LogIO", "LogParsing", "CoverageStats"]
+        ),
+        .executableTarget(
+            name: "aasa-scan",
+            dependencies: [
+                "AASAModel", "LinkMatcher", "LogIO", "LogParsing", "CoverageStats", "ScanEngine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "AASAModelTests", dependencies: ["AASAModel"]),
+        .testTarget(name: "LinkMatcherTests", dependencies: ["LinkMatcher", "AASAModel"]),
+        .testTarget(name: "LogIOTests", dependencies: ["LogIO"]),
+        .testTarget(name: "LogParsingTests", dependencies: ["LogParsing"]),
+        .testTarget(name: "CoverageStatsTests", dependencies: ["CoverageStats"]),
+        .testTarget(name: "ScanEngineTests", dependencies: ["ScanEngine", "LinkMatcher", "AASAModel"]),
+        .testTarget(name: "CLITests", dependencies: ["aasa-scan"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+#include <zstd.h>
+#include <zstd_errors.h>

@@ -1,0 +1,2 @@
+// ScanEngine: filled in by its own work; this file keeps the target buildable.
+enum ScanEnginePlaceholder {}
