@@ -1,0 +1,196 @@
+/// A compiled glob: a position automaton (Glushkov construction) run as a set of live
+/// states, so a match costs O(text length x live states) whatever the pattern -- never the
+/// exponential backtracking of `*a*a*a*b` against a long path.
+///
+/// State 0 is "nothing consumed yet"; state `p > 0` is "position `p` consumed the last
+/// character". A transition into position `p` consumes one character that its predicate
+/// accepts; `*` is a position with a self-loop.
+struct GlobProgram: Sendable {
+    enum Predicate: Sendable, Equatable {
+        case scalar(UInt32)
+        case any
+        case oneOf(ASCIISet)
+    }
+
+    /// Predicate of each position; index 0 is unused.
+    let predicates: [Predicate]
+    /// Successor positions of each state, flattened: `follow[followStart[s]..<followStart[s+1]]`.
+    let followStart: [Int32]
+    let follow: [Int32]
+    /// States from which the end of the text is an acceptable end of the match.
+    let acceptsAtEnd: [Bool]
+
+    var stateCount: Int { predicates.count }
+
+    /// Compiles a sequence of nodes. In a path pattern a literal `/` may also match nothing
+    /// once the whole path has been consumed (SEMANTICS.md S5.4), hence `slashesVanishAtEnd`.
+    init(_ nodes: [PatternNode], slashesVanishAtEnd: Bool) {
+        var builder = Builder()
+        let root = builder.add(.sequence(nodes))
+        builder.edges[0] = root.first
+        var followStart: [Int32] = [0]
+        var follow: [Int32] = []
+        for state in 0..<builder.predicates.count {
+            var seen = Set<Int32>()
+            for next in builder.edges[state] where seen.insert(next).inserted {
+                follow.append(next)
+            }
+            followStart.append(Int32(follow.count))
+        }
+        self.predicates = builder.predicates
+        self.followStart = followStart
+        self.follow = follow
+        self.acceptsAtEnd = Self.endStates(
+            builder: builder, root: root, slashesVanish: slashesVanishAtEnd,
+            followStart: followStart, follow: follow)
+    }
+
+    /// A state accepts at the end when it is a last position of the pattern, or when a `/`
+    /// that may vanish leads on to such a state.
+    private static func endStates(
+        builder: Builder, root: Builder.Fragment, slashesVanish: Bool,
+        followStart: [Int32], follow: [Int32]
+    ) -> [Bool] {
+        var accepts = [Bool](repeating: false, count: builder.predicates.count)
+        for last in root.last { accepts[Int(last)] = true }
+        if root.nullable { accepts[0] = true }
+        guard slashesVanish else { return accepts }
+        let slash = Predicate.scalar(UInt32(UInt8(ascii: "/")))
+        var changed = true
+        while changed {
+            changed = false
+            for state in accepts.indices where !accepts[state] {
+                let successors = follow[Int(followStart[state])..<Int(followStart[state + 1])]
+                if successors.contains(where: { accepts[Int($0)] && builder.predicates[Int($0)] == slash }) {
+                    accepts[state] = true
+                    changed = true
+                }
+            }
+        }
+        return accepts
+    }
+
+    /// Glushkov construction: first, last, nullable per node; follow edges as they appear.
+    private struct Builder {
+        struct Fragment {
+            var nullable: Bool
+            var first: [Int32]
+            var last: [Int32]
+        }
+
+        var predicates: [Predicate] = [.any]
+        var edges: [[Int32]] = [[]]
+
+        mutating func position(_ predicate: Predicate) -> Int32 {
+            predicates.append(predicate)
+            edges.append([])
+            return Int32(predicates.count - 1)
+        }
+
+        mutating func add(_ node: PatternNode) -> Fragment {
+            switch node {
+            case .literal(let scalar):
+                let p = position(.scalar(scalar))
+                return Fragment(nullable: false, first: [p], last: [p])
+            case .anyOne:
+                let p = position(.any)
+                return Fragment(nullable: false, first: [p], last: [p])
+            case .oneOf(let set):
+                let p = position(.oneOf(set))
+                return Fragment(nullable: false, first: [p], last: [p])
+            case .anyRun:
+                let p = position(.any)
+                edges[Int(p)].append(p)
+                return Fragment(nullable: true, first: [p], last: [p])
+            case .never:
+                return Fragment(nullable: false, first: [], last: [])
+            case .choice(let alternatives):
+                var result = Fragment(nullable: false, first: [], last: [])
+                for alternative in alternatives {
+                    let part = add(alternative)
+                    result.nullable = result.nullable || part.nullable
+                    result.first += part.first
+                    result.last += part.last
+                }
+                return result
+            case .sequence(let nodes):
+                var result = Fragment(nullable: true, first: [], last: [])
+                for child in nodes {
+                    let part = add(child)
+                    for last in result.last { edges[Int(last)] += part.first }
+                    if result.nullable { result.first += part.first }
+                    result.last = part.nullable ? result.last + part.last : part.last
+                    result.nullable = result.nullable && part.nullable
+                }
+                return result
+            }
+        }
+    }
+}
+
+extension GlobProgram {
+    /// Whether the pattern matches the whole of `text` (UTF-8, one character = one scalar).
+    func matches(_ text: UnsafeBufferPointer<UInt8>, scratch: inout GlobScratch) -> Bool {
+        scratch.prepare(stateCount: stateCount)
+        scratch.current.append(0)
+        var index = 0
+        while index < text.count {
+            let (scalar, width) = UTF8Scalars.decode(text, at: index)
+            index += width
+            scratch.advanceGeneration()
+            scratch.next.removeAll(keepingCapacity: true)
+            for state in scratch.current {
+                let start = Int(followStart[Int(state)])
+                let end = Int(followStart[Int(state) + 1])
+                for edge in start..<end {
+                    let target = follow[edge]
+                    guard scratch.seen[Int(target)] != scratch.generation,
+                        accepts(predicates[Int(target)], scalar)
+                    else { continue }
+                    scratch.seen[Int(target)] = scratch.generation
+                    scratch.next.append(target)
+                }
+            }
+            if scratch.next.isEmpty { return false }
+            swap(&scratch.current, &scratch.next)
+        }
+        return scratch.current.contains { acceptsAtEnd[Int($0)] }
+    }
+
+    @inline(__always)
+    private func accepts(_ predicate: Predicate, _ scalar: UInt32) -> Bool {
+        switch predicate {
+        case .scalar(let expected): expected == scalar
+        case .any: true
+        case .oneOf(let set): set.contains(scalar)
+        }
+    }
+}
+
+/// Per-worker working memory of `GlobProgram.matches`, reused from call to call.
+struct GlobScratch {
+    var current: [Int32] = []
+    var next: [Int32] = []
+    var seen: [UInt32] = []
+    var generation: UInt32 = 0
+
+    mutating func prepare(stateCount: Int) {
+        if seen.count < stateCount {
+            seen = [UInt32](repeating: 0, count: stateCount)
+            generation = 0
+        }
+        current.removeAll(keepingCapacity: true)
+        next.removeAll(keepingCapacity: true)
+        advanceGeneration()
+    }
+
+    /// A new mark for "seen in this step"; on wrap-around the old marks are wiped.
+    @inline(__always)
+    mutating func advanceGeneration() {
+        generation &+= 1
+        if generation == 0 {
+            for i in seen.indices { seen[i] = 0 }
+            generation = 1
+        }
+    }
+}

@@ -1,0 +1,69 @@
+/// How one piece of URL text (a path remainder, the query, a query item, the fragment) is
+/// checked, picked as the cheapest form that gives the same answer as the full glob.
+enum PartMatcher: Sendable {
+    /// `*`: anything, absent included (SEMANTICS.md S3.1).
+    case anything
+    /// An undefined variable or an empty value list: nothing (S6.5).
+    case nothing
+    /// Literal text only.
+    case exact([UInt8])
+    /// Anything else.
+    case glob(GlobProgram)
+
+    /// Chooses the form. `slashesVanishAtEnd` is the path rule of S5.4, for which a literal
+    /// with a `/` needs the glob's end handling rather than a plain comparison.
+    init(_ nodes: [PatternNode], slashesVanishAtEnd: Bool) {
+        if nodes.contains(.never) {
+            self = .nothing
+        } else if !nodes.isEmpty, nodes.allSatisfy(\.isAnyRun) {
+            self = .anything
+        } else if let literal = Self.literalBytes(nodes),
+            !(slashesVanishAtEnd && literal.contains(UInt8(ascii: "/")))
+        {
+            self = .exact(literal)
+        } else {
+            let program = GlobProgram(nodes, slashesVanishAtEnd: slashesVanishAtEnd)
+            self = program.acceptsNothing ? .nothing : .glob(program)
+        }
+    }
+
+    /// The UTF-8 bytes of a pattern made only of literal characters.
+    static func literalBytes(_ nodes: [PatternNode]) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        for node in nodes {
+            guard case .literal(let scalar) = node else { return nil }
+            TextTransform.appendUTF8(scalar, to: &bytes)
+        }
+        return bytes
+    }
+
+    @inline(__always)
+    func matches(_ text: UnsafeBufferPointer<UInt8>, scratch: inout GlobScratch) -> Bool {
+        switch self {
+        case .anything: true
+        case .nothing: false
+        case .exact(let literal): literal.withUnsafeBufferPointer { $0.elementsEqual(text) }
+        case .glob(let program): program.matches(text, scratch: &scratch)
+        }
+    }
+}
+
+extension GlobProgram {
+    /// True when no state reachable from the start can ever accept (e.g. `a$(nope)`).
+    var acceptsNothing: Bool {
+        var reachable = [Bool](repeating: false, count: stateCount)
+        var stack: [Int32] = [0]
+        reachable[0] = true
+        while let state = stack.popLast() {
+            if acceptsAtEnd[Int(state)] { return false }
+            for edge in Int(followStart[Int(state)])..<Int(followStart[Int(state) + 1]) {
+                let next = follow[edge]
+                if !reachable[Int(next)] {
+                    reachable[Int(next)] = true
+                    stack.append(next)
+                }
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,58 @@
+/// Turns pattern text into `PatternNode`s: `*`, `?`, literal characters and `$(name)`
+/// substitution variables (SEMANTICS.md S5.1, S6). There is no escape syntax.
+struct PatternParser: Sendable {
+    /// Custom variables of the file; they override predefined ones of the same name (S6.5).
+    let customVariables: [String: [String]]
+
+    init(customVariables: [String: [String]] = [:]) {
+        self.customVariables = customVariables
+    }
+
+    /// The pattern as a flat top-level sequence.
+    func parse(_ pattern: String, foldCase: Bool) -> [PatternNode] {
+        var nodes: [PatternNode] = []
+        let scalars = Array(pattern.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "$", index + 1 < scalars.count, scalars[index + 1] == "(",
+                let close = scalars[(index + 2)...].firstIndex(of: ")"),
+                !scalars[(index + 2)..<close].contains(where: { $0 == "$" || $0 == "(" })
+            {
+                let name = String(String.UnicodeScalarView(scalars[(index + 2)..<close]))
+                nodes.append(variable(named: name, foldCase: foldCase))
+                index = close + 1
+                continue
+            }
+            nodes.append(Self.wildcardOrLiteral(scalar, foldCase: foldCase))
+            index += 1
+        }
+        return nodes
+    }
+
+    /// A variable value may hold `*` and `?` but no other variable (DOC-SUBST).
+    static func parseValue(_ value: String, foldCase: Bool) -> [PatternNode] {
+        value.unicodeScalars.map { wildcardOrLiteral($0, foldCase: foldCase) }
+    }
+
+    private static func wildcardOrLiteral(_ scalar: Unicode.Scalar, foldCase: Bool) -> PatternNode {
+        switch scalar {
+        case "*": .anyRun
+        case "?": .anyOne
+        default: .literal(foldCase ? CaseFolding.fold(scalar.value) : scalar.value)
+        }
+    }
+
+    private func variable(named name: String, foldCase: Bool) -> PatternNode {
+        if let values = customVariables[name] {
+            return .factoredChoice(values.map { Self.parseValue($0, foldCase: foldCase) })
+        }
+        if let set = PredefinedVariable.classes[name] {
+            return .oneOf(foldCase ? set.folded : set)
+        }
+        if let words = PredefinedVariable.words[name] {
+            return .factoredChoice(words.map { Self.parseValue($0, foldCase: foldCase) })
+        }
+        return .never
+    }
+}

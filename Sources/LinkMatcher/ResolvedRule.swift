@@ -1,0 +1,99 @@
+import AASAModel
+
+/// One rule with its defaults applied (SEMANTICS.md S4.4): what the matcher compiles.
+public struct ResolvedRule: Sendable, Equatable {
+    /// `details[0].components[3]` or `details[1].paths[0]`.
+    public var ref: String
+    /// Index of the `details` entry the rule belongs to.
+    public var entryIndex: Int
+    /// App IDs of that entry; empty when the entry names none (the rule never decides).
+    public var appIDs: [String]
+    public var exclude: Bool
+    public var caseSensitive: Bool
+    public var percentEncoded: Bool
+    /// The path pattern; `*` when unspecified.
+    public var path: String
+    /// The query pattern; `.whole("*")` when unspecified.
+    public var query: QueryPattern
+    /// The fragment pattern; `*` when unspecified.
+    public var fragment: String
+    /// True for a legacy `paths` string: only the path is compared and `$(...)` is literal.
+    public var isLegacyPath: Bool
+
+    /// The rule as one line of JSON-like text, for reports: only what differs from the
+    /// built-in defaults, or the legacy string as written.
+    public var patternDescription: String {
+        if isLegacyPath { return exclude ? "NOT \(path)" : path }
+        var parts = ["\"/\": \(quoted(path))"]
+        switch query {
+        case .whole(let text) where text == "*": break
+        case .whole(let text): parts.append("\"?\": \(quoted(text))")
+        case .items(let items):
+            let body = items.map { "\(quoted($0.name)): \(quoted($0.pattern))" }
+            parts.append("\"?\": {\(body.joined(separator: ", "))}")
+        }
+        if fragment != "*" { parts.append("\"#\": \(quoted(fragment))") }
+        if exclude { parts.append("\"exclude\": true") }
+        if !caseSensitive { parts.append("\"caseSensitive\": false") }
+        if !percentEncoded { parts.append("\"percentEncoded\": false") }
+        return "{" + parts.joined(separator: ", ") + "}"
+    }
+
+    private func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                result += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
+
+extension ResolvedRule {
+    /// Every rule of the document in evaluation order: `details` order, then component or
+    /// path order. `components` hides `paths` (S2.4); defaults do not apply to `paths` (S11 Q8).
+    public static func resolve(_ document: AASADocument) -> [ResolvedRule] {
+        guard let applinks = document.applinks else { return [] }
+        var rules: [ResolvedRule] = []
+        for (entryIndex, entry) in applinks.details.enumerated() {
+            if let components = entry.components {
+                for (index, component) in components.enumerated() {
+                    let layers = [component, entry.defaults, applinks.defaults].compactMap { $0 }
+                    func first<T>(_ key: (Component) -> T?) -> T? {
+                        layers.lazy.compactMap(key).first
+                    }
+                    rules.append(
+                        ResolvedRule(
+                            ref: "\(entry.ref).components[\(index)]", entryIndex: entryIndex,
+                            appIDs: entry.appIDs, exclude: first(\.exclude) ?? false,
+                            caseSensitive: first(\.caseSensitive) ?? true,
+                            percentEncoded: first(\.percentEncoded) ?? true,
+                            path: first(\.path) ?? "*", query: first(\.query) ?? .whole("*"),
+                            fragment: first(\.fragment) ?? "*", isLegacyPath: false))
+                }
+            } else if let paths = entry.paths {
+                for (index, text) in paths.enumerated() {
+                    let excluded = text.hasPrefix("NOT ")
+                    rules.append(
+                        ResolvedRule(
+                            ref: "\(entry.ref).paths[\(index)]", entryIndex: entryIndex,
+                            appIDs: entry.appIDs, exclude: excluded, caseSensitive: true,
+                            percentEncoded: true, path: excluded ? String(text.dropFirst(4)) : text,
+                            query: .whole("*"), fragment: "*", isLegacyPath: true))
+                }
+            }
+        }
+        return rules
+    }
+}

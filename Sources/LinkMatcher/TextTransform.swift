@@ -1,0 +1,154 @@
+/// How a rule looks at URL text (SEMANTICS.md S7, S8): as written or percent-decoded, with
+/// case or folded. Four combinations; each has an index into the per-URL view tables.
+struct ViewMode: Sendable, Hashable {
+    var folded: Bool
+    var decoded: Bool
+
+    var index: Int { (folded ? 1 : 0) + (decoded ? 2 : 0) }
+
+    static let all: [ViewMode] = [
+        ViewMode(folded: false, decoded: false), ViewMode(folded: true, decoded: false),
+        ViewMode(folded: false, decoded: true), ViewMode(folded: true, decoded: true),
+    ]
+}
+
+/// The byte-level transforms behind the views: encoding raw characters, percent-decoding,
+/// case folding. All append to a caller's buffer and never allocate once it has grown.
+enum TextTransform {
+    /// Bytes that cannot appear in a URL as sent by a device, so a logged URL is
+    /// percent-encoded at them before matching (SEMANTICS.md S3.2): controls, space, non-ASCII,
+    /// and `"<>\^`{|}[]#`. Existing `%` escapes are left as written.
+    static let needsEncoding: [Bool] = (0..<256).map { byte in
+        byte <= 0x20 || byte >= 0x7F || Array(#""<>\^`{|}[]#"#.utf8).contains(UInt8(byte))
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
+
+    /// Appends `source` with the bytes of `needsEncoding` written as `%XX` (upper-case hex).
+    @inline(__always)
+    static func appendEncoded(_ source: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        for byte in source {
+            if needsEncoding[Int(byte)] {
+                output.append(UInt8(ascii: "%"))
+                output.append(hexDigits[Int(byte >> 4)])
+                output.append(hexDigits[Int(byte & 0xF)])
+            } else {
+                output.append(byte)
+            }
+        }
+    }
+
+    /// Appends `source` percent-decoded. Escapes that do not form valid UTF-8, and `%` not
+    /// followed by two hex digits, stay as written (S11 Q6); `+` stays `+`.
+    static func appendDecoded(_ source: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        var index = 0
+        let count = source.count
+        while index < count {
+            let byte = source[index]
+            guard byte == UInt8(ascii: "%"), let lead = hexByte(source, index) else {
+                output.append(byte)
+                index += 1
+                continue
+            }
+            if lead < 0x80 {
+                output.append(lead)
+                index += 3
+                continue
+            }
+            let length = escapedSequenceLength(source, at: index, lead: lead)
+            if length == 0 {
+                output.append(contentsOf: source[index..<(index + 3)])
+                index += 3
+                continue
+            }
+            for step in 0..<length {
+                output.append(hexByte(source, index + 3 * step) ?? 0)
+            }
+            index += 3 * length
+        }
+    }
+
+    /// How many consecutive escapes starting at `index` form one valid UTF-8 scalar; 0 if none.
+    private static func escapedSequenceLength(
+        _ source: UnsafeBufferPointer<UInt8>, at index: Int, lead: UInt8
+    ) -> Int {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4) { bytes in
+            bytes[0] = lead
+            var available = 1
+            while available < 4, let next = hexByte(source, index + 3 * available) {
+                bytes[available] = next
+                available += 1
+            }
+            let sequence = UnsafeBufferPointer(rebasing: bytes[0..<available])
+            return UTF8Scalars.sequenceLength(sequence, at: 0)
+        }
+    }
+
+    @inline(__always)
+    static func hexByte(_ source: UnsafeBufferPointer<UInt8>, _ index: Int) -> UInt8? {
+        guard index + 2 < source.count, source[index] == UInt8(ascii: "%"),
+            let high = hexValue(source[index + 1]), let low = hexValue(source[index + 2])
+        else { return nil }
+        return high << 4 | low
+    }
+
+    @inline(__always)
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: byte - 0x30
+        case 0x41...0x46: byte - 0x41 + 10
+        case 0x61...0x66: byte - 0x61 + 10
+        default: nil
+        }
+    }
+
+    /// Lower-cases `buffer[from...]` in place when it is ASCII; otherwise rewrites it scalar
+    /// by scalar (simple one-to-one folding may change the UTF-8 length).
+    static func fold(_ buffer: inout [UInt8], from start: Int) {
+        var isASCII = true
+        for index in start..<buffer.count {
+            let byte = buffer[index]
+            if byte >= 0x80 {
+                isASCII = false
+                break
+            }
+            if byte &- 0x41 < 26 { buffer[index] = byte | 0x20 }
+        }
+        if isASCII { return }
+        let tail = Array(buffer[start...])
+        buffer.removeSubrange(start...)
+        tail.withUnsafeBufferPointer { source in
+            var index = 0
+            while index < source.count {
+                let (scalar, width) = UTF8Scalars.decode(source, at: index)
+                if scalar >= 0x110000 || width == 1 {
+                    buffer.append(contentsOf: source[index..<(index + width)].map {
+                        $0 &- 0x41 < 26 ? $0 | 0x20 : $0
+                    })
+                } else {
+                    appendUTF8(CaseFolding.fold(scalar), to: &buffer)
+                }
+                index += width
+            }
+        }
+    }
+
+    static func appendUTF8(_ scalar: UInt32, to buffer: inout [UInt8]) {
+        switch scalar {
+        case 0..<0x80:
+            buffer.append(UInt8(scalar))
+        case 0x80..<0x800:
+            buffer.append(UInt8(0xC0 | scalar >> 6))
+            buffer.append(UInt8(0x80 | scalar & 0x3F))
+        case 0x800..<0x10000:
+            buffer.append(UInt8(0xE0 | scalar >> 12))
+            buffer.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            buffer.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            buffer.append(UInt8(0xF0 | scalar >> 18))
+            buffer.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            buffer.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            buffer.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+}

@@ -1,0 +1,124 @@
+/// Where the pieces of a URL lie in its bytes (SEMANTICS.md S3.1): nothing is copied or
+/// normalised here. Accepts absolute URLs (`https://host:port/p?q#f`) and request targets
+/// (`/p?q#f`, or a bare `p` whose leading slash is optional anyway).
+public struct URLParts: Sendable, Equatable {
+    /// The scheme, when the URL is absolute.
+    public var scheme: Range<Int>?
+    /// The host, without user info or port; compare case-insensitively.
+    public var host: Range<Int>?
+    /// The port number when one is written (`nil` when absent or not a number).
+    public var port: Int?
+    /// True when a port was written but is not a valid number.
+    public var hasInvalidPort: Bool
+    public var path: Range<Int>
+    /// The query text after `?`, or nil when there is no `?`.
+    public var query: Range<Int>?
+    /// The fragment text after `#`, or nil when there is no `#`.
+    public var fragment: Range<Int>?
+
+    /// Splits `bytes`; never fails (anything that is not an absolute URL is a path).
+    public static func split(_ bytes: UnsafeBufferPointer<UInt8>) -> URLParts {
+        let end = bytes.count
+        var cursor = 0
+        var parts = URLParts(
+            scheme: nil, host: nil, port: nil, hasInvalidPort: false, path: 0..<0, query: nil,
+            fragment: nil)
+        if let schemeEnd = schemeLength(bytes) {
+            parts.scheme = 0..<schemeEnd
+            let authorityStart = schemeEnd + 3
+            var authorityEnd = authorityStart
+            while authorityEnd < end, !isAuthorityEnd(bytes[authorityEnd]) { authorityEnd += 1 }
+            parts.splitAuthority(bytes, authorityStart..<authorityEnd)
+            cursor = authorityEnd
+        }
+        var fragmentStart = end
+        var queryStart = end
+        var index = cursor
+        while index < end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "#") {
+                fragmentStart = index
+                break
+            }
+            if byte == UInt8(ascii: "?"), queryStart == end { queryStart = index }
+            index += 1
+        }
+        let pathEnd = min(queryStart, fragmentStart)
+        parts.path = cursor..<pathEnd
+        if queryStart < fragmentStart { parts.query = (queryStart + 1)..<fragmentStart }
+        if fragmentStart < end { parts.fragment = (fragmentStart + 1)..<end }
+        return parts
+    }
+
+    /// True for `http` and `https`, and for targets without a scheme (SEMANTICS.md S3.1:
+    /// only web URLs are universal links).
+    public func hasWebScheme(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let scheme else { return true }
+        let http: [UInt8] = Array("http".utf8)
+        let length = scheme.count
+        guard length == 4 || length == 5 else { return false }
+        for (offset, expected) in http.enumerated()
+        where bytes[scheme.lowerBound + offset] | 0x20 != expected {
+            return false
+        }
+        return length == 4 || bytes[scheme.lowerBound + 4] | 0x20 == UInt8(ascii: "s")
+    }
+
+    /// The default port of the scheme: 80 for http, 443 otherwise.
+    public func defaultPort(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        scheme?.count == 4 ? 80 : 443
+    }
+
+    private static func schemeLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let first = bytes.first, isLetter(first) else { return nil }
+        var index = 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ":") {
+                let slashes = index + 2 < bytes.count && bytes[index + 1] == UInt8(ascii: "/")
+                    && bytes[index + 2] == UInt8(ascii: "/")
+                return slashes ? index : nil
+            }
+            guard isLetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "+")
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            else { return nil }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- 0x61 < 26 }
+
+    private static func isAuthorityEnd(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
+    }
+
+    private mutating func splitAuthority(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+        var hostStart = range.lowerBound
+        if let at = range.last(where: { bytes[$0] == UInt8(ascii: "@") }) { hostStart = at + 1 }
+        var hostEnd = range.upperBound
+        // An IPv6 literal keeps its colons; a port follows the closing bracket.
+        let searchFrom =
+            hostStart < hostEnd && bytes[hostStart] == UInt8(ascii: "[")
+            ? (range.lowerBound..<range.upperBound).first(where: {
+                $0 >= hostStart && bytes[$0] == UInt8(ascii: "]")
+            }) ?? hostStart
+            : hostStart
+        if let colon = (searchFrom..<hostEnd).first(where: { bytes[$0] == UInt8(ascii: ":") }) {
+            hostEnd = colon
+            var value = 0
+            var digits = 0
+            for index in (colon + 1)..<range.upperBound {
+                let digit = Int(bytes[index]) - 0x30
+                guard digit >= 0 && digit <= 9, value < 100_000 else {
+                    hasInvalidPort = true
+                    break
+                }
+                value = value * 10 + digit
+                digits += 1
+            }
+            if !hasInvalidPort, digits > 0 { port = value }
+        }
+        host = hostStart..<hostEnd
+    }
+}

@@ -1,0 +1,49 @@
+import AASAModel
+import LinkMatcher
+
+/// A one-app document with these components.
+func document(
+    _ components: [Component], defaults: Component? = nil, domainDefaults: Component? = nil,
+    variables: [String: [String]] = [:]
+) -> AASADocument {
+    AASADocument(
+        applinks: AppLinks(
+            details: [
+                DetailsEntry(
+                    ref: "details[0]", appIDs: ["TEAM.app"], components: components,
+                    defaults: defaults)
+            ],
+            defaults: domainDefaults,
+            substitutionVariables: variables.sorted { $0.key < $1.key }.map {
+                SubstitutionVariable(name: $0.key, values: $0.value)
+            }))
+}
+
+/// The automaton's answer in the CLI's form: `decision<TAB>app<TAB>rule`.
+func automatonAnswer(_ set: CompiledRuleSet, _ url: String, _ scratch: inout MatchScratch) -> String {
+    let bytes = Array(url.utf8)
+    let decision = bytes.withUnsafeBufferPointer { set.decide($0, scratch: &scratch) }
+    let app = decision.app >= 0 ? set.apps[Int(decision.app)] : "-"
+    let rule = decision.rule >= 0 ? set.rules[Int(decision.rule)].ref : "-"
+    return "\(decision.kind.name)\t\(app)\t\(rule)"
+}
+
+/// Whether `pattern` (as a one-component `/` rule with these flags) matches `url`, asked of
+/// both matchers; a disagreement is reported by the caller.
+func pathMatches(
+    _ pattern: String, _ url: String, caseSensitive: Bool? = nil, percentEncoded: Bool? = nil,
+    variables: [String: [String]] = [:]
+) -> (automaton: Bool, reference: Bool) {
+    let doc = document(
+        [Component(path: pattern, caseSensitive: caseSensitive, percentEncoded: percentEncoded)],
+        variables: variables)
+    return matches(doc, url)
+}
+
+func matches(_ doc: AASADocument, _ url: String) -> (automaton: Bool, reference: Bool) {
+    let set = CompiledRuleSet(doc)
+    var scratch = set.makeScratch()
+    let automaton = automatonAnswer(set, url, &scratch).hasPrefix("handled")
+    let reference = ReferenceMatcher(doc).decide(url).kind == .handled
+    return (automaton, reference)
+}
