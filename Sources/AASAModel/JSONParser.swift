@@ -136,21 +136,21 @@ struct JSONParser {
     /// Explains what went wrong where a ',' or a closing bracket was due.
     private func afterValueError(inObject: Bool) -> AASAParseError {
         let closer = inObject ? "}" : "]"
-        if let special = describeStray(at: index) {
-            return failure(at: here, special.message, special.hint)
-        }
         let byte = bytes[index]
         if inObject, byte == UInt8(ascii: "\"") {
             return failure(
                 at: here, "missing ',' between object members",
                 "add a comma after the previous value")
         }
-        if !inObject, byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "{")
-            || byte == UInt8(ascii: "[")
-        {
+        let startsValue = "\"{[-0123456789".utf8.contains(byte)
+            || ["true", "false", "null"].contains(wordAt(index))
+        if !inObject, startsValue {
             return failure(
                 at: here, "missing ',' between array elements",
                 "add a comma after the previous element")
+        }
+        if let special = describeStray(at: index) {
+            return failure(at: here, special.message, special.hint)
         }
         if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
             return failure(
