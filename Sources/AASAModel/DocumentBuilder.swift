@@ -92,7 +92,7 @@ struct DocumentBuilder {
             for (position, member) in members.enumerated() {
                 // With duplicate keys the last one wins, as for every other object.
                 if members[(position + 1)...].contains(where: { $0.key == member.key }) { continue }
-                let ref = JSONPath.key("details", member.key)
+                let ref = JSONPath.quotedKey("details", member.key)
                 guard case .object = member.value.value else {
                     wrongType(member.value, path: "applinks." + ref, expected: "an object")
                     continue

@@ -13,6 +13,12 @@ enum JSONPath {
                 || byte == UInt8(ascii: "_")
         } && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[0])
         if isIdentifier { return base.isEmpty || base == root ? key : "\(base).\(key)" }
+        return quotedKey(base, key)
+    }
+
+    /// Appends an object key always in bracket form: `["key"]`. Used for app IDs serving as
+    /// keys (legacy `details` dictionary), so references look alike whatever the ID is.
+    static func quotedKey(_ base: String, _ key: String) -> String {
         var escaped = ""
         for character in key {
             switch character {
