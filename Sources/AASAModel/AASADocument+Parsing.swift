@@ -62,8 +62,12 @@ extension AASADocument {
         } catch {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            let reason = !exists ? "no such file" : isDirectory.boolValue ? "is a directory"
-                : "cannot read the file"
+            let reason =
+                !exists
+                ? "no such file"
+                : isDirectory.boolValue
+                    ? "is a directory"
+                    : "cannot read the file"
             throw AASAParseError(
                 file: path, location: SourceLocation(line: 1, column: 1, offset: 0),
                 message: reason, hint: "check the path and its permissions")

@@ -42,7 +42,8 @@ struct JSONParser {
 
     private enum Container {
         case array(start: SourceLocation, items: [JSONNode])
-        case object(start: SourceLocation, members: [JSONMember], key: String, keyAt: SourceLocation)
+        case object(
+            start: SourceLocation, members: [JSONMember], key: String, keyAt: SourceLocation)
     }
 
     private mutating func parseValueTree() throws(AASAParseError) -> JSONNode {
@@ -142,7 +143,8 @@ struct JSONParser {
                 at: here, "missing ',' between object members",
                 "add a comma after the previous value")
         }
-        let startsValue = "\"{[-0123456789".utf8.contains(byte)
+        let startsValue =
+            "\"{[-0123456789".utf8.contains(byte)
             || ["true", "false", "null"].contains(wordAt(index))
         if !inObject, startsValue {
             return failure(
@@ -154,7 +156,8 @@ struct JSONParser {
         }
         if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
             return failure(
-                at: here, "'\(Character(Unicode.Scalar(byte)))' does not close the open "
+                at: here,
+                "'\(Character(Unicode.Scalar(byte)))' does not close the open "
                     + (inObject ? "object" : "array"),
                 "brackets are unbalanced; expected ',' or '\(closer)'")
         }
@@ -184,7 +187,8 @@ struct JSONParser {
                 throw failure(at: here, special.message, special.hint)
             }
             throw failure(
-                at: here, "expected ':' after member name \"\(key)\", found \(describeByte(at: index))",
+                at: here,
+                "expected ':' after member name \"\(key)\", found \(describeByte(at: index))",
                 "write \"name\": value")
         }
         advance()
@@ -203,9 +207,10 @@ struct JSONParser {
             return JSONNode(value: .number(try parseNumber()), location: start)
         default:
             let word = wordAt(index)
-            for (literal, value) in [("true", JSONValue.bool(true)), ("false", .bool(false)),
-                ("null", .null)] where word == literal
-            {
+            for (literal, value) in [
+                ("true", JSONValue.bool(true)), ("false", .bool(false)),
+                ("null", .null),
+            ] where word == literal {
                 for _ in 0..<literal.utf8.count { advance() }
                 return JSONNode(value: value, location: start)
             }
@@ -248,9 +253,13 @@ struct JSONParser {
                 throw failure(at: here, "a number needs digits after '.'", "write e.g. 1.0")
             }
         }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+        if index < bytes.count,
+            bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")
+        {
             advance()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+            if index < bytes.count,
+                bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+            {
                 advance()
             }
             if digits(&self) == 0 {
@@ -279,7 +288,8 @@ struct JSONParser {
             case UInt8(ascii: "\\"):
                 try parseEscape(into: &out)
             case 0..<0x20:
-                let hint = byte == 0x0A
+                let hint =
+                    byte == 0x0A
                     ? "missing closing quote? the string opened at "
                         + "\(opening.line):\(opening.column); write a newline as \\n"
                     : "escape it, e.g. \\t for a tab or \\u00XX"
@@ -356,8 +366,10 @@ struct JSONParser {
             let digit: UInt32
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            case UInt8(ascii: "a")...UInt8(ascii: "f"):
+                digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"):
+                digit = UInt32(byte - UInt8(ascii: "A") + 10)
             default:
                 throw failure(
                     at: escapeAt, "invalid \\u escape: expected 4 hex digits",
@@ -449,8 +461,10 @@ struct JSONParser {
             let code = "U+\(hex(scalar.value, width: 4))"
             switch scalar.value {
             case 0x201C, 0x201D, 0x201E, 0x2018, 0x2019, 0x00AB, 0x00BB:
-                return ("curly quote \(code) is not a JSON quote",
-                    "use straight double quotes \"...\"; word processors replace them")
+                return (
+                    "curly quote \(code) is not a JSON quote",
+                    "use straight double quotes \"...\"; word processors replace them"
+                )
             case 0x00A0, 0xFEFF, 0x2000...0x200B, 0x3000:
                 return ("invisible character \(code) is not JSON whitespace", "delete it")
             default:
@@ -458,8 +472,10 @@ struct JSONParser {
             }
         }
         if byte >= 0x80 {
-            return ("invalid UTF-8 byte 0x\(hex(UInt32(byte), width: 2))",
-                "JSON text must be UTF-8; re-save the file as UTF-8")
+            return (
+                "invalid UTF-8 byte 0x\(hex(UInt32(byte), width: 2))",
+                "JSON text must be UTF-8; re-save the file as UTF-8"
+            )
         }
         let word = wordAt(start)
         if word == "NOT" {
@@ -481,7 +497,8 @@ struct JSONParser {
         var end = start
         while end < bytes.count, end - start < 40 {
             let byte = bytes[end]
-            let isWord = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+            let isWord =
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
                 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) && end > start
                 || byte == UInt8(ascii: "_")

@@ -6,12 +6,14 @@ enum JSONPath {
     /// Appends an object key: `.key` for identifiers, `["key"]` otherwise.
     static func key(_ base: String, _ key: String) -> String {
         let bytes = Array(key.utf8)
-        let isIdentifier = !bytes.isEmpty && bytes.allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                || byte == UInt8(ascii: "_")
-        } && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[0])
+        let isIdentifier =
+            !bytes.isEmpty
+            && bytes.allSatisfy { byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || byte == UInt8(ascii: "_")
+            } && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[0])
         if isIdentifier { return base.isEmpty || base == root ? key : "\(base).\(key)" }
         return quotedKey(base, key)
     }

@@ -5,9 +5,11 @@
 /// (RFC 5652 §5.1). Only that path is walked; certificates and signatures are skipped.
 enum PKCS7 {
     /// OID 1.2.840.113549.1.7.2 (`signedData`), content bytes of the DER encoding.
-    private static let signedDataOID: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x02]
+    private static let signedDataOID: [UInt8] = [
+        0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x02,
+    ]
     /// Enough for any real CMS structure; stops hostile input from recursing forever.
-    private static let maxDepth = 32
+    static let maxDepth = 32
 
     /// True when the bytes look like a DER/BER SEQUENCE rather than JSON text.
     /// (`0x30` is also ASCII `0`, but a length byte >= 0x80 is never valid JSON after it.)
@@ -17,7 +19,7 @@ enum PKCS7 {
 
     /// The embedded content (`eContent`), or nil when the structure is not SignedData.
     static func content(of bytes: [UInt8]) -> [UInt8]? {
-        var reader = DERReader(bytes: bytes)
+        let reader = DERReader(bytes: bytes)
         guard let contentInfo = reader.element(in: 0..<bytes.count, at: 0),
             contentInfo.tag == 0x30,
             let children = reader.children(of: contentInfo), children.count >= 2,
@@ -43,9 +45,13 @@ enum PKCS7 {
         for i in start..<bytes.count {
             let byte = bytes[i]
             if inString {
-                if escaped { escaped = false }
-                else if byte == UInt8(ascii: "\\") { escaped = true }
-                else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 continue
             }
             switch byte {
@@ -74,8 +80,9 @@ struct DERReader {
     let bytes: [UInt8]
 
     /// Reads the element starting at `at`, which must lie within `bounds`.
-    mutating func element(in bounds: Range<Int>, at start: Int, depth: Int = 0) -> DERElement? {
-        guard depth < 32, start + 2 <= bounds.upperBound, start >= bounds.lowerBound else {
+    func element(in bounds: Range<Int>, at start: Int, depth: Int = 0) -> DERElement? {
+        guard depth < PKCS7.maxDepth, start + 2 <= bounds.upperBound, start >= bounds.lowerBound
+        else {
             return nil
         }
         let tag = bytes[start]
@@ -93,7 +100,8 @@ struct DERReader {
                 if bytes[child] == 0, bytes[child + 1] == 0 {
                     return DERElement(tag: tag, content: cursor..<child, end: child + 2)
                 }
-                guard let inner = element(in: child..<bounds.upperBound, at: child, depth: depth + 1)
+                guard
+                    let inner = element(in: child..<bounds.upperBound, at: child, depth: depth + 1)
                 else { return nil }
                 child = inner.end
             }
@@ -114,7 +122,7 @@ struct DERReader {
     }
 
     /// The direct children of a constructed element, in order.
-    mutating func children(of parent: DERElement) -> [DERElement]? {
+    func children(of parent: DERElement) -> [DERElement]? {
         guard parent.isConstructed else { return nil }
         var result: [DERElement] = []
         var cursor = parent.content.lowerBound
@@ -127,8 +135,8 @@ struct DERReader {
     }
 
     /// The bytes of an OCTET STRING, joining the segments of a constructed (BER) one.
-    mutating func octetString(_ element: DERElement, depth: Int) -> [UInt8]? {
-        guard depth < 32 else { return nil }
+    func octetString(_ element: DERElement, depth: Int) -> [UInt8]? {
+        guard depth < PKCS7.maxDepth else { return nil }
         if element.tag == 0x04 { return Array(bytes[element.content]) }
         guard element.tag == 0x24, let parts = children(of: element) else { return nil }
         var joined: [UInt8] = []

@@ -56,19 +56,23 @@ struct PatternChecker {
     /// A legacy `paths` string: only an exact `NOT ` prefix excludes (SEMANTICS.md S4.6).
     mutating func checkLegacyPath(_ pattern: String, path: String) {
         let scalars = Array(pattern.unicodeScalars)
-        let looksNegated = scalars.count > 3
+        let looksNegated =
+            scalars.count > 3
             && String(String.UnicodeScalarView(scalars[0..<3])).uppercased() == "NOT"
             && scalars[3].properties.isWhitespace
         if looksNegated {
-            let exact = pattern.hasPrefix("NOT ") && !(scalars.count > 4
-                && scalars[4].properties.isWhitespace)
+            let exact =
+                pattern.hasPrefix("NOT ")
+                && !(scalars.count > 4
+                    && scalars[4].properties.isWhitespace)
             if !exact {
                 add(
                     DiagnosticCode.malformedNOT, path,
                     "\"\(pattern)\" looks like an exclusion but only an upper-case NOT and "
                         + "exactly one space exclude; this is "
-                        + (pattern.hasPrefix("NOT ") ? "an exclusion of a pattern starting "
-                            + "with whitespace" : "a literal path pattern"),
+                        + (pattern.hasPrefix("NOT ")
+                            ? "an exclusion of a pattern starting "
+                                + "with whitespace" : "a literal path pattern"),
                     "write \"NOT /path\"")
                 checkVariables(in: pattern, path: path)
                 return

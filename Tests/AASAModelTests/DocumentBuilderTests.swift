@@ -29,9 +29,10 @@ struct DocumentBuilderTests {
     }
 
     @Test func componentsAbsentVersusEmpty() throws {
-        let document = try Self.parse(Self.details(
-            "{\"appID\": \"ABCDE12345.a\", \"paths\": [\"/a\"]}, "
-                + "{\"appID\": \"ABCDE12345.a\", \"components\": []}"))
+        let document = try Self.parse(
+            Self.details(
+                "{\"appID\": \"ABCDE12345.a\", \"paths\": [\"/a\"]}, "
+                    + "{\"appID\": \"ABCDE12345.a\", \"components\": []}"))
         let entries = try #require(document.applinks?.details)
         #expect(entries[0].components == nil)
         #expect(entries[0].paths == ["/a"])
@@ -40,25 +41,33 @@ struct DocumentBuilderTests {
     }
 
     @Test func componentFieldsAndQueryForms() throws {
-        let document = try Self.parse(Self.details("""
-            {"appIDs": ["ABCDE12345.a"], "components": [
-              {"/": "/a/*", "?": "x=1", "#": "top", "exclude": true, "caseSensitive": false,
-               "percentEncoded": false, "comment": "c"},
-              {"?": {"b": "2", "a": "?*"}}
-            ]}
-            """))
+        let document = try Self.parse(
+            Self.details(
+                """
+                {"appIDs": ["ABCDE12345.a"], "components": [
+                  {"/": "/a/*", "?": "x=1", "#": "top", "exclude": true, "caseSensitive": false,
+                   "percentEncoded": false, "comment": "c"},
+                  {"?": {"b": "2", "a": "?*"}}
+                ]}
+                """))
         let components = try #require(document.applinks?.details.first?.components)
-        #expect(components[0] == Component(
-            path: "/a/*", query: .whole("x=1"), fragment: "top", exclude: true,
-            caseSensitive: false, percentEncoded: false, comment: "c"))
-        #expect(components[1].query == .items([
-            QueryItemPattern(name: "b", pattern: "2"), QueryItemPattern(name: "a", pattern: "?*"),
-        ]))
+        #expect(
+            components[0]
+                == Component(
+                    path: "/a/*", query: .whole("x=1"), fragment: "top", exclude: true,
+                    caseSensitive: false, percentEncoded: false, comment: "c"))
+        #expect(
+            components[1].query
+                == .items([
+                    QueryItemPattern(name: "b", pattern: "2"),
+                    QueryItemPattern(name: "a", pattern: "?*"),
+                ]))
         #expect(document.diagnostics.isEmpty)
     }
 
     @Test func defaultsAtBothLevels() throws {
-        let document = try Self.parse("""
+        let document = try Self.parse(
+            """
             {"applinks": {"defaults": {"caseSensitive": false, "/": "/d/*"},
               "details": [{"appIDs": ["ABCDE12345.a"], "defaults": {"percentEncoded": false,
                 "exclude": true}, "components": [{"#": "x"}]}]}}
@@ -69,33 +78,43 @@ struct DocumentBuilderTests {
     }
 
     @Test func substitutionVariablesKeepOrder() throws {
-        let document = try Self.parse("""
+        let document = try Self.parse(
+            """
             {"applinks": {"details": [], "substitutionVariables": {
               "food": ["pizza", "sushi"], "drink": ["tea"], "bad": "x", "mixed": ["a", 1]}}}
             """)
-        #expect(document.applinks?.substitutionVariables == [
-            SubstitutionVariable(name: "food", values: ["pizza", "sushi"]),
-            SubstitutionVariable(name: "drink", values: ["tea"]),
-            SubstitutionVariable(name: "mixed", values: ["a"]),
-        ])
-        #expect(document.diagnostics.map(\.path) == [
-            "applinks.substitutionVariables.bad", "applinks.substitutionVariables.mixed[1]",
-        ])
+        #expect(
+            document.applinks?.substitutionVariables == [
+                SubstitutionVariable(name: "food", values: ["pizza", "sushi"]),
+                SubstitutionVariable(name: "drink", values: ["tea"]),
+                SubstitutionVariable(name: "mixed", values: ["a"]),
+            ])
+        #expect(
+            document.diagnostics.map(\.path) == [
+                "applinks.substitutionVariables.bad", "applinks.substitutionVariables.mixed[1]",
+            ])
     }
 
     @Test func legacyDictionaryKeepsDocumentOrder() throws {
         // Deliberately not in sorted order: the builder must not sort keys.
-        let document = try Self.parse("""
+        let document = try Self.parse(
+            """
             {"applinks": {"apps": [], "details": {
               "ZZZZZ11111.last": {"paths": ["/z"]},
               "AAAAA11111.first": {"paths": ["NOT /a", "*"]},
               "MMMMM11111.mid": {"paths": ["/m"]}}}}
             """)
         let entries = try #require(document.applinks?.details)
-        #expect(entries.map(\.appIDs) == [["ZZZZZ11111.last"], ["AAAAA11111.first"],
-            ["MMMMM11111.mid"]])
-        #expect(entries.map(\.ref) == ["details[\"ZZZZZ11111.last\"]",
-            "details[\"AAAAA11111.first\"]", "details[\"MMMMM11111.mid\"]"])
+        #expect(
+            entries.map(\.appIDs) == [
+                ["ZZZZZ11111.last"], ["AAAAA11111.first"],
+                ["MMMMM11111.mid"],
+            ])
+        #expect(
+            entries.map(\.ref) == [
+                "details[\"ZZZZZ11111.last\"]",
+                "details[\"AAAAA11111.first\"]", "details[\"MMMMM11111.mid\"]",
+            ])
         #expect(entries[1].paths == ["NOT /a", "*"])
         #expect(document.diagnostics.map(\.code) == ["AASA106"])
     }
@@ -108,32 +127,46 @@ struct DocumentBuilderTests {
     }
 
     static let wrongTypes: [WrongType] = [
-        WrongType(json: details("{\"appID\": 5}"), code: "AASA102", path: "applinks.details[0].appID"),
-        WrongType(json: details("{\"appIDs\": \"ABCDE12345.a\"}"), code: "AASA204",
+        WrongType(
+            json: details("{\"appID\": 5}"), code: "AASA102", path: "applinks.details[0].appID"),
+        WrongType(
+            json: details("{\"appIDs\": \"ABCDE12345.a\"}"), code: "AASA204",
             path: "applinks.details[0].appIDs"),
-        WrongType(json: details("{}, {\"appIDs\": [\"ABCDE12345.a\", null]}"), code: "AASA102",
+        WrongType(
+            json: details("{}, {\"appIDs\": [\"ABCDE12345.a\", null]}"), code: "AASA102",
             path: "applinks.details[1].appIDs[1]"),
-        WrongType(json: details("{\"appIDs\": [], \"components\": [{\"/\": 1}]}"),
+        WrongType(
+            json: details("{\"appIDs\": [], \"components\": [{\"/\": 1}]}"),
             code: "AASA102", path: "applinks.details[0].components[0][\"/\"]"),
-        WrongType(json: details("{\"appIDs\": [], \"components\": [{}, {\"#\": []}]}"),
+        WrongType(
+            json: details("{\"appIDs\": [], \"components\": [{}, {\"#\": []}]}"),
             code: "AASA102", path: "applinks.details[0].components[1][\"#\"]"),
-        WrongType(json: details("{\"appIDs\": [], \"components\": [{\"?\": 3}]}"),
+        WrongType(
+            json: details("{\"appIDs\": [], \"components\": [{\"?\": 3}]}"),
             code: "AASA102", path: "applinks.details[0].components[0][\"?\"]"),
-        WrongType(json: details("{\"appIDs\": [], \"components\": [{\"?\": {\"a\": \"1\", \"f\": true}}]}"),
+        WrongType(
+            json: details(
+                "{\"appIDs\": [], \"components\": [{\"?\": {\"a\": \"1\", \"f\": true}}]}"),
             code: "AASA302", path: "applinks.details[0].components[0][\"?\"]"),
-        WrongType(json: details("{\"appIDs\": [], \"components\": [{\"exclude\": \"yes\"}]}"),
+        WrongType(
+            json: details("{\"appIDs\": [], \"components\": [{\"exclude\": \"yes\"}]}"),
             code: "AASA102", path: "applinks.details[0].components[0].exclude"),
-        WrongType(json: details("{\"appIDs\": [], \"components\": {}}"), code: "AASA102",
+        WrongType(
+            json: details("{\"appIDs\": [], \"components\": {}}"), code: "AASA102",
             path: "applinks.details[0].components"),
-        WrongType(json: details("{\"appIDs\": [], \"paths\": [\"/a\", 2]}"), code: "AASA102",
+        WrongType(
+            json: details("{\"appIDs\": [], \"paths\": [\"/a\", 2]}"), code: "AASA102",
             path: "applinks.details[0].paths[1]"),
-        WrongType(json: details("{\"appIDs\": [], \"defaults\": {\"caseSensitive\": 0}}"),
+        WrongType(
+            json: details("{\"appIDs\": [], \"defaults\": {\"caseSensitive\": 0}}"),
             code: "AASA102", path: "applinks.details[0].defaults.caseSensitive"),
         WrongType(json: details("7"), code: "AASA102", path: "applinks.details[0]"),
         WrongType(json: "{\"applinks\": []}", code: "AASA102", path: "applinks"),
-        WrongType(json: "{\"applinks\": {\"details\": \"x\"}}", code: "AASA102",
+        WrongType(
+            json: "{\"applinks\": {\"details\": \"x\"}}", code: "AASA102",
             path: "applinks.details"),
-        WrongType(json: "{\"applinks\": {\"details\": [], \"defaults\": {\"%\": 1}}}",
+        WrongType(
+            json: "{\"applinks\": {\"details\": [], \"defaults\": {\"%\": 1}}}",
             code: "AASA103", path: "applinks.defaults[\"%\"]"),
     ]
 
@@ -146,23 +179,28 @@ struct DocumentBuilderTests {
     }
 
     @Test func nonStringQueryValueVoidsTheWholeDictionary() throws {
-        let document = try Self.parse(Self.details(
-            "{\"appIDs\": [], \"components\": [{\"/\": \"/x\", \"?\": {\"a\": \"1\", \"f\": true}}]}"))
+        let document = try Self.parse(
+            Self.details(
+                "{\"appIDs\": [], \"components\": [{\"/\": \"/x\", "
+                    + "\"?\": {\"a\": \"1\", \"f\": true}}]}"
+            ))
         let component = try #require(document.applinks?.details.first?.components?.first)
         #expect(component.query == nil)
         #expect(component.path == "/x")
     }
 
     @Test func unknownKeysAreKeptAsInfo() throws {
-        let document = try Self.parse("""
+        let document = try Self.parse(
+            """
             {"applinks": {"details": [{"appIDs": [], "extra": 1,
               "components": [{"/": "/a", "casesensitive": true}]}], "other": 2}, "future": {}}
             """)
         let unknown = document.diagnostics.filter { $0.code == "AASA103" }
-        #expect(unknown.map(\.path) == [
-            "applinks.details[0].extra", "applinks.details[0].components[0].casesensitive",
-            "applinks.other", "future",
-        ])
+        #expect(
+            unknown.map(\.path) == [
+                "applinks.details[0].extra", "applinks.details[0].components[0].casesensitive",
+                "applinks.other", "future",
+            ])
         #expect(unknown.allSatisfy { $0.severity == .info })
     }
 

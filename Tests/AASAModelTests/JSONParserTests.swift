@@ -14,40 +14,57 @@ struct JSONParserTests {
 
     static let errorCases: [ErrorCase] = [
         ErrorCase(input: "", line: 1, column: 1, message: "the file is empty"),
-        ErrorCase(input: "{\"a\": [1, 2,]}", line: 1, column: 12,
+        ErrorCase(
+            input: "{\"a\": [1, 2,]}", line: 1, column: 12,
             message: "trailing comma before ']'"),
         ErrorCase(input: "{\"a\": 1,\n}", line: 1, column: 8, message: "trailing comma before '}'"),
-        ErrorCase(input: "{\n  // note\n  \"a\": 1}", line: 2, column: 3,
+        ErrorCase(
+            input: "{\n  // note\n  \"a\": 1}", line: 2, column: 3,
             message: "comments are not allowed in JSON"),
-        ErrorCase(input: "{\"a\": 1 /* x */}", line: 1, column: 9,
+        ErrorCase(
+            input: "{\"a\": 1 /* x */}", line: 1, column: 9,
             message: "comments are not allowed in JSON"),
-        ErrorCase(input: "{\"a\": \u{201C}x\u{201D}}", line: 1, column: 7,
+        ErrorCase(
+            input: "{\"a\": \u{201C}x\u{201D}}", line: 1, column: 7,
             message: "curly quote U+201C is not a JSON quote"),
-        ErrorCase(input: "{\"a\": [1, 2", line: 1, column: 12,
+        ErrorCase(
+            input: "{\"a\": [1, 2", line: 1, column: 12,
             message: "unexpected end of file (truncated?)"),
-        ErrorCase(input: "{\"a\": \"b\nc\"}", line: 1, column: 9,
+        ErrorCase(
+            input: "{\"a\": \"b\nc\"}", line: 1, column: 9,
             message: "control character U+000A inside a string"),
-        ErrorCase(input: "{\"a\": \"tab\there\"}", line: 1, column: 11,
+        ErrorCase(
+            input: "{\"a\": \"tab\there\"}", line: 1, column: 11,
             message: "control character U+0009 inside a string"),
-        ErrorCase(input: "{\"a\": 'b'}", line: 1, column: 7,
+        ErrorCase(
+            input: "{\"a\": 'b'}", line: 1, column: 7,
             message: "single quote is not a JSON quote"),
         ErrorCase(input: "{\"a\": True}", line: 1, column: 7, message: "unknown literal 'True'"),
-        ErrorCase(input: "{\"a\": 01}", line: 1, column: 7,
+        ErrorCase(
+            input: "{\"a\": 01}", line: 1, column: 7,
             message: "leading zeros are not allowed in JSON numbers"),
-        ErrorCase(input: "{\"a\": 1.}", line: 1, column: 9, message: "a number needs digits after '.'"),
-        ErrorCase(input: "{\"a\": \"\\x\"}", line: 1, column: 8,
+        ErrorCase(
+            input: "{\"a\": 1.}", line: 1, column: 9, message: "a number needs digits after '.'"),
+        ErrorCase(
+            input: "{\"a\": \"\\x\"}", line: 1, column: 8,
             message: "invalid escape '\\x' in a string"),
-        ErrorCase(input: "{\"a\": \"\\uD800\"}", line: 1, column: 8,
+        ErrorCase(
+            input: "{\"a\": \"\\uD800\"}", line: 1, column: 8,
             message: "unpaired surrogate \\uD800"),
-        ErrorCase(input: "{\"a\" 1}", line: 1, column: 6,
+        ErrorCase(
+            input: "{\"a\" 1}", line: 1, column: 6,
             message: "expected ':' after member name \"a\", found '1'"),
         ErrorCase(input: "{a: 1}", line: 1, column: 2, message: "unquoted text 'a'"),
-        ErrorCase(input: "[1 2]", line: 1, column: 4, message: "missing ',' between array elements"),
-        ErrorCase(input: "{\"a\": [1}", line: 1, column: 9,
+        ErrorCase(
+            input: "[1 2]", line: 1, column: 4, message: "missing ',' between array elements"),
+        ErrorCase(
+            input: "{\"a\": [1}", line: 1, column: 9,
             message: "'}' does not close the open array"),
-        ErrorCase(input: "{} {}", line: 1, column: 4,
+        ErrorCase(
+            input: "{} {}", line: 1, column: 4,
             message: "unexpected '{' after the end of the JSON value"),
-        ErrorCase(input: "{\"a\":\u{00A0}1}", line: 1, column: 6,
+        ErrorCase(
+            input: "{\"a\":\u{00A0}1}", line: 1, column: 6,
             message: "invisible character U+00A0 is not JSON whitespace"),
         ErrorCase(input: "\r\n\r\n  x", line: 3, column: 3, message: "unquoted text 'x'"),
     ]
@@ -71,7 +88,8 @@ struct JSONParserTests {
     }
 
     @Test func parsesEveryValueKindWithLocations() throws {
-        let text = "{\"s\": \"a\\u00e9\\ud83d\\ude00\\n\", \"n\": -1.5e+3,\n \"t\": true, "
+        let text =
+            "{\"s\": \"a\\u00e9\\ud83d\\ude00\\n\", \"n\": -1.5e+3,\n \"t\": true, "
             + "\"f\": false, \"z\": null, \"a\": [], \"o\": {}}"
         let root = try AASADocument.parseJSON(Array(text.utf8))
         guard case .object(let members) = root.value else {
@@ -111,10 +129,16 @@ struct JSONParserTests {
 
     @Test func validMultiByteUTF8IsKept() throws {
         let root = try AASADocument.parseJSON(Array("[\"/哈哈/?*\", \"café\"]".utf8))
-        #expect(root.value == .array([
-            JSONNode(value: .string("/哈哈/?*"), location: SourceLocation(line: 1, column: 2, offset: 1)),
-            JSONNode(value: .string("café"), location: SourceLocation(line: 1, column: 16, offset: 15)),
-        ]))
+        #expect(
+            root.value
+                == .array([
+                    JSONNode(
+                        value: .string("/哈哈/?*"),
+                        location: SourceLocation(line: 1, column: 2, offset: 1)),
+                    JSONNode(
+                        value: .string("café"),
+                        location: SourceLocation(line: 1, column: 16, offset: 15)),
+                ]))
     }
 
     @Test func nestingIsLimited() throws {

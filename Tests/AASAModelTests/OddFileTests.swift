@@ -6,7 +6,8 @@ import Testing
 /// The broken real files are refused at the right place with a plain explanation.
 /// Every line:column below was checked by hand against the file (and, for the positions where
 /// Python's json module reports the same byte, against `python3 -m json.tool`).
-@Suite("Broken real AASA files", .enabled(if: SharedData.isAvailable, "shared data folder is absent"))
+@Suite(
+    "Broken real AASA files", .enabled(if: SharedData.isAvailable, "shared data folder is absent"))
 struct OddFileTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var file: String
@@ -18,34 +19,51 @@ struct OddFileTests {
 
     static let cases: [Case] = [
         // "},\n ]": the comma after the last component.
-        Case(file: "github-5calls-5calls--static--well-known--aasa--vc7a25e48.json",
+        Case(
+            file: "github-5calls-5calls--static--well-known--aasa--vc7a25e48.json",
             line: 16, column: 17, message: "trailing comma before ']'"),
-        Case(file: "github-Blockchain-Powered-eSIM-Kokio-docs--static--well-known--aasa--v7f3507f3.json",
+        Case(
+            file:
+                "github-Blockchain-Powered-eSIM-Kokio-docs--static--well-known--"
+                + "aasa--v7f3507f3.json",
             line: 6, column: 33, message: "trailing comma before ']'"),
-        Case(file: "github-CaptainDario-DaKanji--docs--well-known--aasa--vf31088a4.json",
+        Case(
+            file: "github-CaptainDario-DaKanji--docs--well-known--aasa--vf31088a4.json",
             line: 10, column: 17, message: "trailing comma before ']'"),
         // "}\n    \"applinks\"": no comma between two top-level members.
-        Case(file: "github-Dean151-Aln-NodeJs--public--aasa--deleted-e3f996a3.json",
+        Case(
+            file: "github-Dean151-Aln-NodeJs--public--aasa--deleted-e3f996a3.json",
             line: 7, column: 5, message: "missing ',' between object members"),
         // "}],{": an entry that escaped the details array.
-        Case(file: "github-Illumineering-Padlok-Webapp--public--aasa--v96372614.json",
+        Case(
+            file: "github-Illumineering-Padlok-Webapp--public--aasa--v96372614.json",
             line: 1, column: 200, message: "expected a member name in double quotes, found '{'"),
-        Case(file: "github-UmmahDigital-khitma.net--src--well-known--aasa.json",
+        Case(
+            file: "github-UmmahDigital-khitma.net--src--well-known--aasa.json",
             line: 6, column: 18, message: "curly quote U+201C is not a JSON quote"),
-        Case(file: "github-WhalEmo-TastyMap--src--main--resources--static--well-known--aasa.json",
+        Case(
+            file: "github-WhalEmo-TastyMap--src--main--resources--static--well-known--aasa.json",
             line: 8, column: 9, message: "comments are not allowed in JSON"),
-        Case(file: "github-bryceco-GoMap--src--aasa--v8c477d02.json",
+        Case(
+            file: "github-bryceco-GoMap--src--aasa--v8c477d02.json",
             line: 8, column: 5, message: "unquoted NOT"),
-        Case(file: "github-canopas-cloud-gallery--docs--well-known--aasa--v18dd66a8.json",
+        Case(
+            file: "github-canopas-cloud-gallery--docs--well-known--aasa--v18dd66a8.json",
             line: 15, column: 12, message: "trailing comma before ']'"),
-        Case(file: "github-canopas-cloud-gallery--docs--well-known--aasa--v8b7a57e5.json",
+        Case(
+            file: "github-canopas-cloud-gallery--docs--well-known--aasa--v8b7a57e5.json",
             line: 15, column: 12, message: "trailing comma before ']'"),
         // "\"appIDs: [" runs into the newline: the key's closing quote is missing.
-        Case(file: "github-cardstack-cardstack--packages--web-client--public--well-known--aasa--v70501b75.json",
+        Case(
+            file:
+                "github-cardstack-cardstack--packages--web-client--public--well-known--"
+                + "aasa--v70501b75.json",
             line: 4, column: 17, message: "control character U+000A inside a string"),
-        Case(file: "github-fntechgit-badge-print-app--static--aasa.json",
+        Case(
+            file: "github-fntechgit-badge-print-app--static--aasa.json",
             line: 27, column: 12, message: "trailing comma before '}'"),
-        Case(file: "github-inkdropapp-top--static--aasa.json",
+        Case(
+            file: "github-inkdropapp-top--static--aasa.json",
             line: 4, column: 37, message: "trailing comma before ']'"),
     ]
 
@@ -73,10 +91,11 @@ struct OddFileTests {
         let document = try AASADocument.load(path: SharedData.path(file))
         #expect(document.wasSigned)
         let details = try #require(document.applinks?.details)
-        #expect(details.map(\.appIDs) == [
-            ["23KMWZ572J.net.artsy.artsy"], ["ZH8TGFYKDK.net.artsy.artsy.dev"],
-            ["ZH8TGFYKDK.net.artsy.artsy.beta"],
-        ])
+        #expect(
+            details.map(\.appIDs) == [
+                ["23KMWZ572J.net.artsy.artsy"], ["ZH8TGFYKDK.net.artsy.artsy.dev"],
+                ["ZH8TGFYKDK.net.artsy.artsy.beta"],
+            ])
         #expect(details.map(\.paths) == [["*"], ["*"], ["*"]])
         #expect(document.byteCount == 3159)
         #expect(document.diagnostics.contains { $0.code == "AASA502" })

@@ -10,7 +10,9 @@ struct PKCS7Tests {
     static let dataOID: [UInt8] = [
         0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x01,
     ]
-    static let json = Array("{\"applinks\": {\"details\": [{\"appID\": \"ABCDE12345.a\", \"paths\": [\"/s/*\"]}]}}".utf8)
+    static let json = Array(
+        "{\"applinks\": {\"details\": [{\"appID\": \"ABCDE12345.a\", \"paths\": [\"/s/*\"]}]}}".utf8
+    )
 
     /// DER TLV with a long-form length, the form real signers emit for bigger content.
     static func tlv(_ tag: UInt8, _ content: [UInt8]) -> [UInt8] {

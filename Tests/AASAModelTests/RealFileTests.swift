@@ -7,7 +7,8 @@ import Testing
 /// bytes through Foundation's `JSONSerialization`.
 @Suite("Real AASA files", .enabled(if: SharedData.isAvailable, "shared data folder is absent"))
 struct RealFileTests {
-    static let validFiles = SharedData.files(in: nil, ext: "json")
+    static let validFiles =
+        SharedData.files(in: nil, ext: "json")
         + SharedData.files(in: "history", ext: "json")
 
     @Test func corpusIsComplete() {
