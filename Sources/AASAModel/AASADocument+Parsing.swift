@@ -1,0 +1,105 @@
+import Foundation
+
+extension AASADocument {
+    /// Above this many bytes iOS 9.3.1+ may ignore the file ("128 KB", SEMANTICS.md S11 Q13).
+    public static let sizeLimit = 128 * 1024
+
+    /// Parses the bytes of an AASA file: plain JSON, JSON after a UTF-8 BOM, or JSON inside
+    /// a signed PKCS#7/CMS wrapper (unwrapped, signature not verified).
+    public static func parse(_ bytes: [UInt8]) throws(AASAParseError) -> AASADocument {
+        var diagnostics: [Diagnostic] = []
+        var json = bytes
+        var wasSigned = false
+        if PKCS7.looksSigned(bytes) {
+            if let content = PKCS7.content(of: bytes) {
+                json = content
+            } else if let object = PKCS7.firstJSONObject(in: bytes) {
+                json = object
+            } else {
+                throw AASAParseError(
+                    location: SourceLocation(line: 1, column: 1, offset: 0),
+                    message: "binary data that is neither JSON nor a readable PKCS#7 SignedData",
+                    hint: "serve the JSON itself; signing is unnecessary since iOS 9")
+            }
+            wasSigned = true
+            diagnostics.append(
+                Diagnostic(
+                    code: DiagnosticCode.signedNotVerified, severity: .warning,
+                    path: JSONPath.root,
+                    message: "the file is a signed PKCS#7 blob; its JSON was extracted but the "
+                        + "signature was NOT verified (locations refer to the embedded JSON)",
+                    hint: "iOS 9+ needs no signature over HTTPS; serve the plain JSON"))
+        }
+        let root = try parseJSON(json)
+        guard case .object = root.value else {
+            throw AASAParseError(
+                location: root.location,
+                message: "the top-level value is \(root.value.kindName), not an object",
+                hint: "an AASA file is one JSON object such as {\"applinks\": {...}}")
+        }
+        var builder = DocumentBuilder()
+        let (applinks, services) = builder.build(root: root)
+        diagnostics += builder.diagnostics
+        if bytes.count > sizeLimit {
+            diagnostics.append(
+                Diagnostic(
+                    code: DiagnosticCode.oversized, severity: .warning, path: JSONPath.root,
+                    message: "the file is \(bytes.count) bytes, over the documented 128 KB "
+                        + "(\(sizeLimit) bytes) limit of iOS 9.3.1 and later; devices may "
+                        + "ignore it entirely",
+                    hint: "shrink it: merge rules with wildcards or substitution variables"))
+        }
+        return AASADocument(
+            applinks: applinks, otherServices: services, byteCount: bytes.count,
+            wasSigned: wasSigned, diagnostics: sortedByLocation(diagnostics))
+    }
+
+    /// Reads and parses the file at `path`; read failures name the file too.
+    public static func load(path: String) throws(AASAParseError) -> AASADocument {
+        let bytes: [UInt8]
+        do {
+            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            let reason =
+                !exists
+                ? "no such file"
+                : isDirectory.boolValue
+                    ? "is a directory"
+                    : "cannot read the file"
+            throw AASAParseError(
+                file: path, location: SourceLocation(line: 1, column: 1, offset: 0),
+                message: reason, hint: "check the path and its permissions")
+        }
+        do {
+            return try parse(bytes)
+        } catch {
+            var located = error
+            located.file = path
+            throw located
+        }
+    }
+
+    /// Parses JSON text, skipping a UTF-8 byte-order mark and refusing UTF-16.
+    static func parseJSON(_ bytes: [UInt8]) throws(AASAParseError) -> JSONNode {
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
+            throw AASAParseError(
+                location: SourceLocation(line: 1, column: 1, offset: 0),
+                message: "the file is UTF-16 (it starts with a UTF-16 byte-order mark)",
+                hint: "JSON must be UTF-8; re-save the file as UTF-8")
+        }
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var parser = JSONParser(bytes: bytes, start: start)
+        return try parser.parseDocument()
+    }
+
+    /// File order; diagnostics without a location (whole-file ones) come first.
+    private static func sortedByLocation(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.enumerated().sorted { lhs, rhs in
+            let left = lhs.element.location?.offset ?? -1
+            let right = rhs.element.location?.offset ?? -1
+            return left != right ? left < right : lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,38 @@
+/// JSON paths as used in diagnostics: `applinks.details[2].components[0]["?"]`.
+enum JSONPath {
+    /// Path shown for the document as a whole.
+    static let root = "(top level)"
+
+    /// Appends an object key: `.key` for identifiers, `["key"]` otherwise.
+    static func key(_ base: String, _ key: String) -> String {
+        let bytes = Array(key.utf8)
+        let isIdentifier =
+            !bytes.isEmpty
+            && bytes.allSatisfy { byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || byte == UInt8(ascii: "_")
+            } && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[0])
+        if isIdentifier { return base.isEmpty || base == root ? key : "\(base).\(key)" }
+        return quotedKey(base, key)
+    }
+
+    /// Appends an object key always in bracket form: `["key"]`. Used for app IDs serving as
+    /// keys (legacy `details` dictionary), so references look alike whatever the ID is.
+    static func quotedKey(_ base: String, _ key: String) -> String {
+        var escaped = ""
+        for character in key {
+            switch character {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            default: escaped.append(character)
+            }
+        }
+        let prefix = base == root ? "" : base
+        return "\(prefix)[\"\(escaped)\"]"
+    }
+
+    /// Appends an array index: `[3]`.
+    static func index(_ base: String, _ index: Int) -> String { "\(base)[\(index)]" }
+}

@@ -1,0 +1,52 @@
+/// A parsed JSON value with the place it starts in the file.
+struct JSONNode: Sendable, Equatable {
+    var value: JSONValue
+    var location: SourceLocation
+}
+
+/// One `"key": value` pair; objects keep them in document order, duplicates included.
+struct JSONMember: Sendable, Equatable {
+    var key: String
+    var keyLocation: SourceLocation
+    var value: JSONNode
+}
+
+/// The JSON data model. Numbers keep their literal text so huge or precise values never fail.
+enum JSONValue: Sendable, Equatable {
+    case object([JSONMember])
+    case array([JSONNode])
+    case string(String)
+    case number(String)
+    case bool(Bool)
+    case null
+
+    /// The kind named in messages ("a string", "an object", ...).
+    var kindName: String {
+        switch self {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "a boolean"
+        case .null: "null"
+        }
+    }
+}
+
+extension JSONNode {
+    /// The value of the last member named `key`; the last one wins, as in common JSON readers.
+    func member(_ key: String) -> JSONNode? {
+        guard case .object(let members) = value else { return nil }
+        return members.last { $0.key == key }?.value
+    }
+
+    var stringValue: String? {
+        if case .string(let s) = value { return s }
+        return nil
+    }
+
+    var boolValue: Bool? {
+        if case .bool(let b) = value { return b }
+        return nil
+    }
+}
