@@ -23,12 +23,15 @@ extension CompiledRuleSet {
             let rule = compiled[ruleIndex]
             // Within an entry only the first matching rule counts (S4.2).
             guard rule.entry != lastEntry,
-                fullyMatches(rule, remainderAt: UInt32(truncatingIfNeeded: candidate), bytes, &scratch)
+                fullyMatches(
+                    rule, remainderAt: UInt32(truncatingIfNeeded: candidate), bytes, &scratch)
             else { continue }
             lastEntry = rule.entry
             let apps = entryApps[Int(rule.entry)]
             guard appsOverlap else {
-                if !rule.exclude { return Decision(kind: .handled, rule: Int32(ruleIndex), app: apps[0]) }
+                if !rule.exclude {
+                    return Decision(kind: .handled, rule: Int32(ruleIndex), app: apps[0])
+                }
                 if firstExclude < 0 { firstExclude = Int32(ruleIndex) }
                 continue
             }
@@ -41,7 +44,9 @@ extension CompiledRuleSet {
                 scratch.touchedApps.append(app)
             }
             guard freshApp >= 0 else { continue }
-            if !rule.exclude { return Decision(kind: .handled, rule: Int32(ruleIndex), app: freshApp) }
+            if !rule.exclude {
+                return Decision(kind: .handled, rule: Int32(ruleIndex), app: freshApp)
+            }
             if firstExclude < 0 { firstExclude = Int32(ruleIndex) }
         }
         return firstExclude >= 0 ? Decision(kind: .excluded, rule: firstExclude) : .unmatched
@@ -62,7 +67,8 @@ extension CompiledRuleSet {
             let ruleIndex = Int(candidate >> 32)
             let rule = compiled[ruleIndex]
             guard rule.entry != lastEntry,
-                fullyMatches(rule, remainderAt: UInt32(truncatingIfNeeded: candidate), url, &scratch)
+                fullyMatches(
+                    rule, remainderAt: UInt32(truncatingIfNeeded: candidate), url, &scratch)
             else { continue }
             lastEntry = rule.entry
             for app in entryApps[Int(rule.entry)] where decided[app] == nil {
@@ -161,9 +167,12 @@ extension CompiledRuleSet {
         for item in items
         where constraint.name.withUnsafeBufferPointer({ $0.elementsEqual(text[item.name]) }) {
             found = true
-            guard constraint.value.matches(UnsafeBufferPointer(rebasing: text[item.value]), scratch: &glob)
+            guard
+                constraint.value.matches(
+                    UnsafeBufferPointer(rebasing: text[item.value]), scratch: &glob)
             else { return false }
         }
-        return found || constraint.value.matches(UnsafeBufferPointer(start: nil, count: 0), scratch: &glob)
+        return found
+            || constraint.value.matches(UnsafeBufferPointer(start: nil, count: 0), scratch: &glob)
     }
 }

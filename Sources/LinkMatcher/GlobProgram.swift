@@ -61,7 +61,9 @@ struct GlobProgram: Sendable {
             changed = false
             for state in accepts.indices where !accepts[state] {
                 let successors = follow[Int(followStart[state])..<Int(followStart[state + 1])]
-                if successors.contains(where: { accepts[Int($0)] && builder.predicates[Int($0)] == slash }) {
+                if successors.contains(where: {
+                    accepts[Int($0)] && builder.predicates[Int($0)] == slash
+                }) {
                     accepts[state] = true
                     changed = true
                 }

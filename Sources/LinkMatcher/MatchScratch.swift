@@ -106,7 +106,9 @@ public struct MatchScratch {
         if mode.decoded {
             encoded.removeAll(keepingCapacity: true)
             TextTransform.appendEncoded(source, to: &encoded)
-            encoded.withUnsafeBufferPointer { TextTransform.appendDecoded($0, to: &itemBytes[slot]) }
+            encoded.withUnsafeBufferPointer {
+                TextTransform.appendDecoded($0, to: &itemBytes[slot])
+            }
         } else {
             TextTransform.appendEncoded(source, to: &itemBytes[slot])
         }

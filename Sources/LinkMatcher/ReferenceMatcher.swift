@@ -97,7 +97,9 @@ public struct ReferenceMatcher: Sendable {
     }
 
     /// Each app's own first decisive rule, in order of first appearance of the app.
-    public func decidePerApp(_ url: String) -> [(appID: String, kind: Decision.Kind, ruleRef: String)] {
+    public func decidePerApp(_ url: String) -> [(
+        appID: String, kind: Decision.Kind, ruleRef: String
+    )] {
         var result: [(appID: String, kind: Decision.Kind, ruleRef: String)] = []
         for (entry, rule) in firstMatches(url) {
             for app in entry.apps where !result.contains(where: { $0.appID == app }) {
@@ -174,7 +176,8 @@ public struct ReferenceMatcher: Sendable {
                     !scalars[(index + 2)..<close].contains(where: { $0 == "$" || $0 == "(" })
                 {
                     let name = String(String.UnicodeScalarView(scalars[(index + 2)..<close]))
-                    result.append(.alternatives(values(of: name).map { simpleTokens($0, fold: fold) }))
+                    result.append(
+                        .alternatives(values(of: name).map { simpleTokens($0, fold: fold) }))
                     index = close + 1
                     continue
                 }
@@ -283,8 +286,11 @@ struct ReferenceURL {
         var rest = Array(url.utf8)
         if let colon = rest.firstIndex(of: UInt8(ascii: ":")),
             rest[colon...].starts(with: Array("://".utf8)),
-            rest[..<colon].allSatisfy({ $0 < 0x80 && (Character(Unicode.Scalar($0)).isLetter
-                || Character(Unicode.Scalar($0)).isNumber || "+-.".utf8.contains($0)) }),
+            rest[..<colon].allSatisfy({
+                $0 < 0x80
+                    && (Character(Unicode.Scalar($0)).isLetter
+                        || Character(Unicode.Scalar($0)).isNumber || "+-.".utf8.contains($0))
+            }),
             let first = rest.first, Character(Unicode.Scalar(first)).isLetter
         {
             let scheme = String(decoding: rest[..<colon], as: UTF8.self).lowercased()
@@ -349,11 +355,13 @@ struct ReferenceURL {
     }
 
     /// Query items: split on `&`, then at the first `=`; names decoded but never folded.
-    func queryItems(decode: Bool, fold: Bool) -> [(name: [Unicode.Scalar], value: [Unicode.Scalar])] {
+    func queryItems(decode: Bool, fold: Bool) -> [(name: [Unicode.Scalar], value: [Unicode.Scalar])]
+    {
         guard let query, !query.isEmpty else { return [] }
         return query.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false).map {
             item in
-            let parts = item.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+            let parts = item.split(
+                separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
             let name = text(Array(parts[0]), decode: decode, fold: false)
             let value = parts.count > 1 ? text(Array(parts[1]), decode: decode, fold: fold) : []
             return (name, value)

@@ -122,9 +122,10 @@ enum TextTransform {
             while index < source.count {
                 let (scalar, width) = UTF8Scalars.decode(source, at: index)
                 if scalar >= 0x110000 || width == 1 {
-                    buffer.append(contentsOf: source[index..<(index + width)].map {
-                        $0 &- 0x41 < 26 ? $0 | 0x20 : $0
-                    })
+                    buffer.append(
+                        contentsOf: source[index..<(index + width)].map {
+                            $0 &- 0x41 < 26 ? $0 | 0x20 : $0
+                        })
                 } else {
                     appendUTF8(CaseFolding.fold(scalar), to: &buffer)
                 }

@@ -75,12 +75,14 @@ public struct URLParts: Sendable, Equatable {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: ":") {
-                let slashes = index + 2 < bytes.count && bytes[index + 1] == UInt8(ascii: "/")
+                let slashes =
+                    index + 2 < bytes.count && bytes[index + 1] == UInt8(ascii: "/")
                     && bytes[index + 2] == UInt8(ascii: "/")
                 return slashes ? index : nil
             }
-            guard isLetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "+")
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            guard
+                isLetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "+")
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
             else { return nil }
             index += 1
         }

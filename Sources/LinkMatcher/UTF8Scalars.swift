@@ -11,7 +11,8 @@ enum UTF8Scalars {
     }
 
     @inline(never)
-    static func decodeMultiByte(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
+    static func decodeMultiByte(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int)
+    {
         let length = sequenceLength(bytes, at: index)
         let lead = bytes[index]
         guard length > 0 else { return (0x110000 + UInt32(lead), 1) }

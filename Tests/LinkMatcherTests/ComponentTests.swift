@@ -8,18 +8,29 @@ struct ComponentTests {
 
     static let rows: [Row] = [
         // Apple's example {"/":"abc","?":"def","#":"*"}.
-        (Component(path: "abc", query: .whole("def"), fragment: "*"), "https://www.example.com/abc?def", true),
-        (Component(path: "abc", query: .whole("def"), fragment: "*"), "https://www.example.com/abc", false),
-        (Component(path: "abc", query: .whole("def"), fragment: "*"), "https://www.example.com/?def", false),
+        (
+            Component(path: "abc", query: .whole("def"), fragment: "*"),
+            "https://www.example.com/abc?def", true
+        ),
+        (
+            Component(path: "abc", query: .whole("def"), fragment: "*"),
+            "https://www.example.com/abc", false
+        ),
+        (
+            Component(path: "abc", query: .whole("def"), fragment: "*"),
+            "https://www.example.com/?def", false
+        ),
         (Component(), "/anything?at=all#x", true),
         // Absent query and fragment behave like empty ones.
         (Component(fragment: "*"), "/x", true), (Component(fragment: ""), "/x", true),
         (Component(fragment: "?*"), "/x", false), (Component(fragment: "?*"), "/x#a", true),
         (Component(query: .whole("*")), "/x", true), (Component(query: .whole("")), "/x", true),
-        (Component(query: .whole("?*")), "/x", false), (Component(query: .whole("?*")), "/x?", false),
+        (Component(query: .whole("?*")), "/x", false),
+        (Component(query: .whole("?*")), "/x?", false),
         (Component(query: .whole("")), "/x?", true),
         // String form: the whole query, order matters.
-        (Component(query: .whole("a=1")), "/x?a=1", true), (Component(query: .whole("a=1")), "/x?a=1&b=2", false),
+        (Component(query: .whole("a=1")), "/x?a=1", true),
+        (Component(query: .whole("a=1")), "/x?a=1&b=2", false),
         (Component(query: .whole("b=2&a=1")), "/x?a=1&b=2", false),
         (Component(query: .whole("q=*")), "/x?q=a%20b", true),
         // A `?` after `#` belongs to the fragment.
@@ -40,14 +51,34 @@ struct ComponentTests {
         (Component(query: .items([.init(name: "id", pattern: "7,42")])), "/x?id=7&id=42", false),
         (Component(query: .items([.init(name: "a", pattern: "1")])), "/x?A=1", false),
         (Component(query: .items([.init(name: "a", pattern: "x=y")])), "/x?a=x=y", true),
-        (Component(query: .items([.init(name: "a", pattern: "1"), .init(name: "b", pattern: "2")])), "/x?b=2&a=1", true),
-        (Component(query: .items([.init(name: "a", pattern: "1"), .init(name: "b", pattern: "2")])), "/x?b=3&a=1", false),
+        (
+            Component(
+                query: .items([.init(name: "a", pattern: "1"), .init(name: "b", pattern: "2")])),
+            "/x?b=2&a=1", true
+        ),
+        (
+            Component(
+                query: .items([.init(name: "a", pattern: "1"), .init(name: "b", pattern: "2")])),
+            "/x?b=3&a=1", false
+        ),
         // Dictionary values decode and fold with the rule's flags; names never fold.
-        (Component(query: .items([.init(name: "q", pattern: "a b")]), percentEncoded: false), "/x?q=a%20b", true),
+        (
+            Component(query: .items([.init(name: "q", pattern: "a b")]), percentEncoded: false),
+            "/x?q=a%20b", true
+        ),
         (Component(query: .items([.init(name: "q", pattern: "a b")])), "/x?q=a%20b", false),
-        (Component(query: .items([.init(name: "q", pattern: "abc")]), caseSensitive: false), "/x?q=ABC", true),
-        (Component(query: .items([.init(name: "q", pattern: "abc")]), caseSensitive: false), "/x?Q=abc", false),
-        (Component(query: .items([.init(name: "é", pattern: "1")]), percentEncoded: false), "/x?%C3%A9=1", true),
+        (
+            Component(query: .items([.init(name: "q", pattern: "abc")]), caseSensitive: false),
+            "/x?q=ABC", true
+        ),
+        (
+            Component(query: .items([.init(name: "q", pattern: "abc")]), caseSensitive: false),
+            "/x?Q=abc", false
+        ),
+        (
+            Component(query: .items([.init(name: "é", pattern: "1")]), percentEncoded: false),
+            "/x?%C3%A9=1", true
+        ),
         (Component(query: .items([.init(name: "q", pattern: "a+b")])), "/x?q=a+b", true),
         // Fragment folding.
         (Component(fragment: "Top", caseSensitive: false), "/x#tOP", true),
@@ -89,64 +120,171 @@ struct DecisionTests {
 
     static let rows: [(AASADocument, String, String)] = [
         // First match wins; an earlier exclude stops evaluation (S4.2).
-        (doc([entry(0, ["A.a"], [Component(path: "/wwdc/internal/*", exclude: true), Component(path: "/wwdc/*")])]),
-         "/wwdc/internal/x", "excluded\t-\tdetails[0].components[0]"),
-        (doc([entry(0, ["A.a"], [Component(path: "/wwdc/internal/*", exclude: true), Component(path: "/wwdc/*")])]),
-         "/wwdc/public", "handled\tA.a\tdetails[0].components[1]"),
-        (doc([entry(0, ["A.a"], [Component(path: "/wwdc/*"), Component(path: "/wwdc/internal/*", exclude: true)])]),
-         "/wwdc/internal/x", "handled\tA.a\tdetails[0].components[0]"),
+        (
+            doc([
+                entry(
+                    0, ["A.a"],
+                    [
+                        Component(path: "/wwdc/internal/*", exclude: true),
+                        Component(path: "/wwdc/*"),
+                    ])
+            ]),
+            "/wwdc/internal/x", "excluded\t-\tdetails[0].components[0]"
+        ),
+        (
+            doc([
+                entry(
+                    0, ["A.a"],
+                    [
+                        Component(path: "/wwdc/internal/*", exclude: true),
+                        Component(path: "/wwdc/*"),
+                    ])
+            ]),
+            "/wwdc/public", "handled\tA.a\tdetails[0].components[1]"
+        ),
+        (
+            doc([
+                entry(
+                    0, ["A.a"],
+                    [
+                        Component(path: "/wwdc/*"),
+                        Component(path: "/wwdc/internal/*", exclude: true),
+                    ])
+            ]),
+            "/wwdc/internal/x", "handled\tA.a\tdetails[0].components[0]"
+        ),
         // Legacy NOT.
-        (doc([entry(0, ["A.a"], paths: ["NOT /wwdc/internal/*", "/wwdc/*"])]),
-         "/wwdc/internal/x", "excluded\t-\tdetails[0].paths[0]"),
-        (doc([entry(0, ["A.a"], paths: ["NOT /wwdc/internal/*", "/wwdc/*"])]),
-         "/wwdc/2019?x#y", "handled\tA.a\tdetails[0].paths[1]"),
-        (doc([entry(0, ["A.a"], paths: ["not /x", "/*"])]), "/x", "handled\tA.a\tdetails[0].paths[1]"),
+        (
+            doc([entry(0, ["A.a"], paths: ["NOT /wwdc/internal/*", "/wwdc/*"])]),
+            "/wwdc/internal/x", "excluded\t-\tdetails[0].paths[0]"
+        ),
+        (
+            doc([entry(0, ["A.a"], paths: ["NOT /wwdc/internal/*", "/wwdc/*"])]),
+            "/wwdc/2019?x#y", "handled\tA.a\tdetails[0].paths[1]"
+        ),
+        (
+            doc([entry(0, ["A.a"], paths: ["not /x", "/*"])]), "/x",
+            "handled\tA.a\tdetails[0].paths[1]"
+        ),
         (doc([entry(0, ["A.a"], paths: ["/Case"])]), "/case", "unmatched\t-\t-"),
         (doc([entry(0, ["A.a"], paths: ["/$(digit)"])]), "/1", "unmatched\t-\t-"),
-        (doc([entry(0, ["A.a"], paths: ["/$(digit)"])]), "/$(digit)", "handled\tA.a\tdetails[0].paths[0]"),
+        (
+            doc([entry(0, ["A.a"], paths: ["/$(digit)"])]), "/$(digit)",
+            "handled\tA.a\tdetails[0].paths[0]"
+        ),
         // components hides paths, even when empty (S2.4).
         (doc([entry(0, ["A.a"], [], paths: ["/*"])]), "/x", "unmatched\t-\t-"),
         (doc([entry(0, ["A.a"], [Component(path: "/a")], paths: ["/*"])]), "/b", "unmatched\t-\t-"),
         // An entry without apps matches nothing (S2.2).
-        (doc([entry(0, [], [Component()]), entry(1, ["B.b"], [Component(path: "/x")])]),
-         "/x", "handled\tB.b\tdetails[1].components[0]"),
+        (
+            doc([entry(0, [], [Component()]), entry(1, ["B.b"], [Component(path: "/x")])]),
+            "/x", "handled\tB.b\tdetails[1].components[0]"
+        ),
         // Same app in two entries: the first decisive entry wins (S4.5).
-        (doc([entry(0, ["A.a"], [Component(path: "/x")]), entry(1, ["A.a"], [Component(path: "/x", exclude: true)])]),
-         "/x", "handled\tA.a\tdetails[0].components[0]"),
-        (doc([entry(0, ["A.a"], [Component(path: "/x", exclude: true)]), entry(1, ["A.a"], [Component(path: "/x")])]),
-         "/x", "excluded\t-\tdetails[0].components[0]"),
+        (
+            doc([
+                entry(0, ["A.a"], [Component(path: "/x")]),
+                entry(1, ["A.a"], [Component(path: "/x", exclude: true)]),
+            ]),
+            "/x", "handled\tA.a\tdetails[0].components[0]"
+        ),
+        (
+            doc([
+                entry(0, ["A.a"], [Component(path: "/x", exclude: true)]),
+                entry(1, ["A.a"], [Component(path: "/x")]),
+            ]),
+            "/x", "excluded\t-\tdetails[0].components[0]"
+        ),
         // An exclude for app A does not hide a later entry that opens app B (S11 Q3).
-        (doc([entry(0, ["A.a"], [Component(path: "/x", exclude: true)]), entry(1, ["B.b"], [Component(path: "/*")])]),
-         "/x", "handled\tB.b\tdetails[1].components[0]"),
-        (doc([entry(0, ["A.a"], [Component(path: "/x", exclude: true)]), entry(1, ["A.a", "B.b"], [Component(path: "/*")])]),
-         "/x", "handled\tB.b\tdetails[1].components[0]"),
+        (
+            doc([
+                entry(0, ["A.a"], [Component(path: "/x", exclude: true)]),
+                entry(1, ["B.b"], [Component(path: "/*")]),
+            ]),
+            "/x", "handled\tB.b\tdetails[1].components[0]"
+        ),
+        (
+            doc([
+                entry(0, ["A.a"], [Component(path: "/x", exclude: true)]),
+                entry(1, ["A.a", "B.b"], [Component(path: "/*")]),
+            ]),
+            "/x", "handled\tB.b\tdetails[1].components[0]"
+        ),
         // Several apps in one entry: the first one is reported.
-        (doc([entry(0, ["B.b", "C.c"], [Component()])]), "/x", "handled\tB.b\tdetails[0].components[0]"),
+        (
+            doc([entry(0, ["B.b", "C.c"], [Component()])]), "/x",
+            "handled\tB.b\tdetails[0].components[0]"
+        ),
         // Defaults: component > details.defaults > applinks.defaults (S4.4).
-        (doc([entry(0, ["A.a"], [Component(path: "/A")], defaults: Component(caseSensitive: false))],
-             defaults: Component(caseSensitive: true)), "/a", "handled\tA.a\tdetails[0].components[0]"),
-        (doc([entry(0, ["A.a"], [Component(path: "/A", caseSensitive: true)], defaults: Component(caseSensitive: false))]),
-         "/a", "unmatched\t-\t-"),
-        (doc([entry(0, ["A.a"], [Component(path: "/A")])], defaults: Component(caseSensitive: false)),
-         "/a", "handled\tA.a\tdetails[0].components[0]"),
-        (doc([entry(0, ["A.a"], [Component(fragment: "*")])], defaults: Component(path: "/foo/*")),
-         "/foo/1", "handled\tA.a\tdetails[0].components[0]"),
-        (doc([entry(0, ["A.a"], [Component(fragment: "*")])], defaults: Component(path: "/foo/*")),
-         "/bar", "unmatched\t-\t-"),
-        (doc([entry(0, ["A.a"], [Component(fragment: "*")], defaults: Component(path: "/foo/*"))]),
-         "/bar", "unmatched\t-\t-"),
-        (doc([entry(0, ["A.a"], [Component()])], defaults: Component(exclude: true)),
-         "/x", "excluded\t-\tdetails[0].components[0]"),
-        (doc([entry(0, ["A.a"], [Component(exclude: false)])], defaults: Component(exclude: true)),
-         "/x", "handled\tA.a\tdetails[0].components[0]"),
-        (doc([entry(0, ["A.a"], [Component(query: .items([.init(name: "b", pattern: "2")]))])],
-             defaults: Component(query: .items([.init(name: "a", pattern: "1")]))),
-         "/x?a=9&b=2", "handled\tA.a\tdetails[0].components[0]"),
-        (doc([entry(0, ["A.a"], [Component(path: "/a")], defaults: Component(percentEncoded: false))]),
-         "/%61", "handled\tA.a\tdetails[0].components[0]"),
+        (
+            doc(
+                [
+                    entry(
+                        0, ["A.a"], [Component(path: "/A")],
+                        defaults: Component(caseSensitive: false))
+                ],
+                defaults: Component(caseSensitive: true)), "/a",
+            "handled\tA.a\tdetails[0].components[0]"
+        ),
+        (
+            doc([
+                entry(
+                    0, ["A.a"], [Component(path: "/A", caseSensitive: true)],
+                    defaults: Component(caseSensitive: false))
+            ]),
+            "/a", "unmatched\t-\t-"
+        ),
+        (
+            doc(
+                [entry(0, ["A.a"], [Component(path: "/A")])],
+                defaults: Component(caseSensitive: false)),
+            "/a", "handled\tA.a\tdetails[0].components[0]"
+        ),
+        (
+            doc(
+                [entry(0, ["A.a"], [Component(fragment: "*")])], defaults: Component(path: "/foo/*")
+            ),
+            "/foo/1", "handled\tA.a\tdetails[0].components[0]"
+        ),
+        (
+            doc(
+                [entry(0, ["A.a"], [Component(fragment: "*")])], defaults: Component(path: "/foo/*")
+            ),
+            "/bar", "unmatched\t-\t-"
+        ),
+        (
+            doc([entry(0, ["A.a"], [Component(fragment: "*")], defaults: Component(path: "/foo/*"))]
+            ),
+            "/bar", "unmatched\t-\t-"
+        ),
+        (
+            doc([entry(0, ["A.a"], [Component()])], defaults: Component(exclude: true)),
+            "/x", "excluded\t-\tdetails[0].components[0]"
+        ),
+        (
+            doc(
+                [entry(0, ["A.a"], [Component(exclude: false)])], defaults: Component(exclude: true)
+            ),
+            "/x", "handled\tA.a\tdetails[0].components[0]"
+        ),
+        (
+            doc(
+                [entry(0, ["A.a"], [Component(query: .items([.init(name: "b", pattern: "2")]))])],
+                defaults: Component(query: .items([.init(name: "a", pattern: "1")]))),
+            "/x?a=9&b=2", "handled\tA.a\tdetails[0].components[0]"
+        ),
+        (
+            doc([
+                entry(
+                    0, ["A.a"], [Component(path: "/a")], defaults: Component(percentEncoded: false))
+            ]),
+            "/%61", "handled\tA.a\tdetails[0].components[0]"
+        ),
         // Defaults do not apply to legacy paths (S11 Q8).
-        (doc([entry(0, ["A.a"], paths: ["/A"], defaults: Component(caseSensitive: false))]),
-         "/a", "unmatched\t-\t-"),
+        (
+            doc([entry(0, ["A.a"], paths: ["/A"], defaults: Component(caseSensitive: false))]),
+            "/a", "unmatched\t-\t-"
+        ),
         // No applinks: nothing matches.
         (AASADocument(applinks: nil), "/x", "unmatched\t-\t-"),
     ]
@@ -166,10 +304,19 @@ struct DecisionTests {
         ])
         let set = CompiledRuleSet(d)
         var scratch = set.makeScratch()
-        let perApp = Array("/x".utf8).withUnsafeBufferPointer { set.decidePerApp($0, scratch: &scratch) }
-        let rendered = perApp.map { "\(set.apps[Int($0.app)]) \($0.kind.name) \(set.rules[Int($0.rule)].ref)" }
-        #expect(rendered == ["A.a excluded details[0].components[0]", "B.b handled details[1].components[0]"])
-        let reference = ReferenceMatcher(d).decidePerApp("/x").map { "\($0.appID) \($0.kind.name) \($0.ruleRef)" }
+        let perApp = Array("/x".utf8).withUnsafeBufferPointer {
+            set.decidePerApp($0, scratch: &scratch)
+        }
+        let rendered = perApp.map {
+            "\(set.apps[Int($0.app)]) \($0.kind.name) \(set.rules[Int($0.rule)].ref)"
+        }
+        #expect(
+            rendered == [
+                "A.a excluded details[0].components[0]", "B.b handled details[1].components[0]",
+            ])
+        let reference = ReferenceMatcher(d).decidePerApp("/x").map {
+            "\($0.appID) \($0.kind.name) \($0.ruleRef)"
+        }
         #expect(reference == rendered)
     }
 }

@@ -28,11 +28,15 @@ struct CaseGenerator {
         "/", "/", "/", "a", "b", "A", "B", "ab", "1", "42", "%41", "%61", "%2F", "%C3%A9",
         "%c3%a9", "é", "É", " ", "%", "%zz", "%C3", "%C3%28", "+", "$(v)", "x",
     ]
-    static let queryItems = ["a=1", "a=", "a", "b=2", "id=7", "id=42", "A=1", "a=%41", "é=1", "q=a%20b", ""]
+    static let queryItems = [
+        "a=1", "a=", "a", "b=2", "id=7", "id=42", "A=1", "a=%41", "é=1", "q=a%20b", "",
+    ]
     static let valuePieces = ["", "1", "7", "*", "?*", "?", "a", "A", "%41", "$(digit)", "a b"]
     static let apps = ["A.a", "B.b", "C.c"]
 
-    mutating func pick<T>(_ options: [T]) -> T { options[Int(random.next() % UInt64(options.count))] }
+    mutating func pick<T>(_ options: [T]) -> T {
+        options[Int(random.next() % UInt64(options.count))]
+    }
     mutating func chance(_ percent: UInt64) -> Bool { random.next() % 100 < percent }
     mutating func flag() -> Bool? { chance(60) ? nil : chance(50) }
 
@@ -47,9 +51,12 @@ struct CaseGenerator {
             if chance(50) {
                 c.query = .whole(text(["a=1", "&", "*", "?", "b=", "a", "%41"], maxPieces: 3))
             } else {
-                c.query = .items((0..<Int(1 + random.next() % 2)).map { _ in
-                    QueryItemPattern(name: pick(["a", "b", "id", "A", "é"]), pattern: text(Self.valuePieces, maxPieces: 2))
-                })
+                c.query = .items(
+                    (0..<Int(1 + random.next() % 2)).map { _ in
+                        QueryItemPattern(
+                            name: pick(["a", "b", "id", "A", "é"]),
+                            pattern: text(Self.valuePieces, maxPieces: 2))
+                    })
             }
         }
         if chance(15) { c.fragment = text(["x", "X", "*", "?", "", "%41"], maxPieces: 2) }
@@ -61,7 +68,8 @@ struct CaseGenerator {
 
     mutating func document() -> AASADocument {
         let entries = (0..<Int(1 + random.next() % 3)).map { index -> DetailsEntry in
-            let apps = chance(10) ? [] : (0..<Int(1 + random.next() % 2)).map { _ in pick(Self.apps) }
+            let apps =
+                chance(10) ? [] : (0..<Int(1 + random.next() % 2)).map { _ in pick(Self.apps) }
             if chance(20) {
                 let paths = (0..<Int(1 + random.next() % 4)).map { _ in
                     (chance(25) ? "NOT " : "") + text(Self.patternPieces, maxPieces: 4)
@@ -73,9 +81,15 @@ struct CaseGenerator {
                 ref: "details[\(index)]", appIDs: apps, components: components,
                 defaults: chance(20) ? component(allowEmpty: true) : nil)
         }
-        let variables = chance(50)
-            ? [SubstitutionVariable(name: "v", values: (0..<Int(random.next() % 3)).map { _ in
-                text(["a", "b", "*", "?", "1", "/"], maxPieces: 2) })]
+        let variables =
+            chance(50)
+            ? [
+                SubstitutionVariable(
+                    name: "v",
+                    values: (0..<Int(random.next() % 3)).map { _ in
+                        text(["a", "b", "*", "?", "1", "/"], maxPieces: 2)
+                    })
+            ]
             : []
         return AASADocument(
             applinks: AppLinks(
@@ -84,9 +98,15 @@ struct CaseGenerator {
     }
 
     mutating func url() -> String {
-        var url = chance(30) ? pick(["https://example.com", "http://EXAMPLE.com:8080", "ftp://x"]) : ""
+        var url =
+            chance(30) ? pick(["https://example.com", "http://EXAMPLE.com:8080", "ftp://x"]) : ""
         url += text(Self.urlPieces, maxPieces: 6)
-        if chance(40) { url += "?" + (0..<Int(random.next() % 3)).map { _ in pick(Self.queryItems) }.joined(separator: "&") }
+        if chance(40) {
+            url +=
+                "?"
+                + (0..<Int(random.next() % 3)).map { _ in pick(Self.queryItems) }.joined(
+                    separator: "&")
+        }
         if chance(20) { url += "#" + text(["x", "X", "?", "%41", "a"], maxPieces: 2) }
         return url
     }
@@ -111,7 +131,8 @@ struct DifferentialTests {
                 let actual = automatonAnswer(set, url, &scratch)
                 if !expected.hasPrefix("unmatched") { decided += 1 }
                 if actual != expected, disagreements.count < 5 {
-                    disagreements.append("url \(url)\n  automaton \(actual)\n  reference \(expected)\n  \(doc)")
+                    disagreements.append(
+                        "url \(url)\n  automaton \(actual)\n  reference \(expected)\n  \(doc)")
                 }
             }
         }

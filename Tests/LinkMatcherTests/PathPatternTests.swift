@@ -68,9 +68,18 @@ struct PathPatternTests {
 
     /// S6: substitution variables, predefined and custom.
     static let variableRows: [(String, String, [String: [String]], Bool?, Bool)] = [
-        ("/$(lang)_$(region)/$(food)/", "/en_US/pizza/", ["food": ["burrito", "pizza"]], nil, true),
-        ("/$(lang)_$(region)/$(food)/", "/en_US/tacos/", ["food": ["burrito", "pizza"]], nil, false),
-        ("/$(lang)_$(region)/$(food)/", "/qq_ZZ/pizza/", ["food": ["burrito", "pizza"]], nil, false),
+        (
+            "/$(lang)_$(region)/$(food)/", "/en_US/pizza/", ["food": ["burrito", "pizza"]], nil,
+            true
+        ),
+        (
+            "/$(lang)_$(region)/$(food)/", "/en_US/tacos/", ["food": ["burrito", "pizza"]], nil,
+            false
+        ),
+        (
+            "/$(lang)_$(region)/$(food)/", "/qq_ZZ/pizza/", ["food": ["burrito", "pizza"]], nil,
+            false
+        ),
         ("/$(lang)_$(region)/$(food)/", "/en_US/$(food)/", ["food": ["pizza"]], nil, false),
         ("/$(region)/", "/UK/", [:], nil, false), ("/$(region)/", "/GB/", [:], nil, true),
         ("/$(lang)_$(region)", "/en_us", [:], nil, false),
@@ -82,7 +91,8 @@ struct PathPatternTests {
         ("/$(xdigit)", "/f", [:], nil, true), ("/$(xdigit)", "/g", [:], nil, false),
         ("/$(alnum)", "/Z", [:], nil, true), ("/$(alpha)", "/é", [:], nil, false),
         ("/$(nope)", "/x", [:], nil, false), ("/$(nope)*", "/x", [:], nil, false),
-        ("/$(digit)", "/1", ["digit": ["x"]], nil, false), ("/$(digit)", "/x", ["digit": ["x"]], nil, true),
+        ("/$(digit)", "/1", ["digit": ["x"]], nil, false),
+        ("/$(digit)", "/x", ["digit": ["x"]], nil, true),
         ("/a$(", "/a$(", [:], nil, true), ("/$(empty)", "/", ["empty": []], nil, false),
         ("/$(v)", "/", ["v": [""]], nil, true),
         ("/$(v)b", "/ab", ["v": ["a", "ab"]], nil, true),

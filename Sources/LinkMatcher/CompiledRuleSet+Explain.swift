@@ -1,0 +1,54 @@
+/// What happened to one rule while deciding a URL, for `aasa-scan explain`.
+public struct ExplainStep: Sendable, Equatable {
+    public enum Outcome: Sendable, Equatable {
+        /// Every part matched and the rule decided the URL for its entry.
+        case decided
+        /// Every part matched, but an earlier rule of the same entry had already decided.
+        case shadowed
+        /// This part did not match: `path`, `query` or `fragment`.
+        case failed(part: String)
+        /// The rule cannot decide: its entry names no app, or its pattern can match nothing.
+        case inert(reason: String)
+    }
+
+    public var rule: Int32
+    public var outcome: Outcome
+}
+
+extension CompiledRuleSet {
+    /// Consults every rule in order, the slow way, and says what each one did; the decision
+    /// itself comes from `decide`, so the trace and the answer cannot disagree silently.
+    public func explain(
+        _ url: UnsafeBufferPointer<UInt8>, scratch: inout MatchScratch
+    ) -> (steps: [ExplainStep], decision: Decision) {
+        let parts = URLParts.split(url)
+        let decision = decide(parts, in: url, scratch: &scratch)
+        guard parts.hasWebScheme(in: url) else { return ([], decision) }
+        scratch.reset(parts)
+        var steps: [ExplainStep] = []
+        var decidedEntries = Set<Int32>()
+        for (index, rule) in compiled.enumerated() {
+            guard rule.canDecide else {
+                let reason =
+                    entryApps.indices.contains(Int(rule.entry))
+                        && !entryApps[Int(rule.entry)].isEmpty
+                    ? "its pattern can match nothing (undefined or empty variable)"
+                    : "its entry names no app"
+                steps.append(ExplainStep(rule: Int32(index), outcome: .inert(reason: reason)))
+                continue
+            }
+            let outcome: ExplainStep.Outcome
+            if !pathMatches(rule, url, &scratch) {
+                outcome = .failed(part: "path")
+            } else if !queryMatches(rule, url, &scratch) {
+                outcome = .failed(part: "query")
+            } else if !fragmentMatches(rule, url, &scratch) {
+                outcome = .failed(part: "fragment")
+            } else {
+                outcome = decidedEntries.insert(rule.entry).inserted ? .decided : .shadowed
+            }
+            steps.append(ExplainStep(rule: Int32(index), outcome: outcome))
+        }
+        return (steps, decision)
+    }
+}

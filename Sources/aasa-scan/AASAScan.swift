@@ -1,0 +1,16 @@
+import ArgumentParser
+
+@main
+struct AASAScan: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "aasa-scan",
+        abstract: "Which URLs open an iOS/macOS app as universal links, decided exactly as Apple "
+            + "decides them, and how much of real traffic that covers.",
+        discussion: """
+            Exit codes: 0 success; 1 a requested gate failed; 2 input or runtime error \
+            (unreadable or corrupt input, invalid AASA file); 64 usage error.
+            """,
+        version: "0.1.0",
+        subcommands: [MatchCommand.self, ExplainCommand.self, LintCommand.self]
+    )
+}

@@ -1,0 +1,68 @@
+import AASAModel
+import ArgumentParser
+import LinkMatcher
+
+/// `aasa-scan explain`: a readable trace of one decision.
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Show every rule consulted for one URL, why it failed, and which one decided.")
+
+    @Option(
+        name: .long, help: ArgumentHelp("The apple-app-site-association file.", valueName: "file"))
+    var aasa: String
+
+    @Argument(help: ArgumentHelp("The URL or path to explain.", valueName: "url"))
+    var url: String
+
+    func run() throws {
+        let set = CompiledRuleSet(try loadAASA(aasa))
+        var scratch = set.makeScratch()
+        let bytes = Array(url.utf8)
+        let (steps, decision) = bytes.withUnsafeBufferPointer { set.explain($0, scratch: &scratch) }
+        var output = StandardOutput()
+        bytes.withUnsafeBufferPointer { buffer in
+            let parts = URLParts.split(buffer)
+            func show(_ range: Range<Int>?) -> String {
+                range.map { "\"" + TerminalText.escaped(buffer[$0]) + "\"" } ?? "(none)"
+            }
+            output.line("URL      \(TerminalText.escaped(url))")
+            output.line("path     \(show(parts.path))")
+            output.line("query    \(show(parts.query))")
+            output.line("fragment \(show(parts.fragment))")
+            if !parts.hasWebScheme(in: buffer) {
+                output.line("not an http or https URL: never a universal link")
+            }
+        }
+        var lastEntry = -1
+        for step in steps {
+            let rule = set.rules[Int(step.rule)]
+            if rule.entryIndex != lastEntry {
+                lastEntry = rule.entryIndex
+                let apps =
+                    rule.appIDs.isEmpty
+                    ? "(no app)" : rule.appIDs.map(TerminalText.escaped).joined(separator: ", ")
+                output.line("")
+                output.line("\(rule.ref.split(separator: ".").first ?? "") apps: \(apps)")
+            }
+            let verdict: String
+            switch step.outcome {
+            case .decided:
+                verdict = rule.exclude ? "MATCH, exclude: blocks its apps" : "MATCH"
+            case .shadowed:
+                verdict = "would match, but an earlier rule of this entry already decided"
+            case .failed(let part):
+                verdict = "no: \(part) does not match"
+            case .inert(let reason):
+                verdict = "never decides: \(reason)"
+            }
+            output.line("  \(rule.ref)  \(TerminalText.escaped(rule.patternDescription))")
+            output.line("      \(verdict)")
+        }
+        output.line("")
+        let app = decision.app >= 0 ? TerminalText.escaped(set.apps[Int(decision.app)]) : "-"
+        let rule = decision.rule >= 0 ? set.rules[Int(decision.rule)].ref : "-"
+        output.line("decision: \(decision.kind.name)\t\(app)\t\(rule)")
+        output.flush()
+    }
+}

@@ -1,0 +1,96 @@
+import AASAModel
+import ArgumentParser
+import LinkMatcher
+
+/// `aasa-scan match`: one decision line per URL.
+struct MatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "match",
+        abstract: "Decide URLs against an AASA file: one line per URL.",
+        discussion: """
+            Each line is `decision<TAB>app-or-dash<TAB>rule-or-dash<TAB>url`, decision one of \
+            handled, excluded, unmatched. URLs may be absolute or a path such as /a/b?c. \
+            Give `-` to read URLs from standard input, one per line.
+            """)
+
+    @Option(
+        name: .long, help: ArgumentHelp("The apple-app-site-association file.", valueName: "file"))
+    var aasa: String
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Domain the file was served for ([*.]host[:port]); absolute URLs on other hosts are "
+                + "unmatched.", valueName: "domain"))
+    var domain: String?
+
+    @Flag(
+        name: .long,
+        help: "One line per app that has a decisive rule (what swcutil verify reports).")
+    var perApp = false
+
+    @Flag(name: .long, help: "JSON lines instead of tab-separated lines.")
+    var json = false
+
+    @Argument(help: ArgumentHelp("URLs or paths, or `-` for standard input.", valueName: "url"))
+    var urls: [String]
+
+    func validate() throws {
+        if urls.isEmpty {
+            throw ValidationError("Give at least one URL, or `-` to read standard input.")
+        }
+        if let domain, DomainPattern(domain) == nil {
+            throw ValidationError(
+                "'\(domain)' is not a domain such as example.com or *.example.com.")
+        }
+    }
+
+    func run() throws {
+        let set = CompiledRuleSet(try loadAASA(aasa))
+        let domainPattern = domain.flatMap(DomainPattern.init)
+        var scratch = set.makeScratch()
+        var output = StandardOutput()
+        let inputs = urls == ["-"] ? readStandardInputLines() : urls
+        for url in inputs {
+            let bytes = Array(url.utf8)
+            let rows: [(kind: Decision.Kind, app: Int32, rule: Int32)] =
+                bytes.withUnsafeBufferPointer { buffer in
+                    let parts = URLParts.split(buffer)
+                    if let domainPattern, let host = parts.host,
+                        !domainPattern.matches(
+                            host: UnsafeBufferPointer(rebasing: buffer[host]), port: parts.port,
+                            defaultPort: parts.defaultPort(in: buffer))
+                    {
+                        return [(.unmatched, -1, -1)]
+                    }
+                    if perApp {
+                        let decisions = set.decidePerApp(buffer, scratch: &scratch)
+                        return decisions.isEmpty
+                            ? [(.unmatched, -1, -1)] : decisions.map { ($0.kind, $0.app, $0.rule) }
+                    }
+                    let decision = set.decide(parts, in: buffer, scratch: &scratch)
+                    return [(decision.kind, decision.app, decision.rule)]
+                }
+            for row in rows {
+                let app = row.app >= 0 ? set.apps[Int(row.app)] : nil
+                let rule = row.rule >= 0 ? set.rules[Int(row.rule)] : nil
+                if json {
+                    var fields = [
+                        "\"url\":\(JSONText.quoted(url))", "\"decision\":\"\(row.kind.name)\"",
+                        "\"app\":\(app.map(JSONText.quoted) ?? "null")",
+                        "\"rule\":\(rule.map { JSONText.quoted($0.ref) } ?? "null")",
+                    ]
+                    fields.append(
+                        "\"pattern\":\(rule.map { JSONText.quoted($0.patternDescription) } ?? "null")"
+                    )
+                    output.line("{" + fields.joined(separator: ",") + "}")
+                } else {
+                    output.line(
+                        "\(row.kind.name)\t\(app.map(TerminalText.escaped) ?? "-")\t"
+                            + "\(rule?.ref ?? "-")\t\(TerminalText.escaped(url))")
+                }
+            }
+        }
+        output.flush()
+    }
+}

@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Buffered standard output. A closed pipe (`aasa-scan ... | head`) is not an error: the
+/// process ends quietly with status 0.
+struct StandardOutput {
+    private var buffer: [UInt8] = []
+
+    init() {
+        signal(SIGPIPE, SIG_IGN)
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    mutating func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    mutating func line(_ text: String) {
+        write(text)
+        buffer.append(UInt8(ascii: "\n"))
+    }
+
+    mutating func flush() {
+        var offset = 0
+        while offset < buffer.count {
+            let written = buffer[offset...].withUnsafeBytes {
+                Glibc.write(1, $0.baseAddress, $0.count)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                if errno == EPIPE { exit(0) }
+                StandardError.line("aasa-scan: cannot write to standard output (errno \(errno))")
+                exit(2)
+            }
+            offset += written
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Diagnostics and progress: unbuffered standard error.
+enum StandardError {
+    static func line(_ text: String) {
+        let bytes = Array((text + "\n").utf8)
+        bytes.withUnsafeBytes { _ = Glibc.write(2, $0.baseAddress, $0.count) }
+    }
+
+    /// True when standard error is a terminal worth drawing progress on (`TERM=dumb` is not).
+    static var isInteractiveTerminal: Bool {
+        guard isatty(2) != 0 else { return false }
+        guard let term = getenv("TERM") else { return true }
+        return String(cString: term) != "dumb"
+    }
+}
+
+/// Reads standard input line by line (for `match -`); strips a final `\r`.
+func readStandardInputLines() -> [String] {
+    var lines: [String] = []
+    while let line = readLine(strippingNewline: true) {
+        lines.append(line.hasSuffix("\r") ? String(line.dropLast()) : line)
+    }
+    return lines
+}

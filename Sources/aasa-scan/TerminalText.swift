@@ -1,0 +1,58 @@
+/// Untrusted text (URLs from logs, strings from files) made safe to print: control
+/// characters, C1 controls, bidirectional and other format characters, backslashes and bytes
+/// that are not UTF-8 become visible escapes, so a log line can never move the cursor, change
+/// colours, reorder what is shown or break a TSV row.
+enum TerminalText {
+    static func escaped(_ text: String) -> String { escaped(Array(text.utf8)) }
+
+    static func escaped(_ bytes: some Collection<UInt8>) -> String {
+        let bytes = Array(bytes)
+        var result = ""
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                switch byte {
+                case UInt8(ascii: "\\"): result += "\\\\"
+                case 0x20..<0x7F: result.unicodeScalars.append(Unicode.Scalar(byte))
+                default: result += hex(byte)
+                }
+                index += 1
+                continue
+            }
+            let length = utf8Length(bytes, index)
+            guard length > 0,
+                let scalar = String(validating: bytes[index..<(index + length)], as: UTF8.self)?
+                    .unicodeScalars.first
+            else {
+                result += hex(byte)
+                index += 1
+                continue
+            }
+            if scalar.value <= 0x9F || scalar.properties.generalCategory == .format {
+                result += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+            index += length
+        }
+        return result
+    }
+
+    private static func utf8Length(_ bytes: [UInt8], _ index: Int) -> Int {
+        let length =
+            switch bytes[index] {
+            case 0xC2...0xDF: 2
+            case 0xE0...0xEF: 3
+            case 0xF0...0xF4: 4
+            default: 0
+            }
+        return index + length <= bytes.count ? length : 0
+    }
+
+    private static func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789abcdef")
+        return "\\x" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0xF)])
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Runs the built `aasa-scan` executable, as a user would, and captures what it says.
+struct ToolResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    var lines: [String] {
+        stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+}
+
+enum ToolRunner {
+    /// The package root, found from this file's location.
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The shared real-data folder beside the package, when present.
+    static let sharedData = packageRoot.deletingLastPathComponent().appendingPathComponent(
+        "shared/data")
+    static var hasSharedData: Bool { FileManager.default.fileExists(atPath: sharedData.path) }
+
+    /// The executable sits beside the test bundle in the build folder.
+    static let executable: URL = {
+        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var directory = testBinary.deletingLastPathComponent()
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent("aasa-scan")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return packageRoot.appendingPathComponent(".build/debug/aasa-scan")
+    }()
+
+    static func data(_ name: String) -> String {
+        packageRoot.appendingPathComponent("data/\(name)").path
+    }
+
+    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:])
+        throws
+        -> ToolResult
+    {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        // Output goes to files: no pipe can fill up and stall the child.
+        let directory = FileManager.default.temporaryDirectory
+        let outURL = directory.appendingPathComponent("aasa-out-\(UUID())")
+        let errURL = directory.appendingPathComponent("aasa-err-\(UUID())")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        let input = Pipe()
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        let outData = try Data(contentsOf: outURL)
+        let errData = try Data(contentsOf: errURL)
+        return ToolResult(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
