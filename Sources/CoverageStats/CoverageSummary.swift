@@ -69,7 +69,8 @@ public struct CoverageSummary: Sendable {
             appHandled[app] &+= weight
             ruleHits[rule] &+= weight
             lane = HostLane.handled
-            handledPaths.add(path, hash: keyHash(path, fullHash: pathHash), weight: weight, lane: -1)
+            handledPaths.add(
+                path, hash: keyHash(path, fullHash: pathHash), weight: weight, lane: -1)
         case .excluded(let app, let rule):
             totals.excluded &+= weight
             appExcluded[app] &+= weight

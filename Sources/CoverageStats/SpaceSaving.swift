@@ -79,7 +79,9 @@ public struct SpaceSaving: Sendable {
     }
 
     /// Adds `weight` to `key`, and to its counter `lane` when given.
-    public mutating func add(_ key: UnsafeBufferPointer<UInt8>, weight: UInt64 = 1, lane: Int? = nil) {
+    public mutating func add(
+        _ key: UnsafeBufferPointer<UInt8>, weight: UInt64 = 1, lane: Int? = nil
+    ) {
         add(UnsafeRawBufferPointer(key), weight: weight, lane: lane)
     }
 
@@ -257,7 +259,8 @@ extension SpaceSaving {
             if moved < 0 { break }
             let home = Int(truncatingIfNeeded: slots[moved].hash) & mask
             // The entry may fill the hole unless its home lies cyclically in (hole, next].
-            let staysPut = hole <= next ? (hole < home && home <= next) : (hole < home || home <= next)
+            let staysPut =
+                hole <= next ? (hole < home && home <= next) : (hole < home || home <= next)
             if staysPut { continue }
             table[hole] = table[next]
             hole = next
