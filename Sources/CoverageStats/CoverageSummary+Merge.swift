@@ -37,3 +37,11 @@ extension CoverageSummary: Equatable {
             && lhs.samples == rhs.samples
     }
 }
+
+extension CoverageSummary: CustomStringConvertible {
+    /// A one-line summary of the totals and table sizes.
+    public var description: String {
+        "CoverageSummary(\(totals), hosts: \(hostTable), unmatched: \(unmatchedPaths), "
+            + "handled: \(handledPaths), samples: \(samples.samples.count))"
+    }
+}

@@ -94,3 +94,8 @@ public struct HyperLogLog: Sendable, Equatable {
         }
     }
 }
+
+extension HyperLogLog: CustomStringConvertible {
+    /// A one-line summary with the estimate.
+    public var description: String { "HyperLogLog(estimate: \(estimate()))" }
+}

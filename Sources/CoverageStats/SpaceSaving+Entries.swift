@@ -43,3 +43,11 @@ extension SpaceSaving: Equatable {
             && lhs.isApproximate == rhs.isApproximate && lhs.entries() == rhs.entries()
     }
 }
+
+extension SpaceSaving: CustomStringConvertible {
+    /// A one-line summary (keys, total weight, whether approximate).
+    public var description: String {
+        "SpaceSaving(capacity: \(capacity), keys: \(count), total: \(totalWeight)"
+            + (isApproximate ? ", approximate, floor: \(floor))" : ")")
+    }
+}

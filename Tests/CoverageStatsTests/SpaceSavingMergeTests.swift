@@ -23,6 +23,21 @@ struct SpaceSavingMergeTests {
         expectGuarantees(balanced, stream)
     }
 
+    @Test func exactOperandStillAccountsForTheOthersUnmonitoredHistory() {
+        // The head is approximate; the tail is exact and holds mid-ranked keys the head saw a
+        // few times without keeping them: the merge must add the head's floor to those.
+        var stream = Stream.zipf(length: 30_000, ranks: 3_000, exponent: 1.0, seed: 71)
+        let headCount = stream.items.count
+        for rank in 500..<520 {
+            for _ in 0..<500 { stream.append(pathKey(rank), 1) }
+        }
+        let head = stream.summary(capacity: 80, range: 0..<headCount)
+        let tail = stream.summary(capacity: 80, range: headCount..<stream.items.count)
+        #expect(head.isApproximate && !tail.isApproximate)
+        expectGuarantees(head + tail, stream)
+        expectGuarantees(tail + head, stream)
+    }
+
     @Test(arguments: [UInt64(41), 42, 43])
     func anySplitMergesToTheSameListWithoutEvictions(seed: UInt64) {
         let stream = Stream.zipf(
