@@ -306,3 +306,28 @@ extension SpaceSaving {
         slots[Int(item)].heapIndex = Int32(index)
     }
 }
+
+// MARK: - Invariants
+
+extension SpaceSaving {
+    /// Whether the table and heap agree with the slots (for tests).
+    func invariantsHold() -> Bool {
+        let occupied = table.filter { $0 >= 0 }.count
+        guard occupied == slots.count, slots.count <= capacity else { return false }
+        let mask = table.count - 1
+        for slot in slots.indices {
+            // Reachable: the probe from its home meets it before any empty bucket.
+            var position = Int(truncatingIfNeeded: slots[slot].hash) & mask
+            while Int(table[position]) != slot {
+                if table[position] < 0 { return false }
+                position = (position + 1) & mask
+            }
+        }
+        guard !heap.isEmpty else { return slots.count < capacity }
+        for index in heap.indices {
+            guard Int(slots[Int(heap[index])].heapIndex) == index else { return false }
+            if index > 0 && heapPrecedes(heap[index], heap[(index - 1) / 2]) { return false }
+        }
+        return true
+    }
+}

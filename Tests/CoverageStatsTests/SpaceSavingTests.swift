@@ -98,6 +98,20 @@ struct SpaceSavingTests {
         #expect(Set(before.map(\.bytes)).count == 37)
     }
 
+    @Test(arguments: [(37, 60), (37, 5_000), (64, 200)])
+    func tableAndHeapStayConsistentAtEveryStep(capacity: Int, distinct: Int) {
+        var generator = SeededGenerator(seed: UInt64(capacity * distinct))
+        let sampler = ZipfSampler(n: distinct, exponent: 0.7)
+        var summary = SpaceSaving(capacity: capacity, maxKeyLength: 32)
+        var consistent = true
+        for _ in 0..<20_000 where consistent {
+            summary.add(pathKey(sampler.sample(&generator)), weight: 1)
+            consistent = summary.invariantsHold()
+        }
+        #expect(consistent)
+        #expect(summary.isApproximate)
+    }
+
     @Test func longKeysAreTruncatedMarkedAndShareAnEntry() {
         var summary = SpaceSaving(capacity: 10, maxKeyLength: 8)
         summary.add(Array("/abcdefgh-one".utf8))
