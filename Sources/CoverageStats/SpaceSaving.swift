@@ -45,8 +45,9 @@ public struct SpaceSaving: Sendable {
     var lanes: [UInt64] = []
     /// Slot index per bucket, -1 when empty; the size is a power of two.
     var table: [Int32]
-    /// Slot indices ordered as a min-heap by (count, hash); empty until the table is full.
-    var heap: [Int32] = []
+    /// Min-heap by (count, hash) over all slots, empty until the table is full. Items carry a
+    /// copy of the count and hash so that sifting reads one contiguous array.
+    var heap: [HeapItem] = []
 
     static let truncationMark: UInt64 = 0x9E37_79B9_7F4A_7C15
     static let initialTableSize = 16
@@ -68,7 +69,7 @@ public struct SpaceSaving: Sendable {
     /// The count below which an unmonitored key's true count must lie (0 while exact).
     public var floor: UInt64 {
         guard isApproximate, let root = heap.first else { return 0 }
-        return slots[Int(root)].count
+        return root.count
     }
 
     /// Adds `weight` to `key`, and to its counter `lane` when given.
@@ -107,7 +108,11 @@ public struct SpaceSaving: Sendable {
             if slots[slot].hash == hash && keyEquals(slot, key, length, truncated) {
                 slots[slot].count &+= weight
                 if lane >= 0 { lanes[slot &* laneCount &+ lane] &+= weight }
-                if !heap.isEmpty { siftDown(Int(slots[slot].heapIndex)) }
+                if !heap.isEmpty {
+                    let index = Int(slots[slot].heapIndex)
+                    heap[index].count = slots[slot].count
+                    siftDown(index)
+                }
                 return
             }
             position = (position + 1) & mask
@@ -143,8 +148,8 @@ public struct SpaceSaving: Sendable {
     mutating func evictMinimum(
         for key: UnsafeRawBufferPointer, hash: UInt64, truncated: Bool, weight: UInt64, lane: Int
     ) {
-        let victim = Int(heap[0])
-        let minimum = slots[victim].count
+        let victim = Int(heap[0].slot)
+        let minimum = heap[0].count
         removeFromTable(victim)
         slots[victim] = Slot(
             hash: hash, count: minimum &+ weight, errorBound: minimum, length: Int32(key.count),
@@ -158,6 +163,7 @@ public struct SpaceSaving: Sendable {
         for index in 0..<laneCount { lanes[victim * laneCount + index] = 0 }
         if lane >= 0 { lanes[victim * laneCount + lane] = weight }
         table[freeBucket(for: hash)] = Int32(victim)
+        heap[0] = HeapItem(count: minimum &+ weight, hash: hash, slot: Int32(victim))
         siftDown(0)
         isApproximate = true
     }
@@ -272,38 +278,48 @@ extension SpaceSaving {
 // MARK: - Min-heap
 
 extension SpaceSaving {
-    mutating func buildHeap() {
-        heap = slots.indices.map { Int32($0) }
-        for index in slots.indices { slots[index].heapIndex = Int32(index) }
-        for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
+    struct HeapItem {
+        var count: UInt64
+        var hash: UInt64
+        var slot: Int32
+
+        /// Orders by count, then hash, so the evicted key does not depend on insertion history
+        /// among equal counts.
+        @inline(__always)
+        func precedes(_ other: HeapItem) -> Bool {
+            count < other.count || (count == other.count && hash < other.hash)
+        }
     }
 
-    /// Orders by count, then hash, so the evicted key does not depend on insertion history
-    /// among equal counts.
-    @inline(__always)
-    func heapPrecedes(_ a: Int32, _ b: Int32) -> Bool {
-        let x = slots[Int(a)]
-        let y = slots[Int(b)]
-        return x.count < y.count || (x.count == y.count && x.hash < y.hash)
+    mutating func buildHeap() {
+        heap = slots.indices.map {
+            HeapItem(count: slots[$0].count, hash: slots[$0].hash, slot: Int32($0))
+        }
+        for index in slots.indices { slots[index].heapIndex = Int32(index) }
+        for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
     }
 
     /// Restores the heap below `start` after its count grew (counts never shrink).
     @inline(__always)
     mutating func siftDown(_ start: Int) {
-        let item = heap[start]
-        let size = heap.count
-        var index = start
-        while true {
-            var child = 2 * index + 1
-            if child >= size { break }
-            if child + 1 < size && heapPrecedes(heap[child + 1], heap[child]) { child += 1 }
-            if !heapPrecedes(heap[child], item) { break }
-            heap[index] = heap[child]
-            slots[Int(heap[index])].heapIndex = Int32(index)
-            index = child
+        heap.withUnsafeMutableBufferPointer { heap in
+            slots.withUnsafeMutableBufferPointer { slots in
+                let item = heap[start]
+                let size = heap.count
+                var index = start
+                while true {
+                    var child = 2 &* index &+ 1
+                    if child >= size { break }
+                    if child &+ 1 < size && heap[child &+ 1].precedes(heap[child]) { child &+= 1 }
+                    if !heap[child].precedes(item) { break }
+                    heap[index] = heap[child]
+                    slots[Int(heap[index].slot)].heapIndex = Int32(truncatingIfNeeded: index)
+                    index = child
+                }
+                heap[index] = item
+                slots[Int(item.slot)].heapIndex = Int32(truncatingIfNeeded: index)
+            }
         }
-        heap[index] = item
-        slots[Int(item)].heapIndex = Int32(index)
     }
 }
 
@@ -325,8 +341,11 @@ extension SpaceSaving {
         }
         guard !heap.isEmpty else { return slots.count < capacity }
         for index in heap.indices {
-            guard Int(slots[Int(heap[index])].heapIndex) == index else { return false }
-            if index > 0 && heapPrecedes(heap[index], heap[(index - 1) / 2]) { return false }
+            let item = heap[index]
+            let slot = slots[Int(item.slot)]
+            guard Int(slot.heapIndex) == index, slot.count == item.count, slot.hash == item.hash
+            else { return false }
+            if index > 0 && item.precedes(heap[(index - 1) / 2]) { return false }
         }
         return true
     }

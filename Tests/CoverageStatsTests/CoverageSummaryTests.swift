@@ -58,7 +58,8 @@ struct CoverageSummaryTests {
     static func events(seed: UInt64, count: Int, hosts: Int, paths: Int) -> [Event] {
         var generator = SeededGenerator(seed: seed)
         return (0..<count).map { index in
-            Event.random(&generator, hosts: hosts, paths: paths, line: seed * 100_000 + UInt64(index))
+            Event.random(
+                &generator, hosts: hosts, paths: paths, line: seed * 100_000 + UInt64(index))
         }
     }
 

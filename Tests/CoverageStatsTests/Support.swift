@@ -55,8 +55,9 @@ extension SpaceSaving {
 }
 
 extension CoverageSummary {
-    mutating func record(_ outcome: CoverageOutcome, host: String, path: [UInt8], weight: UInt64 = 1)
-    {
+    mutating func record(
+        _ outcome: CoverageOutcome, host: String, path: [UInt8], weight: UInt64 = 1
+    ) {
         let hostBytes = Array(host.utf8)
         hostBytes.withUnsafeBytes { h in
             path.withUnsafeBytes { p in record(outcome, host: h, path: p, weight: weight) }
