@@ -5,11 +5,11 @@
 /// methods allocate nothing once the tables are warm, except `recordMalformed` when a line
 /// enters the sample set.
 ///
-/// Memory, with `K` = `topCapacity`, `H` = `hostCapacity`, `L` = `maxKeyLength`: at most about
-/// `H * (L + 56) + 2 * K * (L + 32) + 4 * (2H + 4K)` bytes for the tables (hash buckets at
-/// load 1/2 rounded to a power of two), 16 KiB for the distinct-path sketch,
-/// `16 * appCount + 8 * ruleCount`, and `sampleLimit * sampleByteLimit`. The defaults
-/// (H 10,000, K 1,000, L 256) stay under 4 MiB.
+/// Memory, with `K` = `topCapacity`, `H` = `hostCapacity`, `L` = `maxKeyLength`: storage grows
+/// with use up to `H * (L + 88) + 2 * K * (L + 64)` bytes for keys, slots, heaps and host
+/// counters, plus hash buckets (4 bytes each, at most `4H + 8K`), 16 KiB for the distinct-path
+/// sketch, `16 * appCount + 8 * ruleCount`, and `sampleLimit * sampleByteLimit`. The defaults
+/// (H 10,000, K 1,000, L 256) come to about 4.1 MiB at most.
 public struct CoverageSummary: Sendable {
     /// Host table lanes: the requests count is the entry's main count.
     enum HostLane {

@@ -135,6 +135,7 @@ public struct SpaceSaving: Sendable {
     @discardableResult
     mutating func appendSlot(_ slot: Slot, key: UnsafeRawBufferPointer, at position: Int) -> Int {
         let index = slots.count
+        if index == slots.capacity { reserveForGrowth() }
         slots.append(slot)
         keyBytes.append(contentsOf: key)
         keyBytes.append(contentsOf: repeatElement(0, count: maxKeyLength - key.count))
@@ -142,6 +143,15 @@ public struct SpaceSaving: Sendable {
         table[position] = Int32(index)
         if slots.count * 2 > table.count { growTable() }
         return index
+    }
+
+    /// Grows storage geometrically but never past `capacity` slots, so a full table holds
+    /// exactly `capacity` keys' worth of bytes.
+    mutating func reserveForGrowth() {
+        let slotCount = min(capacity, max(16, 2 * slots.count))
+        slots.reserveCapacity(slotCount)
+        keyBytes.reserveCapacity(slotCount * maxKeyLength)
+        lanes.reserveCapacity(slotCount * laneCount)
     }
 
     /// Replaces the key with the smallest count by `key` (the Space-Saving step).
