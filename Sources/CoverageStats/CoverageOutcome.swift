@@ -1,0 +1,11 @@
+/// The classification of one request, as the summary records it.
+public enum CoverageOutcome: Sendable, Equatable {
+    /// Opens app `app`, decided by rule `rule` (dense indices).
+    case handled(app: Int, rule: Int)
+    /// Excluded by rule `rule` of app `app` (dense indices).
+    case excluded(app: Int, rule: Int)
+    /// No rule decides it although the host has an association file.
+    case unmatched
+    /// The host has no association file (counted as unmatched too).
+    case noAssociation
+}

@@ -1,0 +1,47 @@
+/// The monoid: `init(shape:)` is the identity; exact parts add field-wise (associative and
+/// commutative), the distinct-path sketch takes register maxima, samples keep the earliest, and
+/// the top-K tables merge as described in `SpaceSaving+Merge.swift` (commutative always,
+/// associative while no eviction happened).
+extension CoverageSummary {
+    /// The merge of two summaries of the same shape.
+    public static func + (lhs: CoverageSummary, rhs: CoverageSummary) -> CoverageSummary {
+        var result = lhs
+        result += rhs
+        return result
+    }
+
+    /// Merges `rhs` into `lhs`.
+    public static func += (lhs: inout CoverageSummary, rhs: CoverageSummary) {
+        precondition(lhs.shape == rhs.shape, "merging coverage summaries of different shapes")
+        lhs.totals = lhs.totals + rhs.totals
+        for index in lhs.appHandled.indices {
+            lhs.appHandled[index] &+= rhs.appHandled[index]
+            lhs.appExcluded[index] &+= rhs.appExcluded[index]
+        }
+        for index in lhs.ruleHits.indices { lhs.ruleHits[index] &+= rhs.ruleHits[index] }
+        lhs.hostTable += rhs.hostTable
+        lhs.unmatchedPaths += rhs.unmatchedPaths
+        lhs.handledPaths += rhs.handledPaths
+        lhs.pathSketch.formUnion(rhs.pathSketch)
+        lhs.samples += rhs.samples
+    }
+}
+
+extension CoverageSummary: Equatable {
+    /// Equal shape, counts, reported lists (in full), sketch registers and samples.
+    public static func == (lhs: CoverageSummary, rhs: CoverageSummary) -> Bool {
+        lhs.shape == rhs.shape && lhs.totals == rhs.totals && lhs.appHandled == rhs.appHandled
+            && lhs.appExcluded == rhs.appExcluded && lhs.ruleHits == rhs.ruleHits
+            && lhs.hostTable == rhs.hostTable && lhs.unmatchedPaths == rhs.unmatchedPaths
+            && lhs.handledPaths == rhs.handledPaths && lhs.pathSketch == rhs.pathSketch
+            && lhs.samples == rhs.samples
+    }
+}
+
+extension CoverageSummary: CustomStringConvertible {
+    /// A one-line summary of the totals and table sizes.
+    public var description: String {
+        "CoverageSummary(\(totals), hosts: \(hostTable), unmatched: \(unmatchedPaths), "
+            + "handled: \(handledPaths), samples: \(samples.samples.count))"
+    }
+}

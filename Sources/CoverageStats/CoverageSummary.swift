@@ -1,0 +1,129 @@
+/// Everything a scan counts, in bounded memory, mergeable with `+`.
+///
+/// Each worker records into its own summary with no locks; summaries of the same shape are then
+/// merged in any grouping and order (a monoid whose identity is `init(shape:)`). The `record`
+/// methods allocate nothing once the tables are warm, except `recordMalformed` when a line
+/// enters the sample set.
+///
+/// Memory, with `K` = `topCapacity`, `H` = `hostCapacity`, `L` = `maxKeyLength`: storage grows
+/// with use up to `H * (L + 88) + 2 * K * (L + 64)` bytes for keys, slots, heaps and host
+/// counters, plus hash buckets (4 bytes each, at most `4H + 8K`), 16 KiB for the distinct-path
+/// sketch, `16 * appCount + 8 * ruleCount`, and `sampleLimit * sampleByteLimit`. The defaults
+/// (H 10,000, K 1,000, L 256) come to about 4.1 MiB at most.
+public struct CoverageSummary: Sendable {
+    /// Host table lanes: the requests count is the entry's main count.
+    enum HostLane {
+        static let handled = 0
+        static let excluded = 1
+        static let unmatched = 2
+        static let count = 3
+    }
+
+    /// The sizes this summary was made with.
+    public let shape: CoverageShape
+    /// Exact totals.
+    public internal(set) var totals = CoverageTotals()
+    /// Requests handled, per app index (overall decision: the app that opens the URL).
+    public internal(set) var appHandled: [UInt64]
+    /// Requests excluded, per app index (the app whose exclude rule decided).
+    public internal(set) var appExcluded: [UInt64]
+    /// Requests decided, per global rule index; rules that never decided stay 0.
+    public internal(set) var ruleHits: [UInt64]
+
+    var hostTable: SpaceSaving
+    var unmatchedPaths: SpaceSaving
+    var handledPaths: SpaceSaving
+    var pathSketch = HyperLogLog()
+    var samples: MalformedSamples
+
+    /// An empty summary: the identity of `+` for summaries of this shape.
+    public init(shape: CoverageShape) {
+        precondition(shape.appCount >= 0 && shape.ruleCount >= 0, "negative app or rule count")
+        self.shape = shape
+        appHandled = Array(repeating: 0, count: shape.appCount)
+        appExcluded = Array(repeating: 0, count: shape.appCount)
+        ruleHits = Array(repeating: 0, count: shape.ruleCount)
+        hostTable = SpaceSaving(
+            capacity: shape.hostCapacity, maxKeyLength: shape.maxKeyLength,
+            laneCount: HostLane.count)
+        unmatchedPaths = SpaceSaving(capacity: shape.topCapacity, maxKeyLength: shape.maxKeyLength)
+        handledPaths = SpaceSaving(capacity: shape.topCapacity, maxKeyLength: shape.maxKeyLength)
+        samples = MalformedSamples(limit: shape.sampleLimit, byteLimit: shape.sampleByteLimit)
+    }
+
+    /// Records one classified request: `host` as the caller normalised it (e.g. lower-cased),
+    /// `path` the key of the top-path lists and of the distinct count.
+    public mutating func record(
+        _ outcome: CoverageOutcome, host: UnsafeRawBufferPointer, path: UnsafeRawBufferPointer,
+        weight: UInt64 = 1
+    ) {
+        totals.lines &+= 1
+        totals.requests &+= weight
+        let pathHash = StableHash.hash(path)
+        pathSketch.insert(hash: pathHash)
+        let hostHash = SpaceSaving.keyHash(host, maxKeyLength: hostTable.maxKeyLength)
+        let lane: Int
+        switch outcome {
+        case .handled(let app, let rule):
+            totals.handled &+= weight
+            appHandled[app] &+= weight
+            ruleHits[rule] &+= weight
+            lane = HostLane.handled
+            handledPaths.add(
+                path, hash: keyHash(path, fullHash: pathHash), weight: weight, lane: -1)
+        case .excluded(let app, let rule):
+            totals.excluded &+= weight
+            appExcluded[app] &+= weight
+            ruleHits[rule] &+= weight
+            lane = HostLane.excluded
+        case .unmatched, .noAssociation:
+            totals.unmatched &+= weight
+            if outcome == .noAssociation { totals.noAssociation &+= weight }
+            lane = HostLane.unmatched
+            unmatchedPaths.add(
+                path, hash: keyHash(path, fullHash: pathHash), weight: weight, lane: -1)
+        }
+        hostTable.add(host, hash: hostHash, weight: weight, lane: lane)
+    }
+
+    /// Records one classified request given as typed byte buffers.
+    public mutating func record(
+        _ outcome: CoverageOutcome, host: UnsafeBufferPointer<UInt8>,
+        path: UnsafeBufferPointer<UInt8>, weight: UInt64 = 1
+    ) {
+        record(
+            outcome, host: UnsafeRawBufferPointer(host), path: UnsafeRawBufferPointer(path),
+            weight: weight)
+    }
+
+    /// Records one request removed by a filter before classification.
+    public mutating func recordFiltered(_ reason: FilterReason, weight: UInt64 = 1) {
+        totals.lines &+= 1
+        totals.requests &+= weight
+        switch reason {
+        case .method: totals.filtered.byMethod &+= weight
+        case .status: totals.filtered.byStatus &+= weight
+        case .asset: totals.filtered.byAsset &+= weight
+        }
+    }
+
+    /// Records one line that is not a request (comment, header, blank line).
+    public mutating func recordSkipped() {
+        totals.lines &+= 1
+        totals.skipped &+= 1
+    }
+
+    /// Records one malformed line at `line` of input `input`, offering it as a sample.
+    public mutating func recordMalformed(input: Int, line: UInt64, bytes: UnsafeRawBufferPointer) {
+        totals.lines &+= 1
+        totals.malformed &+= 1
+        samples.offer(input: input, line: line, bytes: bytes)
+    }
+
+    /// The path table hash, reusing the full-path hash unless the path gets truncated.
+    @inline(__always)
+    private func keyHash(_ path: UnsafeRawBufferPointer, fullHash: UInt64) -> UInt64 {
+        path.count <= shape.maxKeyLength
+            ? fullHash : SpaceSaving.keyHash(path, maxKeyLength: shape.maxKeyLength)
+    }
+}

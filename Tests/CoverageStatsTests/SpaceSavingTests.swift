@@ -1,0 +1,148 @@
+import Testing
+
+@testable import CoverageStats
+
+/// A weighted stream with its exact counts, the oracle of these tests.
+struct Stream {
+    var items: [(key: [UInt8], weight: UInt64)] = []
+    var exact: [[UInt8]: UInt64] = [:]
+    var total: UInt64 = 0
+
+    static func zipf(
+        length: Int, ranks: Int, exponent: Double, maxWeight: UInt64 = 1, seed: UInt64
+    ) -> Stream {
+        var generator = SeededGenerator(seed: seed)
+        let sampler = ZipfSampler(n: ranks, exponent: exponent)
+        var stream = Stream()
+        for _ in 0..<length {
+            let key = pathKey(sampler.sample(&generator))
+            let weight = UInt64.random(in: 1...maxWeight, using: &generator)
+            stream.append(key, weight)
+        }
+        return stream
+    }
+
+    mutating func append(_ key: [UInt8], _ weight: UInt64) {
+        items.append((key, weight))
+        exact[key, default: 0] += weight
+        total += weight
+    }
+
+    func summary(capacity: Int, range: Range<Int>? = nil) -> SpaceSaving {
+        var summary = SpaceSaving(capacity: capacity, maxKeyLength: 64)
+        for item in items[range ?? items.indices] { summary.add(item.key, weight: item.weight) }
+        return summary
+    }
+}
+
+/// Checks the Space-Saving guarantees of `summary` against the exact counts.
+func expectGuarantees(_ summary: SpaceSaving, _ stream: Stream) {
+    let entries = summary.entries()
+    #expect(summary.totalWeight == stream.total)
+    let monitored = Dictionary(uniqueKeysWithValues: entries.map { ($0.bytes, $0) })
+    for entry in entries {
+        let truth = stream.exact[entry.bytes, default: 0]
+        #expect(truth <= entry.count, "over-count of \(entry)")
+        #expect(entry.count - entry.errorBound <= truth, "lower bound of \(entry)")
+    }
+    let smallest = entries.last?.count ?? 0
+    #expect(UInt64(summary.capacity) * smallest <= stream.total, "minimum above N/K")
+    for (key, truth) in stream.exact where monitored[key] == nil {
+        #expect(truth <= smallest, "unmonitored key above the minimum: \(truth)")
+        #expect(truth * UInt64(summary.capacity) <= stream.total, "frequent key missing: \(truth)")
+    }
+}
+
+struct SpaceSavingTests {
+    @Test func exactWhileUnderCapacity() {
+        let stream = Stream.zipf(length: 20_000, ranks: 300, exponent: 0.8, maxWeight: 3, seed: 1)
+        let summary = stream.summary(capacity: 300)
+        #expect(!summary.isApproximate)
+        #expect(summary.floor == 0)
+        let entries = summary.entries()
+        #expect(entries.count == stream.exact.count)
+        for entry in entries {
+            #expect(entry.count == stream.exact[entry.bytes])
+            #expect(entry.errorBound == 0)
+        }
+    }
+
+    @Test(arguments: [(1.1, UInt64(1), UInt64(11)), (0.9, 1, 12), (1.3, 5, 13), (0.6, 2, 14)])
+    func guaranteesHoldOnZipfStreams(exponent: Double, maxWeight: UInt64, seed: UInt64) {
+        let stream = Stream.zipf(
+            length: 60_000, ranks: 8_000, exponent: exponent, maxWeight: maxWeight, seed: seed)
+        let summary = stream.summary(capacity: 100)
+        #expect(summary.isApproximate)
+        #expect(summary.count == 100)
+        expectGuarantees(summary, stream)
+    }
+
+    @Test func heaviestKeysAreFoundWithSmallError() {
+        let stream = Stream.zipf(length: 60_000, ranks: 8_000, exponent: 1.2, seed: 21)
+        let top = stream.summary(capacity: 200).entries(limit: 5)
+        let truth = stream.exact.sorted { $0.value > $1.value }.prefix(5).map(\.key)
+        #expect(top.map(\.bytes) == truth)
+    }
+
+    @Test func everyMonitoredKeyStaysReachableAfterManyEvictions() {
+        // Exercises backward-shift deletion: a lost table entry would make a monitored key look
+        // new, so re-adding it with weight 0 would evict and change the entries.
+        var generator = SeededGenerator(seed: 5)
+        var summary = SpaceSaving(capacity: 37, maxKeyLength: 32)
+        for _ in 0..<50_000 {
+            summary.add(pathKey(Int.random(in: 0..<5_000, using: &generator)))
+        }
+        let before = summary.entries()
+        for entry in before { summary.add(entry.bytes, weight: 0) }
+        #expect(summary.entries() == before)
+        #expect(Set(before.map(\.bytes)).count == 37)
+    }
+
+    @Test(arguments: [(37, 60), (37, 5_000), (64, 200)])
+    func tableAndHeapStayConsistentAtEveryStep(capacity: Int, distinct: Int) {
+        var generator = SeededGenerator(seed: UInt64(capacity * distinct))
+        let sampler = ZipfSampler(n: distinct, exponent: 0.7)
+        var summary = SpaceSaving(capacity: capacity, maxKeyLength: 32)
+        var consistent = true
+        for _ in 0..<20_000 where consistent {
+            summary.add(pathKey(sampler.sample(&generator)), weight: 1)
+            consistent = summary.invariantsHold()
+        }
+        #expect(consistent)
+        #expect(summary.isApproximate)
+    }
+
+    @Test func longKeysAreTruncatedMarkedAndShareAnEntry() {
+        var summary = SpaceSaving(capacity: 10, maxKeyLength: 8)
+        summary.add(Array("/abcdefgh-one".utf8))
+        summary.add(Array("/abcdefgh-two".utf8), weight: 2)
+        summary.add(Array("/abcdefg".utf8))
+        let entries = summary.entries()
+        #expect(entries.count == 2)
+        #expect(entries[0].bytes == Array("/abcdefg".utf8))
+        #expect(entries[0].count == 3)
+        #expect(entries[0].isTruncated)
+        #expect(entries[1].count == 1)
+        #expect(!entries[1].isTruncated)
+    }
+
+    @Test func equalCountsRankByBytes() {
+        var summary = SpaceSaving(capacity: 10)
+        for key in ["/b", "/a", "/c", "/ab"] { summary.add(Array(key.utf8), weight: 2) }
+        summary.add(Array("/z".utf8), weight: 3)
+        let order = summary.entries().map { String(decoding: $0.bytes, as: UTF8.self) }
+        #expect(order == ["/z", "/a", "/ab", "/b", "/c"])
+        #expect(summary.entries(limit: 2).count == 2)
+    }
+
+    @Test func lanesCountPerKeyWhileExact() {
+        var summary = SpaceSaving(capacity: 4, laneCount: 2)
+        summary.add(Array("x".utf8), weight: 2, lane: 0)
+        summary.add(Array("x".utf8), weight: 3, lane: 1)
+        summary.add(Array("y".utf8), weight: 1, lane: 1)
+        summary.add(Array("x".utf8))
+        let entries = summary.entries()
+        #expect(entries.map(\.lanes) == [[2, 3], [0, 1]])
+        #expect(entries.map(\.count) == [6, 1])
+    }
+}
