@@ -69,6 +69,11 @@ public struct DetailsEntry: Sendable, Equatable {
     public var paths: [String]?
     /// `details[].defaults`: app-level default component keys.
     public var defaults: Component?
+    /// Position in the file of each element of `components`, and of `paths`, when elements of
+    /// the wrong type were left out, so rule references still name the file's own positions;
+    /// nil when every element was kept.
+    public var componentPositions: [Int]?
+    public var pathPositions: [Int]?
 
     public init(
         ref: String, appIDs: [String], components: [Component]? = nil, paths: [String]? = nil,

@@ -133,10 +133,14 @@ struct DocumentBuilder {
         var entry = DetailsEntry(ref: ref, appIDs: appIDs)
         let components = node.member("components")
         if let components {
-            entry.components = buildComponents(components, path: JSONPath.key(path, "components"))
+            let built = buildComponents(components, path: JSONPath.key(path, "components"))
+            entry.components = built?.map(\.component)
+            entry.componentPositions = Self.positionsIfGapped(built?.map(\.position))
         }
         if let paths = node.member("paths") {
-            entry.paths = strings(paths, path: JSONPath.key(path, "paths"))
+            let built = indexedStrings(paths, path: JSONPath.key(path, "paths"))
+            entry.paths = built?.map(\.value)
+            entry.pathPositions = Self.positionsIfGapped(built?.map(\.position))
             if components != nil {
                 report(
                     DiagnosticCode.pathsAndComponents, .warning, JSONPath.key(path, "paths"),
@@ -220,18 +224,27 @@ struct DocumentBuilder {
 
     // MARK: - components
 
-    private mutating func buildComponents(_ node: JSONNode, path: String) -> [Component]? {
+    private mutating func buildComponents(
+        _ node: JSONNode, path: String
+    ) -> [(position: Int, component: Component)]? {
         guard case .array(let items) = node.value else {
             wrongType(node, path: path, expected: "an array")
             return nil
         }
-        var components: [Component] = []
+        var components: [(position: Int, component: Component)] = []
         for (index, item) in items.enumerated() {
             if let component = buildComponent(item, path: JSONPath.index(path, index)) {
-                components.append(component)
+                components.append((index, component))
             }
         }
         return components
+    }
+
+    /// The positions when some were left out, else nil (the positions are the indices).
+    private static func positionsIfGapped(_ positions: [Int]?) -> [Int]? {
+        guard let positions, positions.enumerated().contains(where: { $0.offset != $0.element })
+        else { return nil }
+        return positions
     }
 
     private mutating func buildComponent(_ node: JSONNode, path: String) -> Component? {
@@ -321,14 +334,21 @@ struct DocumentBuilder {
 
     /// An array of strings; non-string elements are reported and dropped.
     private mutating func strings(_ node: JSONNode, path: String) -> [String]? {
+        indexedStrings(node, path: path)?.map(\.value)
+    }
+
+    /// The strings of an array with their positions; other elements are reported and dropped.
+    private mutating func indexedStrings(
+        _ node: JSONNode, path: String
+    ) -> [(position: Int, value: String)]? {
         guard case .array(let items) = node.value else {
             wrongType(node, path: path, expected: "an array of strings")
             return nil
         }
-        var result: [String] = []
+        var result: [(position: Int, value: String)] = []
         for (index, item) in items.enumerated() {
             if let value = item.stringValue {
-                result.append(value)
+                result.append((index, value))
             } else {
                 wrongType(item, path: JSONPath.index(path, index), expected: "a string")
             }

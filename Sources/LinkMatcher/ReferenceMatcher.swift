@@ -55,7 +55,8 @@ public struct ReferenceMatcher: Sendable {
                     let domain = applinks.defaults ?? Component()
                     rules.append(
                         Rule(
-                            ref: detail.ref + ".components[\(index)]",
+                            ref: detail.ref
+                                + ".components[\(detail.componentPositions?[index] ?? index)]",
                             exclude: component.exclude ?? app.exclude ?? domain.exclude ?? false,
                             caseSensitive: component.caseSensitive ?? app.caseSensitive
                                 ?? domain.caseSensitive ?? true,
@@ -71,7 +72,8 @@ public struct ReferenceMatcher: Sendable {
                     let not = text.hasPrefix("NOT ")
                     rules.append(
                         Rule(
-                            ref: detail.ref + ".paths[\(index)]", exclude: not, caseSensitive: true,
+                            ref: detail.ref + ".paths[\(detail.pathPositions?[index] ?? index)]",
+                            exclude: not, caseSensitive: true,
                             percentEncoded: true, path: not ? String(text.dropFirst(4)) : text,
                             query: .whole("*"), fragment: "*", legacy: true))
                 }

@@ -75,7 +75,9 @@ extension ResolvedRule {
                     }
                     rules.append(
                         ResolvedRule(
-                            ref: "\(entry.ref).components[\(index)]", entryIndex: entryIndex,
+                            ref:
+                                "\(entry.ref).components[\(entry.componentPositions?[index] ?? index)]",
+                            entryIndex: entryIndex,
                             appIDs: entry.appIDs, exclude: first(\.exclude) ?? false,
                             caseSensitive: first(\.caseSensitive) ?? true,
                             percentEncoded: first(\.percentEncoded) ?? true,
@@ -87,7 +89,8 @@ extension ResolvedRule {
                     let excluded = text.hasPrefix("NOT ")
                     rules.append(
                         ResolvedRule(
-                            ref: "\(entry.ref).paths[\(index)]", entryIndex: entryIndex,
+                            ref: "\(entry.ref).paths[\(entry.pathPositions?[index] ?? index)]",
+                            entryIndex: entryIndex,
                             appIDs: entry.appIDs, exclude: excluded, caseSensitive: true,
                             percentEncoded: true, path: excluded ? String(text.dropFirst(4)) : text,
                             query: .whole("*"), fragment: "*", isLegacyPath: true))
