@@ -157,7 +157,8 @@ func schemePrefixLength(_ line: LineBytes, at start: Int, end: Int) -> Int? {
         }
         break
     }
-    guard i > start, i + 2 < end || i + 2 == end, line.matches("://", at: i) else { return nil }
+    // A non-empty authority must follow: `https://` alone is not a URL.
+    guard i > start, i + 3 < end, line.matches("://", at: i) else { return nil }
     return i + 3 - start
 }
 

@@ -9,7 +9,8 @@ enum HAProxyScanner {
         let range = line.trimmed(0..<line.count)
         guard let tag = findTagEnd(line, range) else { return .malformed(.notSyslog) }
         guard range.count > 1, line[range.upperBound - 1] == ASCII.quote else {
-            return .skip(.noRequest)
+            // Status lines of haproxy itself; other programs' syslog lines are not this format.
+            return isHAProxyTag(line, before: tag) ? .skip(.noRequest) : .malformed(.notSyslog)
         }
         // HAProxy escapes quotes inside the request (`#22`), so the opening quote is the last
         // one before the closing quote.
@@ -30,6 +31,13 @@ enum HAProxyScanner {
             request.port = authority.port
         }
         return .ok(request)
+    }
+
+    /// True when the syslog tag ending at `end` names haproxy (`haproxy[pid]: `).
+    private static func isHAProxyTag(_ line: LineBytes, before end: Int) -> Bool {
+        var i = end - 1
+        while i > 0 && line[i - 1] != ASCII.space { i -= 1 }
+        return line.matches("haproxy", at: i)
     }
 
     /// Index after the syslog `tag[pid]: ` (or `tag: `).

@@ -80,7 +80,7 @@ public enum MalformedReason: String, Sendable, CaseIterable, CustomStringConvert
         case .notJSON: return "not a JSON object"
         case .missingField: return "no URL field among the configured JSON names"
         case .badCount: return "no count before the URL"
-        case .notSyslog: return "not a syslog line (no 'tag: ')"
+        case .notSyslog: return "not an HAProxy syslog line"
         case .scratchFull: return "field too long for the scratch buffer"
         case .overlong: return "line longer than the reader's limit"
         }

@@ -55,6 +55,15 @@ enum W3CScanner {
         var request = ParsedRequest()
         if columns.uri >= 0 && index > columns.uri && !uri.isEmpty {
             request.target = uri
+            // Incapsula logs cs-uri as `host/path` without a scheme.
+            if !isPlausibleTarget(line, uri), let slash = line.find(ASCII.slash, from: uri.lowerBound,
+                to: uri.upperBound), slash > uri.lowerBound,
+                line.find(0x2E, from: uri.lowerBound, to: slash) != nil,
+                host.isEmpty
+            {
+                host = uri.lowerBound..<slash
+                request.target = slash..<uri.upperBound
+            }
         } else if columns.uriStem >= 0 && index > columns.uriStem && !stem.isEmpty {
             request.target = stem
             if !query.isEmpty && !isDash(line, query) {
