@@ -35,9 +35,9 @@ public struct LineParser: Sendable {
             return .skip(.comment)
         }
         switch format {
-        case .combined: return NCSAScanner.scan(line, vhost: false, tail: .combined)
-        case .common: return NCSAScanner.scan(line, vhost: false, tail: .common)
-        case .vhost: return NCSAScanner.scan(line, vhost: true, tail: .either)
+        case .combined: return blankOr(line, NCSAScanner.scan(line, vhost: false, tail: .combined))
+        case .common: return blankOr(line, NCSAScanner.scan(line, vhost: false, tail: .common))
+        case .vhost: return blankOr(line, NCSAScanner.scan(line, vhost: true, tail: .either))
         case .alb: return blankOr(line, LoadBalancerScanner.scan(line, alb: true))
         case .elb: return blankOr(line, LoadBalancerScanner.scan(line, alb: false))
         case .s3: return blankOr(line, S3Scanner.scan(line))

@@ -14,7 +14,9 @@ enum NCSAScanner {
         for index in 0..<leading {
             let tokenEnd = line.tokenEnd(from: pos)
             guard tokenEnd > pos, tokenEnd < end else { return .malformed(.missingFields) }
-            if line[pos] == ASCII.leftBracket || line[pos] == ASCII.quote {
+            // A bracket opens the timestamp, except for an IPv6 virtual host (`[::1]:80`).
+            let bracketAllowed = vhost && index == 0
+            if (line[pos] == ASCII.leftBracket && !bracketAllowed) || line[pos] == ASCII.quote {
                 return .malformed(.missingFields)
             }
             if vhost && index == 0 {
