@@ -84,6 +84,14 @@ final class DecodingStream {
     /// Decodes into `output`; returns the byte count, 0 only at a clean end of input.
     func read(into output: UnsafeMutableRawBufferPointer) throws(LogIOError) -> Int {
         guard output.count > 0 else { return 0 }
+        if compression == .plain && inputStart == inputEnd && !sourceEnded {
+            // Plain input goes straight into the caller's buffer: no copy through `input`.
+            let n = try source.read(into: output)
+            if n == 0 { sourceEnded = true }
+            bytesRead += n
+            progress.add(n)
+            return n
+        }
         while true {
             if inputStart == inputEnd && !sourceEnded {
                 try Self.refill(
