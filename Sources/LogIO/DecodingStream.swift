@@ -33,8 +33,10 @@ final class DecodingStream {
             compression = Compression.detect(UnsafeRawBufferPointer(rebasing: input[0..<inputEnd]))
             switch compression {
             case .plain: decoder = PassThrough()
-            case .zstd: decoder = try Self.make(path) { () throws(DecodeFailure) in try ZstdDecoder() }
-            case .gzip: decoder = try Self.make(path) { () throws(DecodeFailure) in try GzipDecoder() }
+            case .zstd:
+                decoder = try Self.make(path) { () throws(DecodeFailure) in try ZstdDecoder() }
+            case .gzip:
+                decoder = try Self.make(path) { () throws(DecodeFailure) in try GzipDecoder() }
             case .bzip2:
                 throw LogIOError(
                     code: .unsupportedCompression, path: path,

@@ -150,8 +150,8 @@ func schemePrefixLength(_ line: LineBytes, at start: Int, end: Int) -> Int? {
     var i = start
     while i < end {
         let b = line[i]
-        if ASCII.isLetter(b) || (i > start && (ASCII.isDigit(b) || b == 0x2B || b == 0x2D || b == 0x2E))
-        {
+        let later = ASCII.isDigit(b) || b == 0x2B || b == 0x2D || b == 0x2E  // digit + - .
+        if ASCII.isLetter(b) || (i > start && later) {
             i += 1
             continue
         }

@@ -41,8 +41,9 @@ public struct ColumnMap: Sendable, Equatable {
             }
             guard pos < end else { break }
             var nameEnd = pos
-            while nameEnd < end && (zeek ? line[nameEnd] != ASCII.tab : !ASCII.isBlank(line[nameEnd]))
-            {
+            while nameEnd < end {
+                let b = line[nameEnd]
+                if zeek ? b == ASCII.tab : ASCII.isBlank(b) { break }
                 nameEnd += 1
             }
             map.assign(line, pos..<nameEnd, index: index)

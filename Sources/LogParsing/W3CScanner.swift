@@ -56,8 +56,9 @@ enum W3CScanner {
         if columns.uri >= 0 && index > columns.uri && !uri.isEmpty {
             request.target = uri
             // Incapsula logs cs-uri as `host/path` without a scheme.
-            if !isPlausibleTarget(line, uri), let slash = line.find(ASCII.slash, from: uri.lowerBound,
-                to: uri.upperBound), slash > uri.lowerBound,
+            if !isPlausibleTarget(line, uri),
+                let slash = line.find(ASCII.slash, from: uri.lowerBound, to: uri.upperBound),
+                slash > uri.lowerBound,
                 line.find(0x2E, from: uri.lowerBound, to: slash) != nil,
                 host.isEmpty
             {
