@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "AASAModelTests", dependencies: ["AASAModel"]),
         .testTarget(name: "LinkMatcherTests", dependencies: ["LinkMatcher", "AASAModel"]),
         .testTarget(name: "LogIOTests", dependencies: ["LogIO"]),
-        .testTarget(name: "LogParsingTests", dependencies: ["LogParsing"]),
+        .testTarget(name: "LogParsingTests", dependencies: ["LogParsing", "LogIO"]),
         .testTarget(name: "CoverageStatsTests", dependencies: ["CoverageStats"]),
         .testTarget(name: "ScanEngineTests", dependencies: ["ScanEngine", "LinkMatcher", "AASAModel"]),
         .testTarget(name: "CLITests", dependencies: ["aasa-scan"]),

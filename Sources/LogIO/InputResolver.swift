@@ -1,0 +1,104 @@
+import Glibc
+
+/// One place to read lines from.
+public enum InputSource: Sendable, Hashable {
+    /// A file path (regular file or anything `open` can read).
+    case file(String)
+    /// Standard input, named `-` on the command line.
+    case standardInput
+
+    /// The name used in reports.
+    public var name: String {
+        switch self {
+        case .file(let path): return path
+        case .standardInput: return "-"
+        }
+    }
+}
+
+/// Expands command-line arguments into an ordered list of inputs.
+///
+/// - `-` is standard input; no argument at all also means standard input.
+/// - A directory stands for its regular files, sorted by name, not recursive; hidden files
+///   (names starting with `.`) are left out.
+/// - An argument that does not exist but contains `*`, `?` or `[` is a glob pattern (Glibc
+///   `glob`), expanded in sorted order; directories among the matches expand as above.
+/// - A missing path or a pattern that matches nothing yields an error in its place, so the
+///   caller can report it and go on with the other inputs.
+public enum InputResolver {
+    /// Resolves `arguments` in order; each argument gives zero or more results.
+    public static func resolve(_ arguments: [String]) -> [Result<InputSource, LogIOError>] {
+        if arguments.isEmpty { return [.success(.standardInput)] }
+        var results: [Result<InputSource, LogIOError>] = []
+        for argument in arguments {
+            if argument == "-" {
+                results.append(.success(.standardInput))
+                continue
+            }
+            switch SystemCalls.kind(of: argument) {
+            case .directory:
+                results.append(contentsOf: directoryFiles(argument))
+            case .regular, .other:
+                results.append(.success(.file(argument)))
+            case .missing:
+                if argument.contains(where: { $0 == "*" || $0 == "?" || $0 == "[" }) {
+                    results.append(contentsOf: expandGlob(argument))
+                } else {
+                    results.append(
+                        .failure(
+                            LogIOError(
+                                code: .notFound, path: argument,
+                                detail: "no such file or directory")))
+                }
+            }
+        }
+        return results
+    }
+
+    private static func directoryFiles(_ path: String) -> [Result<InputSource, LogIOError>] {
+        guard let directory = opendir(path) else {
+            return [
+                .failure(
+                    LogIOError(
+                        code: .openFailed, path: path, detail: SystemCalls.errorMessage(errno)))
+            ]
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name.hasPrefix(".") { continue }
+            names.append(name)
+        }
+        let prefix = path.hasSuffix("/") ? path : path + "/"
+        return names.sorted().compactMap { name in
+            let full = prefix + name
+            return SystemCalls.kind(of: full) == .regular ? .success(.file(full)) : nil
+        }
+    }
+
+    private static func expandGlob(_ pattern: String) -> [Result<InputSource, LogIOError>] {
+        var matches = glob_t()
+        defer { globfree(&matches) }
+        let status = glob(pattern, 0, nil, &matches)
+        guard status == 0 else {
+            return [
+                .failure(
+                    LogIOError(code: .noMatch, path: pattern, detail: "pattern matches no file"))
+            ]
+        }
+        var results: [Result<InputSource, LogIOError>] = []
+        for index in 0..<Int(matches.gl_pathc) {
+            guard let cPath = matches.gl_pathv[index] else { continue }
+            let path = String(cString: cPath)
+            switch SystemCalls.kind(of: path) {
+            case .directory: results.append(contentsOf: directoryFiles(path))
+            case .regular, .other: results.append(.success(.file(path)))
+            case .missing: continue
+            }
+        }
+        return results
+    }
+}

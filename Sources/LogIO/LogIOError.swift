@@ -1,0 +1,54 @@
+/// An input that could not be resolved, opened, read or decoded.
+///
+/// Lines delivered before the error stay delivered: `lastGoodLine` says how far they went, so a
+/// caller can report partial results for this input and continue with the next one.
+public struct LogIOError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong, stable across releases.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        @usableFromInline let name: String
+        init(_ name: String) { self.name = name }
+        public var description: String { name }
+
+        /// The path does not exist.
+        public static let notFound = Code("not-found")
+        /// A glob pattern matched nothing.
+        public static let noMatch = Code("no-match")
+        /// The file exists but cannot be opened (permissions, special file...).
+        public static let openFailed = Code("open-failed")
+        /// A `read` system call failed.
+        public static let readFailed = Code("read-failed")
+        /// Compressed data ended in the middle of a zstd frame or gzip member.
+        public static let truncated = Code("truncated")
+        /// The decoder rejected the data.
+        public static let corrupt = Code("corrupt")
+        /// A compression format that is recognised but not decoded (bzip2).
+        public static let unsupportedCompression = Code("unsupported-compression")
+    }
+
+    /// The kind of failure.
+    public var code: Code
+    /// The input as the user named it (`-` for standard input).
+    public var path: String
+    /// Bytes of the raw (compressed) input consumed when the error happened.
+    public var compressedOffset: Int
+    /// Number of the last complete line delivered before the error (0 when none).
+    public var lastGoodLine: Int
+    /// Human detail: the system or decoder message and, where useful, a suggested fix.
+    public var detail: String
+
+    /// Makes an error; offsets default to 0 for errors that happen before reading.
+    public init(
+        code: Code, path: String, compressedOffset: Int = 0, lastGoodLine: Int = 0, detail: String
+    ) {
+        self.code = code
+        self.path = path
+        self.compressedOffset = compressedOffset
+        self.lastGoodLine = lastGoodLine
+        self.detail = detail
+    }
+
+    public var description: String {
+        "\(path): \(code): \(detail) (at compressed byte \(compressedOffset), "
+            + "after line \(lastGoodLine))"
+    }
+}

@@ -1,0 +1,189 @@
+/// A log line without its line terminator.
+public typealias LineBytes = UnsafeBufferPointer<UInt8>
+
+/// Byte values the scanners look for.
+enum ASCII {
+    static let tab: UInt8 = 0x09
+    static let space: UInt8 = 0x20
+    static let quote: UInt8 = 0x22
+    static let hash: UInt8 = 0x23
+    static let minus: UInt8 = 0x2D
+    static let slash: UInt8 = 0x2F
+    static let colon: UInt8 = 0x3A
+    static let question: UInt8 = 0x3F
+    static let at: UInt8 = 0x40
+    static let leftBracket: UInt8 = 0x5B
+    static let backslash: UInt8 = 0x5C
+    static let rightBracket: UInt8 = 0x5D
+    static let leftBrace: UInt8 = 0x7B
+    static let rightBrace: UInt8 = 0x7D
+
+    @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
+    @inline(__always) static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
+    @inline(__always) static func isBlank(_ b: UInt8) -> Bool { b == space || b == tab }
+}
+
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// First index of `byte` in `from..<to`, or nil.
+    @inline(__always) func find(_ byte: UInt8, from: Int, to: Int) -> Int? {
+        var i = from
+        while i < to {
+            if self[i] == byte { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// End of the run of non-space bytes starting at `from`.
+    @inline(__always) func tokenEnd(from: Int) -> Int {
+        var i = from
+        while i < count && self[i] != ASCII.space { i += 1 }
+        return i
+    }
+
+    /// True when the bytes at `offset` equal `prefix`.
+    func matches(_ prefix: StaticString, at offset: Int = 0) -> Bool {
+        let n = prefix.utf8CodeUnitCount
+        guard offset >= 0, offset + n <= count else { return false }
+        let p = prefix.utf8Start
+        for i in 0..<n where self[offset + i] != p[i] { return false }
+        return true
+    }
+
+    /// True when `range` holds exactly `text`.
+    func equals(_ range: Range<Int>, _ text: StaticString) -> Bool {
+        range.count == text.utf8CodeUnitCount && matches(text, at: range.lowerBound)
+    }
+
+    /// True when the line is empty or only spaces and tabs.
+    func isBlankLine() -> Bool {
+        for b in self where !ASCII.isBlank(b) { return false }
+        return true
+    }
+
+    /// Index after a UTF-8 byte order mark at the start, or 0.
+    func afterBOM() -> Int {
+        count >= 3 && self[0] == 0xEF && self[1] == 0xBB && self[2] == 0xBF ? 3 : 0
+    }
+
+    /// `range` without leading and trailing spaces and tabs.
+    func trimmed(_ range: Range<Int>) -> Range<Int> {
+        var lo = range.lowerBound
+        var hi = range.upperBound
+        while lo < hi && ASCII.isBlank(self[lo]) { lo += 1 }
+        while hi > lo && ASCII.isBlank(self[hi - 1]) { hi -= 1 }
+        return lo..<hi
+    }
+}
+
+/// Index of the quote closing the quoted field that opens at `open`; `\x` escapes are skipped.
+@inline(__always)
+func closingQuote(_ line: LineBytes, openAt open: Int) -> Int? {
+    var i = open + 1
+    while i < line.count {
+        let b = line[i]
+        if b == ASCII.quote { return i }
+        i += b == ASCII.backslash ? 2 : 1
+    }
+    return nil
+}
+
+/// Splits `METHOD SP TARGET [SP HTTP/x.y]` (the protocol may be absent: HTTP/0.9 form).
+///
+/// The target is everything between the first and the last space, so raw spaces logged by
+/// nginx inside the target survive; the matcher percent-encodes them later.
+func splitRequestLine(_ line: LineBytes, _ content: Range<Int>) -> (Range<Int>, Range<Int>)? {
+    let start = content.lowerBound
+    let end = content.upperBound
+    var methodEnd = start
+    while methodEnd < end && ASCII.isLetter(line[methodEnd]) { methodEnd += 1 }
+    guard methodEnd > start, methodEnd < end, line[methodEnd] == ASCII.space else { return nil }
+    let targetStart = methodEnd + 1
+    var lastSpace = end - 1
+    while lastSpace > targetStart && line[lastSpace] != ASCII.space { lastSpace -= 1 }
+    var targetEnd = end
+    if lastSpace > targetStart && line.matches("HTTP/", at: lastSpace + 1) {
+        targetEnd = lastSpace
+    } else if line.find(ASCII.space, from: targetStart, to: end) != nil {
+        return nil
+    }
+    guard targetEnd > targetStart else { return nil }
+    return (start..<methodEnd, targetStart..<targetEnd)
+}
+
+/// Status code from a field: digits (at most 3), or `-` for none (0); nil when neither.
+@inline(__always)
+func parseStatus(_ line: LineBytes, _ range: Range<Int>) -> Int? {
+    if range.count == 1 && line[range.lowerBound] == ASCII.minus { return 0 }
+    guard !range.isEmpty, range.count <= 3 else { return nil }
+    var value = 0
+    for i in range {
+        let b = line[i]
+        guard ASCII.isDigit(b) else { return nil }
+        value = value * 10 + Int(b &- 0x30)
+    }
+    return value
+}
+
+/// Splits `host[:port]` (and `[v6]:port`); the port is kept only when it is all digits.
+func splitHostPort(_ line: LineBytes, _ range: Range<Int>) -> (host: Range<Int>, port: Range<Int>) {
+    guard !range.isEmpty else { return (range, range.upperBound..<range.upperBound) }
+    var searchFrom = range.lowerBound
+    if line[range.lowerBound] == ASCII.leftBracket,
+        let close = line.find(ASCII.rightBracket, from: range.lowerBound, to: range.upperBound)
+    {
+        searchFrom = close
+    }
+    var colon = range.upperBound - 1
+    while colon >= searchFrom && line[colon] != ASCII.colon { colon -= 1 }
+    guard colon >= searchFrom, colon + 1 < range.upperBound else {
+        return (range, range.upperBound..<range.upperBound)
+    }
+    for i in (colon + 1)..<range.upperBound where !ASCII.isDigit(line[i]) {
+        return (range, range.upperBound..<range.upperBound)
+    }
+    return (range.lowerBound..<colon, (colon + 1)..<range.upperBound)
+}
+
+/// Length of a `scheme://` prefix at `start` (letters, digits, `+-.`), or nil.
+func schemePrefixLength(_ line: LineBytes, at start: Int, end: Int) -> Int? {
+    var i = start
+    while i < end {
+        let b = line[i]
+        let later = ASCII.isDigit(b) || b == 0x2B || b == 0x2D || b == 0x2E  // digit + - .
+        if ASCII.isLetter(b) || (i > start && later) {
+            i += 1
+            continue
+        }
+        break
+    }
+    // A non-empty authority must follow: `https://` alone is not a URL.
+    guard i > start, i + 3 < end, line.matches("://", at: i) else { return nil }
+    return i + 3 - start
+}
+
+/// Host and port of an absolute-form target (`scheme://user@host:port/...`), or nil.
+func authorityOfAbsoluteTarget(_ line: LineBytes, _ target: Range<Int>)
+    -> (host: Range<Int>, port: Range<Int>)?
+{
+    guard let prefix = schemePrefixLength(line, at: target.lowerBound, end: target.upperBound)
+    else { return nil }
+    var start = target.lowerBound + prefix
+    var end = start
+    while end < target.upperBound {
+        let b = line[end]
+        if b == ASCII.slash || b == ASCII.question || b == ASCII.hash { break }
+        end += 1
+    }
+    var at = end - 1
+    while at >= start && line[at] != ASCII.at { at -= 1 }
+    if at >= start { start = at + 1 }
+    return splitHostPort(line, start..<end)
+}
+
+/// True for targets a URL column may hold: a path (`/...`) or `scheme://...`.
+func isPlausibleTarget(_ line: LineBytes, _ range: Range<Int>) -> Bool {
+    guard !range.isEmpty else { return false }
+    if line[range.lowerBound] == ASCII.slash { return true }
+    return schemePrefixLength(line, at: range.lowerBound, end: range.upperBound) != nil
+}

@@ -1,0 +1,77 @@
+/// Apache/nginx access lines: `[vhost] host ident user [time] "request" status bytes [...]`.
+enum NCSAScanner {
+    /// What may follow the byte count.
+    enum Tail { case common, combined, either }
+
+    /// Scans one line; `vhost` adds the leading `host[:port]` field.
+    @inline(__always)
+    static func scan(_ line: LineBytes, vhost: Bool, tail: Tail) -> LineResult {
+        var request = ParsedRequest()
+        var pos = line.afterBOM()
+        let end = line.count
+        // vhost, then client host, ident and user: single-space separated tokens.
+        let leading = vhost ? 4 : 3
+        for index in 0..<leading {
+            let tokenEnd = line.tokenEnd(from: pos)
+            guard tokenEnd > pos, tokenEnd < end else { return .malformed(.missingFields) }
+            // A bracket opens the timestamp, except for an IPv6 virtual host (`[::1]:80`).
+            let bracketAllowed = vhost && index == 0
+            if (line[pos] == ASCII.leftBracket && !bracketAllowed) || line[pos] == ASCII.quote {
+                return .malformed(.missingFields)
+            }
+            if vhost && index == 0 {
+                let split = splitHostPort(line, pos..<tokenEnd)
+                request.host = split.host
+                request.port = split.port
+            }
+            pos = tokenEnd + 1
+        }
+        guard pos < end, line[pos] == ASCII.leftBracket,
+            let close = line.find(ASCII.rightBracket, from: pos + 1, to: end)
+        else { return .malformed(.missingTimestamp) }
+        pos = close + 1
+        guard pos + 1 < end, line[pos] == ASCII.space, line[pos + 1] == ASCII.quote,
+            let requestEnd = closingQuote(line, openAt: pos + 1)
+        else { return .malformed(.noQuotedRequest) }
+        let content = (pos + 2)..<requestEnd
+        pos = requestEnd + 1
+        guard pos < end, line[pos] == ASCII.space else { return .malformed(.missingFields) }
+        let statusStart = pos + 1
+        let statusEnd = line.tokenEnd(from: statusStart)
+        guard let status = parseStatus(line, statusStart..<statusEnd) else {
+            return .malformed(.badStatus)
+        }
+        guard statusEnd < end else { return .malformed(.missingFields) }
+        let bytesEnd = line.tokenEnd(from: statusEnd + 1)
+        guard bytesEnd > statusEnd + 1 else { return .malformed(.missingFields) }
+        let rest = line.trimmed(bytesEnd..<end)
+        switch tail {
+        case .common:
+            if !rest.isEmpty { return .malformed(.unexpectedTrailer) }
+        case .combined:
+            // Only the opening quote of the referer is checked: enough to tell combined from
+            // common, and the user agent is never scanned.
+            if rest.isEmpty || line[rest.lowerBound] != ASCII.quote {
+                return .malformed(.missingReferer)
+            }
+        case .either:
+            if !rest.isEmpty && line[rest.lowerBound] != ASCII.quote {
+                return .malformed(.unexpectedTrailer)
+            }
+        }
+        if content.count == 1 && line[content.lowerBound] == ASCII.minus {
+            return .skip(.noRequest)
+        }
+        guard let (method, target) = splitRequestLine(line, content) else {
+            return .malformed(.badRequestLine)
+        }
+        request.method = method
+        request.target = target
+        request.status = status
+        if request.host.isEmpty, let authority = authorityOfAbsoluteTarget(line, target) {
+            request.host = authority.host
+            request.port = authority.port
+        }
+        return .ok(request)
+    }
+}

@@ -1,0 +1,135 @@
+import LogIO
+import Testing
+
+/// Compressed copies are made with the `zstd` and `gzip` tools; without them these tests skip.
+let compressionToolsPresent = toolExists("zstd") && toolExists("gzip")
+
+@Suite(.enabled(if: compressionToolsPresent, "needs the zstd and gzip command-line tools"))
+struct CompressionTests {
+    func reader(_ path: String, chunkSize: Int = 1 << 16, maxRead: Int? = nil) throws
+        -> ChunkReader
+    {
+        if let maxRead {
+            let bytes = try TemporaryDirectory.readAbsolute(path)
+            return try ChunkReader(
+                source: MemorySource(bytes, maxRead: maxRead), path: path, chunkSize: chunkSize)
+        }
+        return try ChunkReader.open(.file(path), chunkSize: chunkSize)
+    }
+
+    @Test(arguments: [
+        ("plain", "cp d.log out", Compression.plain),
+        ("gzip", "gzip -c d.log > out", .gzip),
+        ("zstd", "zstd -q -c d.log > out", .zstd),
+        ("zstd multi-frame", "head -n 700 d.log | zstd -q -c > out; tail -n +701 d.log | zstd -q -c >> out", .zstd),
+        ("gzip members", "head -n 700 d.log | gzip -c > out; tail -n +701 d.log | gzip -c >> out", .gzip),
+        ("zstd tiny frames", "split -l 7 d.log part; for f in part*; do zstd -q -c $f; done > out", .zstd),
+    ])
+    func compressedCopiesGiveIdenticalLines(_ name: String, _ command: String, _ kind: Compression)
+        throws
+    {
+        let directory = try TemporaryDirectory()
+        let lines = sampleLines(5000)
+        _ = try directory.write("d.log", joined(lines))
+        #expect(try shell("cd \(directory.path) && { \(command); }") == 0)
+        for maxRead in [nil, 1] as [Int?] {
+            let reader = try reader(directory.path + "/out", chunkSize: 4000, maxRead: maxRead)
+            #expect(reader.compression == kind, "\(name)")
+            let result = collect(reader)
+            #expect(result.error == nil, "\(name)")
+            let same = result.lines == lines
+            #expect(same, "\(name)")
+        }
+    }
+
+    /// A skippable frame (magic 0x184D2A5?) before and between data frames is ignored.
+    @Test func skippableFramesAreIgnored() throws {
+        let directory = try TemporaryDirectory()
+        _ = try directory.write("a", Array("alpha\n".utf8))
+        #expect(try shell("cd \(directory.path) && zstd -q -c a > a.zst") == 0)
+        let frame = try directory.read("a.zst")
+        let skippable: [UInt8] = [0x50, 0x2A, 0x4D, 0x18, 3, 0, 0, 0, 9, 9, 9]
+        let bytes = frame + skippable + frame
+        let reader = try ChunkReader(source: MemorySource(bytes), path: "s")
+        let result = collect(reader)
+        #expect(result.error == nil)
+        #expect(result.lines == ["alpha", "alpha"])
+    }
+
+    /// Half a compressed file: earlier lines delivered, then `truncated` with where it stopped.
+    @Test(arguments: ["gzip -c", "zstd -q -c"])
+    func truncatedInputReportsWhereItStopped(_ compressor: String) throws {
+        let directory = try TemporaryDirectory()
+        let lines = sampleLines(20000)
+        _ = try directory.write("d.log", joined(lines))
+        #expect(try shell("cd \(directory.path) && \(compressor) d.log > full") == 0)
+        let full = try directory.read("full")
+        let half = try directory.write("half", Array(full.prefix(full.count / 2)))
+        let result = collect(try reader(half, chunkSize: 4096))
+        let error = try #require(result.error)
+        #expect(error.code == .truncated)
+        #expect(error.path == half)
+        #expect(error.compressedOffset == full.count / 2)
+        #expect(error.lastGoodLine == result.lines.count)
+        #expect(result.lines.count > 1000)
+        let isPrefix = result.lines == Array(lines.prefix(result.lines.count))
+        #expect(isPrefix)
+    }
+
+    /// Bytes flipped in the middle: `corrupt`, with the lines before it delivered.
+    @Test(arguments: ["gzip -c", "zstd -q -c"])
+    func corruptDataIsReported(_ compressor: String) throws {
+        let directory = try TemporaryDirectory()
+        let lines = sampleLines(20000)
+        _ = try directory.write("d.log", joined(lines))
+        #expect(try shell("cd \(directory.path) && \(compressor) d.log > full") == 0)
+        var bytes = try directory.read("full")
+        for i in (bytes.count / 2)..<(bytes.count / 2 + 64) { bytes[i] ^= 0x5A }
+        let path = try directory.write("bad", bytes)
+        let result = collect(try reader(path, chunkSize: 4096))
+        let error = try #require(result.error)
+        #expect(error.code == .corrupt)
+        #expect(error.path == path)
+        #expect(error.compressedOffset > 0 && error.compressedOffset <= bytes.count)
+        #expect(error.lastGoodLine == result.lines.count)
+        // zstd checks each block as it decodes; deflate only finds some damage at the member's
+        // CRC, after it has produced wrong bytes, so only zstd output is a clean prefix.
+        if compressor.hasPrefix("zstd") {
+            let isPrefix = result.lines == Array(lines.prefix(result.lines.count))
+            #expect(isPrefix)
+        }
+    }
+
+    @Test func bzip2IsRefusedWithAHint() throws {
+        let bytes = Array("BZh91AY&SY".utf8)
+        #expect {
+            _ = try ChunkReader(source: MemorySource(bytes), path: "x.bz2")
+        } throws: { error in
+            guard let error = error as? LogIOError else { return false }
+            return error.code == .unsupportedCompression && error.detail.contains("bzip2 -dc")
+        }
+    }
+
+    @Test func emptyCompressedMemberGivesNoLines() throws {
+        let directory = try TemporaryDirectory()
+        _ = try directory.write("e", [])
+        #expect(try shell("cd \(directory.path) && zstd -q -c e > e.zst") == 0)
+        let result = collect(try reader(directory.path + "/e.zst"))
+        #expect(result.error == nil)
+        #expect(result.lines.isEmpty)
+    }
+}
+
+extension TemporaryDirectory {
+    static func readAbsolute(_ path: String) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        let reader = try FileByteSource(path: path)
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
+            if n == 0 { break }
+            bytes += buffer.prefix(n)
+        }
+        return bytes
+    }
+}
