@@ -44,8 +44,10 @@ struct StandardOutput {
 
 /// Diagnostics and progress: unbuffered standard error.
 enum StandardError {
-    static func line(_ text: String) {
-        let bytes = Array((text + "\n").utf8)
+    static func line(_ text: String) { write(text + "\n") }
+
+    static func write(_ text: String) {
+        let bytes = Array(text.utf8)
         bytes.withUnsafeBytes { _ = Glibc.write(2, $0.baseAddress, $0.count) }
     }
 

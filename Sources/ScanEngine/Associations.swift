@@ -1,0 +1,62 @@
+import LinkMatcher
+
+/// Which compiled AASA file applies to which request (SEMANTICS.md S9), with every file's
+/// apps and rules numbered densely across all files for the statistics.
+public struct Associations: Sendable {
+    /// One AASA file as the scan uses it.
+    public struct File: Sendable {
+        /// The domain it was given for (`nil` for the file that applies to every request).
+        public let domain: DomainPattern?
+        /// Where it was read from.
+        public let path: String
+        public let rules: CompiledRuleSet
+        /// Offset of its first rule and first app in the global numbering.
+        public let ruleOffset: Int
+        public let appOffset: Int
+        /// Global app index of each `details` entry's first app (exclusions are counted there).
+        let entryFirstApp: [Int]
+    }
+
+    public private(set) var files: [File] = []
+    /// The file for requests whose host matches no domain (from `--aasa FILE`), if any.
+    public private(set) var fallback: Int?
+    private var domains = DomainTable<Int>()
+
+    public init() {}
+
+    /// Adds a file; `domain == nil` makes it apply to every request not claimed by a domain.
+    public mutating func add(domain: DomainPattern?, path: String, rules: CompiledRuleSet) {
+        let ruleOffset = files.last.map { $0.ruleOffset + $0.rules.rules.count } ?? 0
+        let appOffset = files.last.map { $0.appOffset + $0.rules.apps.count } ?? 0
+        let entryCount = (rules.rules.map(\.entryIndex).max() ?? -1) + 1
+        var entryFirstApp = Array(repeating: -1, count: entryCount)
+        for rule in rules.rules where entryFirstApp[rule.entryIndex] < 0 {
+            if let first = rule.appIDs.first, let index = rules.apps.firstIndex(of: first) {
+                entryFirstApp[rule.entryIndex] = appOffset + index
+            }
+        }
+        files.append(
+            File(
+                domain: domain, path: path, rules: rules, ruleOffset: ruleOffset,
+                appOffset: appOffset, entryFirstApp: entryFirstApp))
+        if let domain {
+            domains.add(domain, files.count - 1)
+        } else {
+            fallback = files.count - 1
+        }
+    }
+
+    /// True when no file is tied to a domain: every request uses the one file, no host check.
+    public var isSingleFile: Bool { files.count == 1 && fallback == 0 }
+
+    public var ruleCount: Int { files.last.map { $0.ruleOffset + $0.rules.rules.count } ?? 0 }
+    public var appCount: Int { files.last.map { $0.appOffset + $0.rules.apps.count } ?? 0 }
+
+    /// The file for a request's host, or nil when the host has no association.
+    @inline(__always)
+    func file(host: UnsafeBufferPointer<UInt8>, port: Int?, defaultPort: Int) -> Int? {
+        if fallback != nil, files.count == 1 { return fallback }
+        if host.isEmpty { return fallback }
+        return domains.lookup(host: host, port: port, defaultPort: defaultPort) ?? fallback
+    }
+}

@@ -1,0 +1,21 @@
+import Dispatch
+import Synchronization
+
+/// A blocking first-in first-out queue between the reader and the workers. Bounded by the
+/// number of chunk buffers in circulation, not by itself: the reader must take a free buffer
+/// before it can fill one.
+final class ChunkQueue<Element: Sendable>: Sendable {
+    private let items = Mutex<[Element]>([])
+    private let available = DispatchSemaphore(value: 0)
+
+    func push(_ element: Element) {
+        items.withLock { $0.append(element) }
+        available.signal()
+    }
+
+    /// Waits for an element.
+    func pop() -> Element {
+        available.wait()
+        return items.withLock { $0.removeFirst() }
+    }
+}

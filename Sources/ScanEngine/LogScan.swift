@@ -1,0 +1,148 @@
+import CoverageStats
+import Dispatch
+import LogIO
+import LogParsing
+
+/// The scan pipeline (DESIGN.md §2): the calling thread reads every input in order and cuts
+/// it into chunks; worker threads classify chunks into their own summaries; the summaries are
+/// merged at the end. Memory is bounded by the chunk buffers in circulation
+/// (`2 x workers + 2`), whatever the size of the inputs.
+public enum LogScan {
+    /// Runs a scan. Errors of single inputs do not stop it: they are reported per input and
+    /// the other inputs are still read.
+    public static func run(
+        _ configuration: ScanConfiguration, associations: Associations,
+        progress: ScanProgress = ScanProgress()
+    ) -> ScanResult {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let workerCount = max(1, configuration.workers)
+        let shape = CoverageShape(
+            appCount: associations.appCount, ruleCount: associations.ruleCount,
+            hostCapacity: configuration.hostCapacity, topCapacity: configuration.topCapacity)
+        let workers = (0..<workerCount).map { _ in
+            ScanWorker(
+                associations: associations, filter: configuration.filter, shape: shape,
+                lineLimit: configuration.chunkSize)
+        }
+        let free = ChunkQueue<Chunk>()
+        for _ in 0..<(2 * workerCount + 2) { free.push(Chunk(capacity: configuration.chunkSize)) }
+        let filled = ChunkQueue<Work?>()
+        let group = DispatchGroup()
+        for worker in workers {
+            DispatchQueue.global(qos: .userInitiated).async(group: group) {
+                while let work = filled.pop() {
+                    worker.process(work.chunk, parser: work.parser)
+                    progress.addLines(work.chunk.lineCount + work.chunk.overlongLinesSkipped)
+                    free.push(work.chunk)
+                }
+            }
+        }
+        var reports: [InputReport] = []
+        for (index, resolved) in InputResolver.resolve(configuration.inputs).enumerated() {
+            switch resolved {
+            case .success(let source):
+                reports.append(
+                    read(
+                        source, index: index, configuration: configuration, free: free,
+                        filled: filled, progress: progress))
+            case .failure(let error):
+                reports.append(
+                    InputReport(
+                        path: error.path, bytes: 0, compression: nil, format: nil,
+                        counts: InputCounts(), complete: false, error: error.description,
+                        errorCode: error.code.description))
+            }
+        }
+        for _ in workers { filled.push(nil) }
+        group.wait()
+        var summary = CoverageSummary(shape: shape)
+        var counts: [InputCounts] = []
+        for worker in workers {
+            summary += worker.summary
+            for (input, value) in worker.inputCounts.enumerated() {
+                while counts.count <= input { counts.append(InputCounts()) }
+                counts[input] = counts[input] + value
+            }
+        }
+        for index in reports.indices where index < counts.count {
+            reports[index].counts = counts[index]
+        }
+        let elapsed = clock.now - start
+        return ScanResult(
+            summary: summary, inputs: reports, associations: associations,
+            elapsedSeconds: Double(elapsed.components.seconds)
+                + Double(elapsed.components.attoseconds) / 1e18,
+            workers: workerCount)
+    }
+
+    struct Work: @unchecked Sendable {
+        let chunk: Chunk
+        let parser: LineParser
+    }
+
+    /// Reads one input to its end (or its first error), handing chunks to the workers.
+    private static func read(
+        _ source: InputSource, index: Int, configuration: ScanConfiguration,
+        free: ChunkQueue<Chunk>, filled: ChunkQueue<Work?>, progress: ScanProgress
+    ) -> InputReport {
+        var report = InputReport(
+            path: source.name, bytes: 0, compression: nil, format: configuration.logFormat,
+            counts: InputCounts(), complete: true, error: nil, errorCode: nil)
+        let reader: ChunkReader
+        do {
+            reader = try ChunkReader.open(
+                source, inputIndex: index, chunkSize: configuration.chunkSize)
+        } catch {
+            report.complete = false
+            report.error = error.description
+            report.errorCode = error.code.description
+            return report
+        }
+        report.compression = reader.compression
+        progress.startInput(index, total: reader.progress.totalBytes)
+        var parser = configuration.logFormat.map {
+            LineParser(format: $0, jsonNames: configuration.jsonNames)
+        }
+        while true {
+            let chunk = free.pop()
+            let hasLines: Bool
+            do {
+                hasLines = try reader.next(into: chunk)
+            } catch {
+                free.push(chunk)
+                report.complete = false
+                report.error = error.description
+                report.errorCode = error.code.description
+                break
+            }
+            progress.setInputBytes(reader.progress.bytesRead)
+            guard hasLines else {
+                free.push(chunk)
+                break
+            }
+            if parser == nil {
+                let detection = FormatDetector.detect(
+                    chunk.bytes, jsonNames: configuration.jsonNames)
+                guard let detected = detection.makeParser(jsonNames: configuration.jsonNames) else {
+                    free.push(chunk)
+                    report.complete = false
+                    report.errorCode = "unknown-format"
+                    report.error =
+                        "\(source.name): cannot tell the log format from its first lines "
+                        + "(\(detection.explanation)); name it with --log-format"
+                    break
+                }
+                parser = detected
+                report.format = detected.format
+            }
+            guard var current = parser else { break }
+            let state = current
+            current.absorbHeaders(in: chunk.bytes)
+            parser = current
+            filled.push(Work(chunk: chunk, parser: state))
+        }
+        report.bytes = reader.progress.bytesRead
+        return report
+    }
+}

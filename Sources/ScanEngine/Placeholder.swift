@@ -1,2 +1,0 @@
-// ScanEngine: filled in by its own work; this file keeps the target buildable.
-enum ScanEnginePlaceholder {}

@@ -1,0 +1,20 @@
+import LogParsing
+
+/// Everything a scan needs besides its AASA files.
+public struct ScanConfiguration: Sendable {
+    /// Files, directories, globs or `-`, as given on the command line.
+    public var inputs: [String] = []
+    /// A forced log format, or nil to detect one per input from its first lines.
+    public var logFormat: LogFormat?
+    public var jsonNames: JSONFieldNames = .standard
+    /// Classifying threads (the reader runs beside them).
+    public var workers = 2
+    /// Bytes per chunk; also the longest line that is read (longer ones count as malformed).
+    public var chunkSize = 1 << 20
+    public var filter = RequestFilter()
+    /// Capacities of the bounded statistics.
+    public var hostCapacity = 10_000
+    public var topCapacity = 1_000
+
+    public init() {}
+}

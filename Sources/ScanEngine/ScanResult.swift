@@ -1,0 +1,31 @@
+import CoverageStats
+import LogIO
+import LogParsing
+
+/// What happened to one input.
+public struct InputReport: Sendable {
+    /// The input as named (`-` for standard input).
+    public var path: String
+    /// Raw bytes read (compressed bytes for compressed inputs).
+    public var bytes: Int
+    public var compression: Compression?
+    public var format: LogFormat?
+    public var counts: InputCounts
+    /// False when the input could not be read to its end.
+    public var complete: Bool
+    /// Why it is incomplete: the error message naming the file and the position.
+    public var error: String?
+    public var errorCode: String?
+}
+
+/// The merged outcome of a scan.
+public struct ScanResult: Sendable {
+    public var summary: CoverageSummary
+    public var inputs: [InputReport]
+    public var associations: Associations
+    public var elapsedSeconds: Double
+    public var workers: Int
+
+    /// True when every input was read to its end.
+    public var complete: Bool { inputs.allSatisfy(\.complete) }
+}

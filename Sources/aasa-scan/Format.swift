@@ -1,0 +1,54 @@
+/// Number formatting for human output.
+enum Format {
+    /// `1234567` as `1,234,567`.
+    static func count<T: BinaryInteger>(_ value: T) -> String {
+        let digits = Array(String(value))
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0, digit != "-" { result.append(",") }
+            result.append(digit)
+        }
+        return result
+    }
+
+    /// One decimal and a percent sign.
+    static func percent(_ value: Double) -> String { fixed(value, decimals: 1) + "%" }
+
+    static func fixed(_ value: Double, decimals: Int) -> String {
+        guard value.isFinite else { return "-" }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = Int64((abs(value) * scale).rounded())
+        let whole = scaled / Int64(scale)
+        let fraction = scaled % Int64(scale)
+        var text = (value < 0 && scaled != 0 ? "-" : "") + String(whole)
+        if decimals > 0 {
+            let digits = String(fraction)
+            text += "." + String(repeating: "0", count: decimals - digits.count) + digits
+        }
+        return text
+    }
+
+    /// Bytes as B, KB, MB, GB (powers of 1000, as `ls -lh --si`).
+    static func bytes(_ value: Int) -> String {
+        let units = ["B", "KB", "MB", "GB", "TB"]
+        var size = Double(value)
+        var unit = 0
+        while size >= 1000, unit < units.count - 1 {
+            size /= 1000
+            unit += 1
+        }
+        return unit == 0 ? "\(value) B" : fixed(size, decimals: 1) + " " + units[unit]
+    }
+
+    /// Seconds as `m:ss` or `h:mm:ss`.
+    static func duration(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds >= 0 else { return "-" }
+        let total = Int(seconds.rounded())
+        let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
+        let mmss =
+            (minutes < 10 && hours > 0 ? "0" : "") + "\(minutes):" + (secs < 10 ? "0" : "")
+            + "\(secs)"
+        return hours > 0 ? "\(hours):" + mmss : mmss
+    }
+}

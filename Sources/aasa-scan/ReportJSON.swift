@@ -1,0 +1,161 @@
+import CoverageStats
+import ScanEngine
+
+/// The versioned JSON report (`aasa-scan.report/1`); every field is documented in the README.
+/// Keys keep a fixed order and the output is plain ASCII, so reports diff cleanly.
+enum ReportJSON {
+    static let schema = "aasa-scan.report/1"
+
+    static func render(_ report: ScanReport) -> String {
+        let result = report.result
+        let totals = report.totals
+        var object = JSONObject()
+        object.add("schema", string: schema)
+        object.add("complete", raw: result.complete ? "true" : "false")
+        object.add(
+            "coverage_note",
+            string: "handled = eligible to open an app (an upper bound): the app must be "
+                + "installed and the link followed from another site or app")
+        object.add("inputs", raw: array(result.inputs.map(input)))
+        object.add("associations", raw: array(result.associations.files.map(association)))
+        var filtered = JSONObject()
+        filtered.add("total", count: totals.filtered.total)
+        filtered.add("method", count: totals.filtered.byMethod)
+        filtered.add("status", count: totals.filtered.byStatus)
+        filtered.add("asset", count: totals.filtered.byAsset)
+        var totalsObject = JSONObject()
+        totalsObject.add("lines", count: totals.lines)
+        totalsObject.add("requests", count: totals.requests)
+        totalsObject.add("malformed", count: totals.malformed)
+        totalsObject.add("skipped", count: totals.skipped)
+        totalsObject.add("filtered", raw: filtered.text)
+        totalsObject.add("classified", count: report.classified)
+        totalsObject.add("handled", count: totals.handled)
+        totalsObject.add("excluded", count: totals.excluded)
+        totalsObject.add("unmatched", count: totals.unmatched)
+        totalsObject.add("no_association", count: totals.noAssociation)
+        object.add("totals", raw: totalsObject.text)
+        var coverage = JSONObject()
+        coverage.add(
+            "handled_percent", raw: Format.fixed(report.percent(totals.handled), decimals: 3))
+        coverage.add(
+            "excluded_percent", raw: Format.fixed(report.percent(totals.excluded), decimals: 3))
+        coverage.add(
+            "unmatched_percent", raw: Format.fixed(report.percent(totals.unmatched), decimals: 3))
+        object.add("coverage", raw: coverage.text)
+        object.add("apps", raw: array(report.apps.map(app)))
+        object.add("rules", raw: array(report.rules.map(rule)))
+        object.add("dead_rules", count: UInt64(report.deadRules.count))
+        object.add("hosts", raw: array(report.hosts.map(host)))
+        object.add("hosts_approximate", raw: bool(result.summary.hostsAreApproximate))
+        object.add("top_unmatched", raw: array(report.topUnmatched.map(path)))
+        object.add("top_unmatched_approximate", raw: bool(result.summary.topUnmatchedIsApproximate))
+        object.add("top_handled", raw: array(report.topHandled.map(path)))
+        object.add("top_handled_approximate", raw: bool(result.summary.topHandledIsApproximate))
+        object.add(
+            "distinct_paths_estimate", count: UInt64(result.summary.distinctPaths().rounded()))
+        object.add(
+            "malformed_samples",
+            raw: array(
+                result.summary.malformedSamples.map { sample in
+                    var row = JSONObject()
+                    let name =
+                        result.inputs.indices.contains(sample.input)
+                        ? result.inputs[sample.input].path : "?"
+                    row.add("input", string: name)
+                    row.add("line", count: sample.line)
+                    row.add("text", bytes: sample.bytes)
+                    row.add("truncated", raw: bool(sample.isTruncated))
+                    return row.text
+                }))
+        object.add("workers", count: UInt64(result.workers))
+        object.add("elapsed_seconds", raw: Format.fixed(result.elapsedSeconds, decimals: 3))
+        return object.text + "\n"
+    }
+
+    private static func input(_ input: InputReport) -> String {
+        var row = JSONObject()
+        row.add("path", string: input.path)
+        row.add("bytes", count: UInt64(input.bytes))
+        row.add(
+            "compression", raw: input.compression.map { JSONText.quoted($0.rawValue) } ?? "null")
+        row.add("format", raw: input.format.map { JSONText.quoted($0.rawValue) } ?? "null")
+        row.add("lines", count: input.counts.lines)
+        row.add("requests", count: input.counts.requests)
+        row.add("malformed", count: input.counts.malformed)
+        row.add("complete", raw: bool(input.complete))
+        row.add("error", raw: input.error.map(JSONText.quoted) ?? "null")
+        row.add("error_code", raw: input.errorCode.map(JSONText.quoted) ?? "null")
+        return row.text
+    }
+
+    private static func association(_ file: Associations.File) -> String {
+        var row = JSONObject()
+        row.add("domain", raw: file.domain.map { JSONText.quoted($0.description) } ?? "null")
+        row.add("file", string: file.path)
+        row.add("rules", count: UInt64(file.rules.rules.count))
+        row.add("apps", raw: array(file.rules.apps.map(JSONText.quoted)))
+        return row.text
+    }
+
+    private static func app(_ app: ScanReport.AppRow) -> String {
+        var row = JSONObject()
+        row.add("app", string: app.app)
+        row.add("source", string: app.source)
+        row.add("handled", count: app.handled)
+        row.add("excluded", count: app.excluded)
+        return row.text
+    }
+
+    private static func rule(_ rule: ScanReport.RuleRow) -> String {
+        var row = JSONObject()
+        row.add("ref", string: rule.ref)
+        row.add("source", string: rule.source)
+        row.add("apps", raw: array(rule.apps.map(JSONText.quoted)))
+        row.add("exclude", raw: bool(rule.exclude))
+        row.add("pattern", string: rule.pattern)
+        row.add("hits", count: rule.hits)
+        return row.text
+    }
+
+    private static func host(_ host: HostCounts) -> String {
+        var row = JSONObject()
+        row.add("host", bytes: host.host)
+        row.add("requests", count: host.requests)
+        row.add("handled", count: host.handled)
+        row.add("excluded", count: host.excluded)
+        row.add("unmatched", count: host.unmatched)
+        row.add("error_bound", count: host.errorBound)
+        return row.text
+    }
+
+    private static func path(_ path: ScanReport.PathRow) -> String {
+        var row = JSONObject()
+        row.add("path", bytes: path.path)
+        row.add("count", count: path.count)
+        row.add("error_bound", count: path.errorBound)
+        return row.text
+    }
+
+    private static func bool(_ value: Bool) -> String { value ? "true" : "false" }
+
+    private static func array(_ items: [String]) -> String {
+        "[" + items.joined(separator: ",") + "]"
+    }
+}
+
+/// A JSON object written key by key, in the order of the calls.
+struct JSONObject {
+    private var members: [String] = []
+
+    mutating func add(_ key: String, raw: String) {
+        members.append(JSONText.quoted(key) + ":" + raw)
+    }
+    mutating func add(_ key: String, string: String) { add(key, raw: JSONText.quoted(string)) }
+    mutating func add(_ key: String, bytes: [UInt8]) {
+        add(key, raw: JSONText.quoted(bytes: bytes))
+    }
+    mutating func add(_ key: String, count: UInt64) { add(key, raw: String(count)) }
+
+    var text: String { "{" + members.joined(separator: ",") + "}" }
+}

@@ -1,0 +1,215 @@
+import ScanEngine
+
+/// The human report: coverage first, then apps, rules (dead ones marked), top unmatched
+/// paths, hosts, inputs and malformed samples. Every string from a log or file is escaped.
+enum ReportTable {
+    static func render(_ report: ScanReport, color: Bool) -> String {
+        var out: [String] = []
+        let style = Style(enabled: color)
+        let result = report.result
+        let totals = report.totals
+        let inputCount = result.inputs.count
+        out.append(
+            style.bold("aasa-scan") + ": \(Format.count(totals.lines)) lines, "
+                + "\(Format.count(totals.requests)) requests from \(inputCount) input"
+                + (inputCount == 1 ? "" : "s")
+                + " in \(Format.fixed(result.elapsedSeconds, decimals: 2)) s"
+                + (result.complete
+                    ? "" : "  " + style.red("INCOMPLETE: some inputs could not be read")))
+        out.append("")
+        out.append(
+            style.bold("Coverage")
+                + " of \(Format.count(report.classified)) classified requests "
+                + "(an upper bound: eligible to open an app)")
+        out += table(
+            [
+                [
+                    "handled", Format.percent(report.percent(totals.handled)),
+                    Format.count(totals.handled),
+                ],
+                [
+                    "excluded", Format.percent(report.percent(totals.excluded)),
+                    Format.count(totals.excluded),
+                ],
+                [
+                    "unmatched", Format.percent(report.percent(totals.unmatched)),
+                    Format.count(totals.unmatched),
+                ],
+            ], alignRight: [false, true, true])
+        var notes: [String] = []
+        if totals.noAssociation > 0 {
+            notes.append(
+                "\(Format.count(totals.noAssociation)) unmatched for hosts without an AASA file")
+        }
+        if totals.filtered.total > 0 {
+            notes.append(
+                "filtered out \(Format.count(totals.filtered.total)) (method \(Format.count(totals.filtered.byMethod)), "
+                    + "status \(Format.count(totals.filtered.byStatus)), asset \(Format.count(totals.filtered.byAsset)))"
+            )
+        }
+        if totals.malformed > 0 {
+            notes.append("\(Format.count(totals.malformed)) malformed lines")
+        }
+        if totals.skipped > 0 {
+            notes.append("\(Format.count(totals.skipped)) non-request lines skipped")
+        }
+        out += notes.map { "  " + $0 }
+
+        out.append("")
+        out.append(style.bold("Apps"))
+        out += table(
+            [["app", "handled", "excluded"]]
+                + report.apps.map {
+                    [
+                        TerminalText.escaped($0.app), Format.count($0.handled),
+                        Format.count($0.excluded),
+                    ]
+                },
+            alignRight: [false, true, true], header: true, style: style)
+
+        out.append("")
+        out.append(style.bold("Rules") + " (in evaluation order; hits decide requests)")
+        out += table(
+            [["rule", "hits", "pattern"]]
+                + report.rules.map { rule in
+                    let ref =
+                        (result.associations.files.count > 1
+                            ? TerminalText.escaped(rule.source) + " " : "") + rule.ref
+                    let hits = rule.hits == 0 ? style.yellow("0 dead") : Format.count(rule.hits)
+                    return [ref, hits, TerminalText.escaped(rule.pattern)]
+                },
+            alignRight: [false, true, false], header: true, style: style)
+        let dead = report.deadRules.count
+        out.append("  \(dead) dead rule" + (dead == 1 ? "" : "s") + " (no request decided by them)")
+
+        out.append("")
+        out.append(
+            style.bold("Top unmatched paths")
+                + (result.summary.topUnmatchedIsApproximate ? " (approximate counts)" : ""))
+        out += pathTable(report.topUnmatched, style: style)
+
+        out.append("")
+        out.append(
+            style.bold("Top handled paths")
+                + (result.summary.topHandledIsApproximate ? " (approximate counts)" : ""))
+        out += pathTable(report.topHandled, style: style)
+
+        if report.hosts.contains(where: { !$0.host.isEmpty }) {
+            out.append("")
+            out.append(
+                style.bold("Hosts") + (result.summary.hostsAreApproximate ? " (approximate)" : ""))
+            out += table(
+                [["host", "requests", "handled", "excluded", "unmatched"]]
+                    + report.hosts.map {
+                        [
+                            $0.host.isEmpty ? "(none)" : TerminalText.escaped($0.host),
+                            Format.count($0.requests),
+                            Format.count($0.handled), Format.count($0.excluded),
+                            Format.count($0.unmatched),
+                        ]
+                    }, alignRight: [false, true, true, true, true], header: true, style: style)
+        }
+
+        out.append("")
+        out.append(style.bold("Inputs"))
+        out += table(
+            [["input", "format", "bytes", "lines", "requests", "malformed", "status"]]
+                + result.inputs.map { input in
+                    [
+                        TerminalText.escaped(input.path),
+                        (input.format?.rawValue ?? "-")
+                            + (input.compression.map { $0 == .plain ? "" : "+" + $0.rawValue } ?? ""),
+                        Format.bytes(input.bytes), Format.count(input.counts.lines),
+                        Format.count(input.counts.requests), Format.count(input.counts.malformed),
+                        input.complete ? "complete" : style.red("INCOMPLETE"),
+                    ]
+                }, alignRight: [false, false, true, true, true, true, false], header: true,
+            style: style)
+        for input in result.inputs {
+            if let error = input.error {
+                out.append("  " + style.red("error: ") + TerminalText.escaped(error))
+            }
+        }
+        let samples = result.summary.malformedSamples
+        if !samples.isEmpty {
+            out.append("")
+            out.append(style.bold("Malformed lines") + " (first \(samples.count))")
+            for sample in samples {
+                let name =
+                    result.inputs.indices.contains(sample.input)
+                    ? result.inputs[sample.input].path : "?"
+                out.append(
+                    "  \(TerminalText.escaped(name)):\(sample.line): \(TerminalText.escaped(sample.bytes))"
+                        + (sample.isTruncated ? "..." : ""))
+            }
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    private static func pathTable(_ rows: [ScanReport.PathRow], style: Style) -> [String] {
+        guard !rows.isEmpty else { return ["  (none)"] }
+        return table(
+            [["count", "path"]]
+                + rows.map {
+                    [
+                        Format.count($0.count)
+                            + ($0.errorBound > 0 ? " ±\(Format.count($0.errorBound))" : ""),
+                        TerminalText.escaped($0.path),
+                    ]
+                }, alignRight: [true, false], header: true, style: style)
+    }
+
+    /// Aligned columns, indented by two spaces; widths count characters, not colour codes.
+    private static func table(
+        _ rows: [[String]], alignRight: [Bool], header: Bool = false,
+        style: Style = Style(enabled: false)
+    ) -> [String] {
+        guard let columns = rows.first?.count else { return [] }
+        var widths = Array(repeating: 0, count: columns)
+        for row in rows {
+            for (index, cell) in row.enumerated() {
+                widths[index] = max(widths[index], Style.visibleWidth(cell))
+            }
+        }
+        return rows.enumerated().map { rowIndex, row in
+            let cells = row.enumerated().map { index, cell -> String in
+                let padding = String(
+                    repeating: " ", count: widths[index] - Style.visibleWidth(cell))
+                let isLast = index == columns - 1
+                return alignRight[index] ? padding + cell : cell + (isLast ? "" : padding)
+            }
+            let line = "  " + cells.joined(separator: "  ")
+            return header && rowIndex == 0 ? style.dim(line) : line
+        }
+    }
+}
+
+/// ANSI styling, applied only when colour is on.
+struct Style {
+    let enabled: Bool
+
+    func bold(_ text: String) -> String { wrap(text, "1") }
+    func dim(_ text: String) -> String { wrap(text, "2") }
+    func red(_ text: String) -> String { wrap(text, "31") }
+    func yellow(_ text: String) -> String { wrap(text, "33") }
+
+    private func wrap(_ text: String, _ code: String) -> String {
+        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    /// Characters shown, not counting escape sequences.
+    static func visibleWidth(_ text: String) -> Int {
+        var width = 0
+        var inEscape = false
+        for scalar in text.unicodeScalars {
+            if inEscape {
+                if scalar == "m" { inEscape = false }
+            } else if scalar == "\u{1B}" {
+                inEscape = true
+            } else {
+                width += 1
+            }
+        }
+        return width
+    }
+}

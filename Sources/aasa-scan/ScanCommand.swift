@@ -1,0 +1,297 @@
+import AASAModel
+import ArgumentParser
+import LinkMatcher
+import LogParsing
+import ScanEngine
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `aasa-scan scan`: universal-link coverage of real traffic.
+struct ScanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract:
+            "Measure how much of the traffic in access logs would open apps as universal links.",
+        discussion: """
+            Inputs are files, directories, globs or `-` for standard input (the default). \
+            Compression (zstd, gzip, none) is detected from the bytes. Coverage is an upper \
+            bound: a handled request is eligible to open the app, if it is installed and the \
+            link is followed from another site or app.
+            """)
+
+    @OptionGroup var associations: AssociationOptions
+    @OptionGroup var reading: ReadingOptions
+    @OptionGroup var filters: FilterOptions
+    @OptionGroup var output: ReportOptions
+
+    @Argument(
+        help: ArgumentHelp(
+            "Log files, directories, globs, or - for standard input.", valueName: "input"))
+    var inputs: [String] = []
+
+    func validate() throws {
+        if associations.aasa.isEmpty && associations.aasaDir == nil {
+            throw ValidationError(
+                "Give an AASA file with --aasa FILE, --aasa DOMAIN=FILE or --aasa-dir DIR.")
+        }
+    }
+
+    func run() throws {
+        let associations = try self.associations.load(quiet: output.quiet)
+        var configuration = ScanConfiguration()
+        configuration.inputs = inputs
+        try reading.apply(to: &configuration)
+        configuration.filter = try filters.filter()
+        let progress = ScanProgress()
+        let display = ProgressDisplay.startIfWanted(progress, quiet: output.quiet)
+        let result = LogScan.run(configuration, associations: associations, progress: progress)
+        display?.stop()
+        for input in result.inputs {
+            if let error = input.error {
+                StandardError.line("aasa-scan: error: \(TerminalText.escaped(error))")
+            }
+        }
+        if output.debug {
+            for file in associations.files {
+                StandardError.line(
+                    "aasa-scan: \(TerminalText.escaped(file.path)): \(file.rules.strategySummary)")
+            }
+        }
+        let report = ScanReport(result, top: output.top)
+        var stdout = StandardOutput()
+        switch output.resolvedFormat {
+        case .json: stdout.write(ReportJSON.render(report))
+        case .csv: stdout.write(ReportCSV.render(report))
+        case .table: stdout.write(ReportTable.render(report, color: output.useColor))
+        }
+        stdout.flush()
+        if !result.complete { throw ExitCode(2) }
+        if let minimum = output.minCoverage, report.percent(report.totals.handled) < minimum {
+            StandardError.line(
+                "aasa-scan: coverage \(Format.percent(report.percent(report.totals.handled))) is "
+                    + "below --min-coverage \(Format.percent(minimum))")
+            throw ExitCode(1)
+        }
+    }
+}
+
+/// Which AASA file applies to which request.
+struct AssociationOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "FILE applies one AASA file to every request (no host check); DOMAIN=FILE applies it "
+                + "to that host ([*.]host[:port]). Repeatable; with both, FILE serves hosts no "
+                + "domain claims.", valueName: "[domain=]file"))
+    var aasa: [String] = []
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A folder of AASA files named by domain (example.com, example.com.json, "
+                + "*.example.com.json or _.example.com.json).", valueName: "dir"))
+    var aasaDir: String?
+
+    func load(quiet: Bool) throws -> Associations {
+        var result = Associations()
+        var pairs: [(DomainPattern?, String)] = []
+        for value in aasa {
+            if let equals = value.firstIndex(of: "="), !value[..<equals].contains("/") {
+                let name = String(value[..<equals])
+                guard let domain = DomainPattern(name) else {
+                    throw ValidationError(
+                        "'\(name)' is not a domain such as example.com or *.example.com.")
+                }
+                pairs.append((domain, String(value[value.index(after: equals)...])))
+            } else {
+                pairs.append((nil, value))
+            }
+        }
+        if let aasaDir { pairs += try Self.directoryPairs(aasaDir) }
+        if pairs.filter({ $0.0 == nil }).count > 1 {
+            throw ValidationError("Only one --aasa FILE without a domain can serve every host.")
+        }
+        for (domain, path) in pairs {
+            result.add(
+                domain: domain, path: path, rules: CompiledRuleSet(try loadAASA(path, quiet: quiet))
+            )
+        }
+        return result
+    }
+
+    private static func directoryPairs(_ directory: String) throws -> [(DomainPattern?, String)] {
+        guard let handle = opendir(directory) else {
+            StandardError.line(
+                "aasa-scan: error: cannot read the folder \(TerminalText.escaped(directory))")
+            throw ExitCode(2)
+        }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if !name.hasPrefix(".") { names.append(name) }
+        }
+        return names.sorted().compactMap { name in
+            var domain = name
+            for suffix in [".json", ".aasa"] where domain.hasSuffix(suffix) {
+                domain.removeLast(suffix.count)
+            }
+            if domain.hasPrefix("_.") { domain = "*." + domain.dropFirst(2) }
+            guard let pattern = DomainPattern(domain) else { return nil }
+            return (pattern, directory + "/" + name)
+        }
+    }
+}
+
+/// How inputs are read.
+struct ReadingOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Log format: auto, or one of "
+                + LogFormat.allCases.map(\.rawValue).joined(separator: ", ") + ".",
+            valueName: "format"))
+    var logFormat = "auto"
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Classifying threads (default: every core).", valueName: "n"))
+    var workers: Int?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "JSON lines: key names per role, e.g. host=vhost,target=req_uri,method=verb,status=code "
+                + "(added before the built-in names).", valueName: "role=key,..."))
+    var jsonFields: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Chunk size in KiB; also the longest line read (default 1024).", valueName: "kib"))
+    var chunkKiB = 1024
+
+    func apply(to configuration: inout ScanConfiguration) throws {
+        if logFormat != "auto" {
+            guard let format = LogFormat(rawValue: logFormat) else {
+                throw ValidationError("Unknown --log-format '\(logFormat)'.")
+            }
+            configuration.logFormat = format
+        }
+        let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        configuration.workers = max(1, workers ?? max(cores, 1))
+        guard (4...(1 << 20)).contains(chunkKiB) else {
+            throw ValidationError("--chunk-kib must be between 4 and 1048576.")
+        }
+        configuration.chunkSize = chunkKiB * 1024
+        if let jsonFields {
+            var names = JSONFieldNames.standard
+            for pair in jsonFields.split(separator: ",") {
+                let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2, !parts[1].isEmpty else {
+                    throw ValidationError("--json-fields wants role=key pairs, got '\(pair)'.")
+                }
+                switch parts[0] {
+                case "host": names.host.insert(parts[1], at: 0)
+                case "target": names.target.insert(parts[1], at: 0)
+                case "method": names.method.insert(parts[1], at: 0)
+                case "status": names.status.insert(parts[1], at: 0)
+                case "request": names.requestLine.insert(parts[1], at: 0)
+                default:
+                    throw ValidationError(
+                        "--json-fields roles are host, target, method, status, request.")
+                }
+            }
+            configuration.jsonNames = names
+        }
+    }
+}
+
+/// Which requests are left out before classification.
+struct FilterOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Keep only these methods, e.g. GET,HEAD.", valueName: "list"))
+    var methods: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Keep only these statuses, e.g. 2xx,3xx or 200,304.", valueName: "list"))
+    var status: String?
+
+    @Flag(
+        name: .long, help: "Leave out static files (.css, .js, images, fonts, media, archives...).")
+    var skipAssets = false
+
+    func filter() throws -> RequestFilter {
+        var filter = RequestFilter()
+        if let methods {
+            filter.methods = methods.split(separator: ",").map { Array($0.uppercased().utf8) }
+        }
+        if let status {
+            for item in status.split(separator: ",") {
+                let text = item.lowercased()
+                if text.count == 3, text.hasSuffix("xx"), let digit = Int(text.prefix(1)) {
+                    filter.statusClasses.insert(digit)
+                } else if let code = Int(text), (100...999).contains(code) {
+                    filter.statusCodes.insert(code)
+                } else {
+                    throw ValidationError(
+                        "--status wants classes like 2xx or codes like 304, got '\(item)'.")
+                }
+            }
+        }
+        filter.skipAssets = skipAssets
+        return filter
+    }
+}
+
+/// How the report is written.
+struct ReportOptions: ParsableArguments {
+    enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+        case table, json, csv
+    }
+
+    @Option(
+        name: .long,
+        help: "Report format: table (default on a terminal), json (default otherwise), csv.")
+    var format: ReportFormat?
+
+    @Option(name: .long, help: ArgumentHelp("Rows in the top-path and host lists.", valueName: "n"))
+    var top = 20
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Exit with status 1 when handled requests are below this percentage.",
+            valueName: "percent"))
+    var minCoverage: Double?
+
+    @Option(name: .long, help: "Colour in the table: auto, always, never (NO_COLOR is honoured).")
+    var color: ColorChoice = .auto
+
+    @Flag(name: .long, help: "No progress line on standard error.")
+    var quiet = false
+
+    @Flag(
+        name: .long, help: "Print how rules were compiled (exact, prefix, glob) on standard error.")
+    var debug = false
+
+    enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+        case auto, always, never
+    }
+
+    var resolvedFormat: ReportFormat { format ?? (isatty(1) != 0 ? .table : .json) }
+
+    var useColor: Bool {
+        switch color {
+        case .always: return true
+        case .never: return false
+        case .auto: return isatty(1) != 0 && getenv("NO_COLOR") == nil && !Terminal.isDumb
+        }
+    }
+}
