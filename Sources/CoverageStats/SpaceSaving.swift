@@ -75,7 +75,8 @@ public struct SpaceSaving: Sendable {
     /// Adds `weight` to `key`, and to its counter `lane` when given.
     public mutating func add(_ key: UnsafeRawBufferPointer, weight: UInt64 = 1, lane: Int? = nil) {
         if let lane { precondition(lane >= 0 && lane < laneCount, "lane out of range") }
-        add(key, hash: Self.keyHash(key, maxKeyLength: maxKeyLength), weight: weight,
+        add(
+            key, hash: Self.keyHash(key, maxKeyLength: maxKeyLength), weight: weight,
             lane: lane ?? -1)
     }
 

@@ -116,7 +116,8 @@ enum JSONFieldExtractor {
                 }
             }
         }
-        return assemble(line, host: found.0, target: found.1, method: found.2, status: found.3,
+        return assemble(
+            line, host: found.0, target: found.1, method: found.2, status: found.3,
             requestLine: found.4, scratch: scratch)
     }
 

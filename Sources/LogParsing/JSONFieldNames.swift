@@ -61,7 +61,8 @@ final class JSONKeyTable: Sendable {
             for (rank, name) in list.enumerated() where !name.isEmpty {
                 let utf8 = Array(name.utf8)
                 entries.append(
-                    Entry(start: bytes.count, count: utf8.count, role: role, rank: rank,
+                    Entry(
+                        start: bytes.count, count: utf8.count, role: role, rank: rank,
                         first: utf8[0]))
                 bytes += utf8
             }

@@ -43,16 +43,29 @@ public struct LineParser: Sendable {
         case .s3: return blankOr(line, S3Scanner.scan(line))
         case .haproxy: return blankOr(line, HAProxyScanner.scan(line))
         case .cloudfront:
-            return blankOr(line, W3CScanner.scan(line, columns: columns, separator: .tab,
-                scratch: scratch))
+            return blankOr(
+                line,
+                W3CScanner.scan(
+                    line, columns: columns, separator: .tab,
+                    scratch: scratch))
         case .w3c:
-            return blankOr(line, W3CScanner.scan(line, columns: columns, separator: .blanks,
-                scratch: scratch))
+            return blankOr(
+                line,
+                W3CScanner.scan(
+                    line, columns: columns, separator: .blanks,
+                    scratch: scratch))
         case .zeek:
-            return blankOr(line, W3CScanner.scan(line, columns: columns, separator: .tab,
-                scratch: scratch))
-        case .json: return blankOr(line, JSONFieldExtractor.scan(line, keys: keyTable,
-            scratch: scratch))
+            return blankOr(
+                line,
+                W3CScanner.scan(
+                    line, columns: columns, separator: .tab,
+                    scratch: scratch))
+        case .json:
+            return blankOr(
+                line,
+                JSONFieldExtractor.scan(
+                    line, keys: keyTable,
+                    scratch: scratch))
         case .weighted: return blankOr(line, URLListScanner.scan(line, weighted: true))
         case .url: return blankOr(line, URLListScanner.scan(line, weighted: false))
         }

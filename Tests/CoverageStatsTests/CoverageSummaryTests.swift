@@ -151,11 +151,16 @@ struct CoverageSummaryTests {
         #expect(unmatched.map(\.bytes) == [Array("/b".utf8)])
         #expect(unmatched.map(\.count) == [3])
         let hosts = summary.hosts().map {
-            [String(decoding: $0.host, as: UTF8.self), "\($0.requests)", "\($0.handled)",
-             "\($0.excluded)", "\($0.unmatched)"]
+            [
+                String(decoding: $0.host, as: UTF8.self), "\($0.requests)", "\($0.handled)",
+                "\($0.excluded)", "\($0.unmatched)",
+            ]
         }
-        #expect(hosts == [["x.example", "4", "3", "1", "0"], ["y.example", "2", "0", "0", "2"],
-                          ["z.example", "1", "0", "0", "1"]])
+        #expect(
+            hosts == [
+                ["x.example", "4", "3", "1", "0"], ["y.example", "2", "0", "0", "2"],
+                ["z.example", "1", "0", "0", "1"],
+            ])
         #expect(summary.distinctPaths() > 1.5 && summary.distinctPaths() < 2.5)
         #expect(summary.malformedSamples.map(\.line) == [9])
     }

@@ -13,11 +13,15 @@ struct StableHashTests {
         (Array("a".utf8), 0x31CC_2E46_E4D7_5393, 0xD24E_C4F1_A98C_6E5B),
         (Array("abc".utf8), 0x8463_F880_81DA_6618, 0x44BC_2CF5_AD77_0999),
         (Array("/path/to/thing".utf8), 0xB645_DA9C_31CE_8EE0, 0x0250_F786_197B_B38A),
-        (Array("0123456789abcdef0123456789abcdef".utf8), 0x1B63_44CC_F920_5B8C,
-         0x642A_9495_8E71_E6C5),
+        (
+            Array("0123456789abcdef0123456789abcdef".utf8), 0x1B63_44CC_F920_5B8C,
+            0x642A_9495_8E71_E6C5
+        ),
         (hundredBytes, 0x33C3_5D08_26D1_6B2D, 0x6AC1_E580_3216_6597),
-        (Array("The quick brown fox jumps over the lazy dog".utf8), 0x7A95_BB15_802E_1CDC,
-         0x0B24_2D36_1FDA_71BC),
+        (
+            Array("The quick brown fox jumps over the lazy dog".utf8), 0x7A95_BB15_802E_1CDC,
+            0x0B24_2D36_1FDA_71BC
+        ),
     ])
     func matchesReferenceXXH64(input: [UInt8], seeded: UInt64, unseeded: UInt64) {
         input.withUnsafeBytes { bytes in

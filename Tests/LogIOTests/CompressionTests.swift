@@ -21,9 +21,18 @@ struct CompressionTests {
         ("plain", "cp d.log out", Compression.plain),
         ("gzip", "gzip -c d.log > out", .gzip),
         ("zstd", "zstd -q -c d.log > out", .zstd),
-        ("zstd multi-frame", "head -n 700 d.log | zstd -q -c > out; tail -n +701 d.log | zstd -q -c >> out", .zstd),
-        ("gzip members", "head -n 700 d.log | gzip -c > out; tail -n +701 d.log | gzip -c >> out", .gzip),
-        ("zstd tiny frames", "split -l 7 d.log part; for f in part*; do zstd -q -c $f; done > out", .zstd),
+        (
+            "zstd multi-frame",
+            "head -n 700 d.log | zstd -q -c > out; tail -n +701 d.log | zstd -q -c >> out", .zstd
+        ),
+        (
+            "gzip members",
+            "head -n 700 d.log | gzip -c > out; tail -n +701 d.log | gzip -c >> out", .gzip
+        ),
+        (
+            "zstd tiny frames",
+            "split -l 7 d.log part; for f in part*; do zstd -q -c $f; done > out", .zstd
+        ),
     ])
     func compressedCopiesGiveIdenticalLines(_ name: String, _ command: String, _ kind: Compression)
         throws

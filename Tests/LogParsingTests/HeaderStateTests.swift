@@ -15,7 +15,8 @@ import Testing
 
             """
         let bytes = Array(text.utf8)
-        let split = bytes.firstIndex(of: UInt8(ascii: "4")).map { bytes[..<$0].lastIndex(of: 10) ?? 0 } ?? 0
+        let split =
+            bytes.firstIndex(of: UInt8(ascii: "4")).map { bytes[..<$0].lastIndex(of: 10) ?? 0 } ?? 0
         let first = Array(bytes[...split])
         let second = Array(bytes[(split + 1)...])
         var reader = LineParser(format: .w3c)

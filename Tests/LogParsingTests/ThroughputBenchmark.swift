@@ -37,7 +37,8 @@ struct ThroughputBenchmark {
                     }
                 }
             }
-            let seconds = Double(elapsed.components.seconds)
+            let seconds =
+                Double(elapsed.components.seconds)
                 + Double(elapsed.components.attoseconds) / 1e18
             let megabytes = Double(decoded) / 1_000_000
             print(
