@@ -170,7 +170,7 @@ struct ReadingOptions: ParsableArguments {
     var jsonFields: String?
 
     @Option(
-        name: .long,
+        name: .customLong("chunk-kib"),
         help: ArgumentHelp(
             "Chunk size in KiB; also the longest line read (default 1024).", valueName: "kib"))
     var chunkKiB = 1024

@@ -1,0 +1,367 @@
+import Foundation
+import Testing
+
+/// `aasa-scan scan` run as a user runs it, checked against answers worked out by hand from
+/// SEMANTICS.md for data/example.com.aasa.json (rule numbers are positions in that file).
+struct ScanCommandTests {
+    let aasa = ToolRunner.data("example.com.aasa.json")
+
+    /// One combined-format request per row and the decision it must get; `nil` marks a
+    /// malformed line.
+    static let rows: [(request: String?, decision: String, rule: String?)] = [
+        ("GET /buy/42 HTTP/1.1", "handled", "details[0].components[2]"),
+        ("GET /buy/internal/x HTTP/1.1", "excluded", "details[0].components[1]"),
+        ("GET /buy/1?no_universal_links=1 HTTP/1.1", "excluded", "details[0].components[0]"),
+        ("GET /id/4815 HTTP/1.1", "handled", "details[0].components[3]"),
+        ("GET /id/481 HTTP/1.1", "unmatched", nil),
+        ("GET /fr_FR/sushi/ HTTP/1.1", "handled", "details[0].components[4]"),
+        ("GET /SEARCH/?q=x HTTP/1.1", "handled", "details[0].components[5]"),
+        ("GET /caf%C3%A9/menu HTTP/1.1", "handled", "details[0].components[6]"),
+        ("GET /café/carte HTTP/1.1", "handled", "details[0].components[6]"),
+        ("GET /help/faq HTTP/1.1", "unmatched", nil),
+        ("GET /news/today HTTP/1.1", "handled", "details[1].components[0]"),
+        ("GET /promo?utm_source=x HTTP/1.1", "handled", "details[1].components[1]"),
+        ("GET /legacy/a HTTP/1.1", "handled", "details[2].paths[1]"),
+        ("GET /legacy/private/k HTTP/1.1", "excluded", "details[2].paths[0]"),
+        ("GET /style.css HTTP/1.1", "unmatched", nil),
+        ("HEAD /buy/9 HTTP/1.1", "handled", "details[0].components[2]"),
+        ("POST /buy/9 HTTP/1.1", "handled", "details[0].components[2]"),
+        ("GET http://example.com/buy/7 HTTP/1.1", "handled", "details[0].components[2]"),
+        (nil, "malformed", nil),
+    ]
+
+    static func logText(repeats: Int) -> String {
+        var text = ""
+        for round in 0..<repeats {
+            for (index, row) in rows.enumerated() {
+                guard let request = row.request else {
+                    text += "this line is not a log line \(round)\n"
+                    continue
+                }
+                let status = request.hasPrefix("POST") ? 500 : 200
+                text +=
+                    "10.0.\(round % 250).\(index) - - [10/Oct/2024:13:55:36 +0000] \"\(request)\" \(status) 512 \"-\" \"Test/1.0\"\n"
+            }
+        }
+        return text
+    }
+
+    /// The totals the rows add up to, `repeats` times over.
+    static func expectedTotals(repeats: Int) -> [String: Int] {
+        var totals = ["handled": 0, "excluded": 0, "unmatched": 0, "malformed": 0]
+        for row in rows { totals[row.decision, default: 0] += repeats }
+        totals["requests"] = (rows.count - totals["malformed", default: 0] / repeats) * repeats
+        totals["lines"] = rows.count * repeats
+        return totals
+    }
+
+    static func expectedHits(repeats: Int) -> [String: Int] {
+        var hits: [String: Int] = [:]
+        for row in rows { if let rule = row.rule { hits[rule, default: 0] += repeats } }
+        return hits
+    }
+
+    func scanJSON(_ arguments: [String], stdin: Data? = nil) throws -> (
+        Int32, [String: Any], String
+    ) {
+        let result = try ToolRunner.run(
+            ["scan", "--format", "json", "--quiet"] + arguments, stdin: stdin)
+        let object =
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            ?? [:]
+        return (result.status, object, result.stderr)
+    }
+
+    func totals(_ report: [String: Any]) -> [String: Int] {
+        (report["totals"] as? [String: Any] ?? [:]).compactMapValues { $0 as? Int }
+    }
+
+    func hits(_ report: [String: Any]) -> [String: Int] {
+        var hits: [String: Int] = [:]
+        for rule in report["rules"] as? [[String: Any]] ?? [] {
+            if let ref = rule["ref"] as? String, let count = rule["hits"] as? Int, count > 0 {
+                hits[ref] = count
+            }
+        }
+        return hits
+    }
+
+    @Test func plainGzipAndZstdAgreeWithTheHandWorkedAnswers() throws {
+        let folder = try TemporaryFolder()
+        let repeats = 400
+        let plain = try folder.write("access.log", Self.logText(repeats: repeats))
+        try folder.shell(
+            "gzip -9 -c '\(plain)' > '\(plain).gz' && zstd -q -19 -c '\(plain)' > '\(plain).zst'")
+        let expected = Self.expectedTotals(repeats: repeats)
+        var reports: [[String: Any]] = []
+        for file in [plain, plain + ".gz", plain + ".zst"] {
+            for workers in ["1", "2"] {
+                // Small chunks: many chunks per worker, lines cut at chunk ends.
+                let (status, report, stderr) = try scanJSON(
+                    ["--aasa", aasa, "--workers", workers, "--chunk-kib", "4", file])
+                #expect(status == 0, "\(stderr)")
+                let totals = totals(report)
+                for key in ["lines", "requests", "handled", "excluded", "unmatched", "malformed"] {
+                    #expect(
+                        totals[key] == expected[key], "\(key) for \(file) with \(workers) workers")
+                }
+                #expect(hits(report) == Self.expectedHits(repeats: repeats))
+                #expect(report["complete"] as? Bool == true)
+                reports.append(report)
+            }
+        }
+        // Everything but timings, paths and sizes is identical across compressions and workers.
+        func stable(_ report: [String: Any]) -> String {
+            var copy = report
+            for key in ["elapsed_seconds", "inputs", "workers", "malformed_samples"] {
+                copy[key] = nil
+            }
+            let data = try? JSONSerialization.data(withJSONObject: copy, options: [.sortedKeys])
+            return String(decoding: data ?? Data(), as: UTF8.self)
+        }
+        #expect(Set(reports.map(stable)).count == 1)
+        let inputs = reports[4]["inputs"] as? [[String: Any]] ?? []
+        #expect(inputs.first?["compression"] as? String == "zstd")
+        #expect(inputs.first?["format"] as? String == "combined")
+    }
+
+    @Test func malformedLinesAreCountedAndSampledWithLineNumbers() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("access.log", Self.logText(repeats: 3))
+        let (_, report, _) = try scanJSON(["--aasa", aasa, file])
+        let samples = report["malformed_samples"] as? [[String: Any]] ?? []
+        // The malformed row is row 19 of every round of 19 lines.
+        #expect(samples.compactMap { $0["line"] as? Int } == [19, 38, 57])
+        #expect(samples.first?["text"] as? String == "this line is not a log line 0")
+    }
+
+    @Test func standardInputIsTheDefaultInput() throws {
+        let log = Data(Self.logText(repeats: 2).utf8)
+        let (status, report, _) = try scanJSON(["--aasa", aasa], stdin: log)
+        #expect(status == 0)
+        #expect(totals(report)["handled"] == Self.expectedTotals(repeats: 2)["handled"])
+        let inputs = report["inputs"] as? [[String: Any]] ?? []
+        #expect(inputs.first?["path"] as? String == "-")
+    }
+
+    @Test func truncatedAndCorruptInputsAreReportedWhileTheRestIsScanned() throws {
+        let folder = try TemporaryFolder()
+        let plain = try folder.write("good.log", Self.logText(repeats: 3000))
+        try folder.shell(
+            """
+            zstd -q -c '\(plain)' > '\(folder.path)/full.zst'
+            head -c $(( $(stat -c %s '\(folder.path)/full.zst') / 2 )) '\(folder.path)/full.zst' > '\(folder.path)/cut.zst'
+            gzip -c '\(plain)' > '\(folder.path)/full.gz'
+            head -c $(( $(stat -c %s '\(folder.path)/full.gz') / 2 )) '\(folder.path)/full.gz' > '\(folder.path)/cut.gz'
+            """)
+        for broken in ["cut.zst", "cut.gz"] {
+            let (status, report, stderr) = try scanJSON(
+                ["--aasa", aasa, folder.path + "/" + broken, plain, folder.path + "/missing.log"])
+            #expect(status == 2)
+            #expect(report["complete"] as? Bool == false)
+            let inputs = report["inputs"] as? [[String: Any]] ?? []
+            #expect(inputs.count == 3)
+            #expect(inputs[0]["complete"] as? Bool == false)
+            let error = inputs[0]["error"] as? String ?? ""
+            #expect(error.contains(broken) && error.contains("after line"), "\(error)")
+            #expect(inputs[1]["complete"] as? Bool == true)
+            #expect(inputs[1]["requests"] as? Int == Self.expectedTotals(repeats: 3000)["requests"])
+            #expect(inputs[2]["complete"] as? Bool == false)
+            #expect(stderr.contains(broken))
+            // Lines read before the cut still count.
+            #expect((inputs[0]["lines"] as? Int ?? 0) > 0)
+        }
+    }
+
+    @Test func filtersAreCountedSeparately() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("access.log", Self.logText(repeats: 1))
+        let (_, report, _) = try scanJSON(
+            ["--aasa", aasa, "--methods", "GET", "--status", "2xx", "--skip-assets", file])
+        let filtered = (report["totals"] as? [String: Any])?["filtered"] as? [String: Int] ?? [:]
+        #expect(filtered["method"] == 2)  // HEAD and POST
+        #expect(filtered["status"] == 0)  // the only 500 is a POST, removed by method first
+        #expect(filtered["asset"] == 1)  // /style.css
+        #expect(totals(report)["handled"] == 10)  // 12 handled rows less HEAD and POST
+    }
+
+    @Test func hostsChooseTheirOwnAASAFile() throws {
+        let folder = try TemporaryFolder()
+        let other = try folder.write(
+            "other.json",
+            #"{"applinks":{"details":[{"appID":"ZZZZZ99999.other","components":[{"/":"/news/*"}]}]}}"#
+        )
+        let log = """
+            example.com:443 1.1.1.1 - - [10/Oct/2024:13:55:36 +0000] "GET /buy/1 HTTP/1.1" 200 5 "-" "UA"
+            shop.example.com:443 1.1.1.1 - - [10/Oct/2024:13:55:36 +0000] "GET /buy/1 HTTP/1.1" 200 5 "-" "UA"
+            news.other.org:443 1.1.1.1 - - [10/Oct/2024:13:55:36 +0000] "GET /news/1 HTTP/1.1" 200 5 "-" "UA"
+            unknown.net:443 1.1.1.1 - - [10/Oct/2024:13:55:36 +0000] "GET /news/1 HTTP/1.1" 200 5 "-" "UA"
+
+            """
+        let file = try folder.write("vhost.log", log)
+        let (status, report, _) = try scanJSON(
+            ["--aasa", "example.com=\(aasa)", "--aasa", "*.other.org=\(other)", file])
+        #expect(status == 0)
+        let totals = totals(report)
+        #expect(totals["handled"] == 2)
+        #expect(totals["no_association"] == 2)
+        let apps = report["apps"] as? [[String: Any]] ?? []
+        let handledByApp = Dictionary(
+            uniqueKeysWithValues: apps.compactMap { row in
+                (row["app"] as? String).map { ($0, row["handled"] as? Int ?? 0) }
+            })
+        #expect(handledByApp["ABCDE12345.com.example.shop"] == 1)
+        #expect(handledByApp["ZZZZZ99999.other"] == 1)
+    }
+
+    /// One line per log format whose target is /buy/42 on example.com: each is detected and
+    /// handled by the same rule.
+    static let formatLines: [(format: String, text: String)] = [
+        (
+            "combined",
+            "1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] \"GET /buy/42 HTTP/1.0\" 200 2326 \"-\" \"UA\" \"-\"\n"
+        ),
+        ("common", "1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] \"GET /buy/42 HTTP/1.0\" 200 2326\n"),
+        (
+            "vhost",
+            "example.com:443 1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] \"GET /buy/42 HTTP/1.1\" 200 5 \"-\" \"UA\"\n"
+        ),
+        (
+            "w3c",
+            "#Software: IIS\n#Fields: date time s-ip cs-method cs-uri-stem cs-uri-query s-port c-ip sc-status cs-host\n2024-01-01 00:00:00 10.0.0.1 GET /buy/42 - 443 1.2.3.4 200 example.com\n"
+        ),
+        (
+            "cloudfront",
+            "#Version: 1.0\n#Fields: date time x-edge-location sc-bytes c-ip cs-method cs(Host) cs-uri-stem sc-status cs(Referer) cs(User-Agent) cs-uri-query\n2014-05-23\t01:13:11\tFRA2\t182\t192.0.2.10\tGET\texample.com\t/buy/42\t200\t-\tUA\t-\n"
+        ),
+        (
+            "alb",
+            "https 2020-01-01T00:55:04.127531Z app/my-alb/abcdef 1.2.3.4:2817 10.0.0.1:80 0.001 0.102 0.000 200 200 225 24950 \"GET https://example.com:443/buy/42 HTTP/1.1\" \"UA\" ECDHE-RSA-AES128-GCM-SHA256 TLSv1.2 arn:aws:elasticloadbalancing:us-east-2:1:targetgroup/t/1 \"Root=1-58337262-36d228ad5d99923122bbe354\" \"example.com\" \"arn:aws:acm:us-east-2:1:certificate/1\" 0 2020-01-01T00:55:04.127531Z \"forward\" \"-\" \"-\"\n"
+        ),
+        (
+            "elb",
+            "2015-05-13T23:39:43.945958Z my-loadbalancer 1.2.3.4:2817 10.0.0.1:80 0.000086 0.001048 0.001337 200 200 0 57 \"GET https://example.com:443/buy/42 HTTP/1.1\" \"UA\" - -\n"
+        ),
+        (
+            "haproxy",
+            "Feb  6 12:14:14 localhost haproxy[14389]: 10.0.1.2:33317 [06/Feb/2009:12:14:14.655] http-in static/srv1 10/0/30/69/109 200 2750 - - ---- 1/1/1/1/0 0/0 \"GET /buy/42 HTTP/1.1\"\n"
+        ),
+        (
+            "json",
+            "{\"request\":{\"method\":\"GET\",\"host\":\"example.com\",\"uri\":\"/buy/42\"},\"status\":200}\n"
+        ),
+        ("url", "https://example.com/buy/42\n"),
+        ("weighted", "7\thttps://example.com/buy/42\n"),
+    ]
+
+    @Test(arguments: formatLines)
+    func everyFormatIsDetectedAndClassified(_ format: String, _ text: String) throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("log.\(format)", text)
+        let (status, report, stderr) = try scanJSON(["--aasa", aasa, file])
+        #expect(status == 0, "\(stderr)")
+        let inputs = report["inputs"] as? [[String: Any]] ?? []
+        #expect(inputs.first?["format"] as? String == format)
+        let weight = format == "weighted" ? 7 : 1
+        #expect(totals(report)["handled"] == weight)
+        #expect(hits(report) == ["details[0].components[2]": weight])
+        let forced = try scanJSON(["--aasa", aasa, "--log-format", format, file])
+        #expect(totals(forced.1)["handled"] == weight)
+    }
+
+    @Test func unknownFormatIsRefusedWithReasons() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("notes.txt", "hello world\nthis is not a log\n")
+        let (status, report, stderr) = try scanJSON(["--aasa", aasa, file])
+        #expect(status == 2)
+        #expect(stderr.contains("notes.txt") && stderr.contains("combined:"))
+        #expect(report["complete"] as? Bool == false)
+    }
+
+    @Test func csvAndTableReportsCarryTheSameCounts() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("access.log", Self.logText(repeats: 2))
+        let csv = try ToolRunner.run(["scan", "--aasa", aasa, "--format", "csv", file])
+        #expect(csv.lines.first == "section,id,source,apps,exclude,pattern,count,error_bound")
+        #expect(csv.lines.contains("total,handled,,,,,24,0"))
+        #expect(
+            csv.lines.contains {
+                $0.hasPrefix("rule,details[0].components[2],") && $0.hasSuffix(",8,0")
+            })
+        let table = try ToolRunner.run(["scan", "--aasa", aasa, "--format", "table", file])
+        #expect(table.stdout.contains("handled"))
+        #expect(table.stdout.contains("dead"))
+        #expect(!table.stdout.contains("\u{1B}["), "no colour when not a terminal")
+    }
+
+    @Test func minCoverageGateExits1() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("access.log", Self.logText(repeats: 1))
+        // 12 of 18 requests are handled: 66.7%.
+        #expect(
+            try ToolRunner.run([
+                "scan", "--aasa", aasa, "--format", "json", "--min-coverage", "60", file,
+            ]).status == 0)
+        #expect(
+            try ToolRunner.run([
+                "scan", "--aasa", aasa, "--format", "json", "--min-coverage", "70", file,
+            ]).status == 1)
+    }
+
+    @Test(.enabled(if: ToolRunner.hasSharedData, "needs ../shared/data beside the package"))
+    func everyRealLogIsDetected() throws {
+        let folder = ToolRunner.sharedData.appendingPathComponent("logs-real").path
+        // Request counts were taken with grep -c on the decompressed files, independently.
+        let expected: [String: (String, Int)] = [
+            "elastic-examples--apache_logs--combined.log.zst": ("combined", 10000),
+            "lnav--logfile_shop_access_log--combined-plus-xff.log.zst": ("combined", 1000),
+            "nasa-ksc-http-aug1995--first5000--common.log.gz": ("common", 5000),
+            "lnav--logfile_w3c_big--iis-w3c-extended.log": ("w3c", 210),
+            "lnav--logfile_bro_http--zeek-http.tsv": ("zeek", 197),
+            "lnav--logfile_haproxy--syslog-haproxy-httplog.log": ("haproxy", 13),
+            "pypi-apachelogs--vhost_combined.log": ("vhost", 6),
+            "ada-url-various-datasets--kasztp--url-list.txt.zst": ("url", 48009),
+        ]
+        let files = expected.keys.sorted().map { folder + "/" + $0 }
+        let (status, report, stderr) = try scanJSON(["--aasa", aasa] + files)
+        #expect(status == 0, "\(stderr)")
+        for input in report["inputs"] as? [[String: Any]] ?? [] {
+            let name =
+                (input["path"] as? String ?? "").split(separator: "/").last.map(String.init) ?? ""
+            #expect(input["format"] as? String == expected[name]?.0, "\(name)")
+            #expect(input["requests"] as? Int == expected[name]?.1, "\(name)")
+        }
+    }
+}
+
+/// A temporary folder removed when the value goes away.
+final class TemporaryFolder {
+    let path: String
+
+    init() throws {
+        path =
+            FileManager.default.temporaryDirectory.appendingPathComponent("aasa-scan-\(UUID())")
+            .path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func write(_ name: String, _ text: String) throws -> String {
+        let file = path + "/" + name
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        return file
+    }
+
+    func shell(_ script: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-euo", "pipefail", "-c", script]
+        try process.run()
+        process.waitUntilExit()
+        if process.terminationStatus != 0 {
+            throw CocoaError(
+                .fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "shell failed: \(script)"])
+        }
+    }
+}
