@@ -1,22 +1,23 @@
 /// One rule compiled for matching: which view of the URL it reads and how each part is
 /// checked. The path is found through the prefix trie; `path` checks it in full (used by
 /// `explain`), `pathRemainder` checks what follows the literal prefix (used by lookups).
-struct CompiledRule: Sendable {
-    enum QueryMatcher: Sendable {
-        case whole(PartMatcher)
-        /// Name bytes (in the rule's encoding view, never folded) and the value check.
-        case items([(name: [UInt8], value: PartMatcher)])
+/// Plain values only (no reference counts), so threads read it without contention.
+struct CompiledRule: Sendable, BitwiseCopyable {
+    /// One `name: pattern` pair of a query dictionary.
+    struct ItemConstraint: Sendable, BitwiseCopyable {
+        /// Name bytes in the rule's encoding view; names are never folded (S11 Q4).
+        let name: FrozenArray<UInt8>
+        let value: PartMatcher
+    }
 
-        var isAnything: Bool {
-            if case .whole(.anything) = self { return true }
-            return false
-        }
+    enum QueryMatcher: Sendable, BitwiseCopyable {
+        case whole(PartMatcher)
+        case items(FrozenArray<ItemConstraint>)
     }
 
     let entry: Int32
     let exclude: Bool
     let mode: ViewMode
-    let prefix: [UInt8]
     let strategy: PrefixTrie.Strategy
     let path: PartMatcher
     let pathRemainder: PartMatcher
@@ -28,49 +29,54 @@ struct CompiledRule: Sendable {
 }
 
 extension CompiledRule {
-    init(_ rule: ResolvedRule, parser: PatternParser) {
+    /// Compiles a rule; also returns the literal prefix of its path, the key of the trie.
+    static func compile(_ rule: ResolvedRule, parser: PatternParser, arena: Arena) -> (
+        rule: CompiledRule, prefix: [UInt8]
+    ) {
         let fold = !rule.caseSensitive
-        let pathText = rule.path.drop(while: { $0 == "/" })
+        let pathText = String(rule.path.drop(while: { $0 == "/" }))
         let pathNodes =
             rule.isLegacyPath
-            ? PatternParser.parseValue(String(pathText), foldCase: fold)
-            : parser.parse(String(pathText), foldCase: fold)
+            ? PatternParser.parseValue(pathText, foldCase: fold)
+            : parser.parse(pathText, foldCase: fold)
         let prefixCount = pathNodes.prefix(while: {
             if case .literal = $0 { return true }
             return false
         }).count
         let remainder = Array(pathNodes[prefixCount...])
         let prefix = PartMatcher.literalBytes(Array(pathNodes[..<prefixCount])) ?? []
-        self.entry = Int32(rule.entryIndex)
-        self.exclude = rule.exclude
-        self.mode = ViewMode(folded: fold, decoded: !rule.percentEncoded)
-        self.prefix = prefix
-        self.path = PartMatcher(pathNodes, slashesVanishAtEnd: true)
-        self.pathRemainder =
-            remainder.isEmpty ? .exact([]) : PartMatcher(remainder, slashesVanishAtEnd: true)
+        let path = PartMatcher(pathNodes, slashesVanishAtEnd: true, arena: arena)
+        let pathRemainder =
+            remainder.isEmpty
+            ? PartMatcher.exact(.empty)
+            : PartMatcher(remainder, slashesVanishAtEnd: true, arena: arena)
+        let strategy: PrefixTrie.Strategy
         switch pathRemainder {
-        case .exact(let rest) where rest.isEmpty: self.strategy = .exact
-        case .anything: self.strategy = .prefixThenAny
-        default: self.strategy = .glob
+        case .exact(let rest) where rest.isEmpty: strategy = .exact
+        case .anything: strategy = .prefixThenAny
+        default: strategy = .glob
         }
+        func part(_ text: String) -> PartMatcher {
+            PartMatcher(parser.parse(text, foldCase: fold), slashesVanishAtEnd: false, arena: arena)
+        }
+        let query: QueryMatcher
         switch rule.query {
         case .whole(let text):
-            self.query = .whole(
-                PartMatcher(parser.parse(text, foldCase: fold), slashesVanishAtEnd: false))
+            query = .whole(part(text))
         case .items(let items):
-            self.query = .items(
-                items.map { item in
-                    (
-                        name: Array(item.name.utf8),
-                        value: PartMatcher(
-                            parser.parse(item.pattern, foldCase: fold), slashesVanishAtEnd: false)
-                    )
-                })
+            query = .items(
+                arena.freeze(
+                    items.map {
+                        ItemConstraint(name: arena.freeze(Array($0.name.utf8)), value: part($0.pattern))
+                    }))
         }
-        self.fragment = PartMatcher(
-            parser.parse(rule.fragment, foldCase: fold), slashesVanishAtEnd: false)
         var pathMatchesSomething = true
         if case .nothing = path { pathMatchesSomething = false }
-        self.canDecide = !rule.appIDs.isEmpty && pathMatchesSomething
+        let compiled = CompiledRule(
+            entry: Int32(rule.entryIndex), exclude: rule.exclude,
+            mode: ViewMode(folded: fold, decoded: !rule.percentEncoded), strategy: strategy,
+            path: path, pathRemainder: pathRemainder, query: query, fragment: part(rule.fragment),
+            canDecide: !rule.appIDs.isEmpty && pathMatchesSomething)
+        return (compiled, prefix)
     }
 }

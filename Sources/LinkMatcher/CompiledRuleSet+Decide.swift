@@ -2,32 +2,36 @@ extension CompiledRuleSet {
     /// Decides one URL (absolute, or a request target such as `/p?q#f`). The host is not
     /// checked here: which file applies to which host is the caller's business (S9).
     @inlinable
-    public func decide(_ url: UnsafeBufferPointer<UInt8>, scratch: inout MatchScratch) -> Decision {
-        decide(URLParts.split(url), in: url, scratch: &scratch)
+    public func decide(_ url: UnsafeBufferPointer<UInt8>, scratch: MatchScratch) -> Decision {
+        decide(URLParts.split(url), in: url, scratch: scratch)
     }
 
     /// Decides a URL already split by `URLParts.split`.
     public func decide(
-        _ parts: URLParts, in bytes: UnsafeBufferPointer<UInt8>, scratch: inout MatchScratch
+        _ parts: URLParts, in bytes: UnsafeBufferPointer<UInt8>, scratch: MatchScratch
     ) -> Decision {
         guard parts.hasWebScheme(in: bytes) else { return .unmatched }
-        collectCandidates(parts, bytes, &scratch)
-        if scratch.candidates.isEmpty { return .unmatched }
-        if scratch.candidates.count > 1 { scratch.candidates.sort() }
-        if appsOverlap { clearDecidedApps(&scratch) }
+        collectCandidates(parts, bytes, scratch)
+        let candidates = scratch.candidates
+        if candidates.count == 0 { return .unmatched }
+        if candidates.count > 1 {
+            var sortable = UnsafeMutableBufferPointer(start: candidates.base, count: candidates.count)
+            sortable.sort()
+        }
+        if appsOverlap { clearDecidedApps(scratch) }
         var lastEntry: Int32 = -1
         var firstExclude: Int32 = -1
-        for candidateIndex in scratch.candidates.indices {
-            let candidate = scratch.candidates[candidateIndex]
+        for slot in 0..<candidates.count {
+            let candidate = candidates[slot]
             let ruleIndex = Int(candidate >> 32)
             let rule = compiled[ruleIndex]
             // Within an entry only the first matching rule counts (S4.2).
             guard rule.entry != lastEntry,
                 fullyMatches(
-                    rule, remainderAt: UInt32(truncatingIfNeeded: candidate), bytes, &scratch)
+                    rule, remainderAt: UInt32(truncatingIfNeeded: candidate), bytes, scratch)
             else { continue }
             lastEntry = rule.entry
-            let apps = entryApps[Int(rule.entry)]
+            let apps = apps(ofEntry: rule.entry)
             guard appsOverlap else {
                 if !rule.exclude {
                     return Decision(kind: .handled, rule: Int32(ruleIndex), app: apps[0])
@@ -55,23 +59,22 @@ extension CompiledRuleSet {
     /// Every app's own first decisive rule (what `swcutil verify` prints per app), in app order;
     /// apps with no decisive rule are left out.
     public func decidePerApp(
-        _ url: UnsafeBufferPointer<UInt8>, scratch: inout MatchScratch
+        _ url: UnsafeBufferPointer<UInt8>, scratch: MatchScratch
     ) -> [AppDecision] {
         let parts = URLParts.split(url)
         guard parts.hasWebScheme(in: url) else { return [] }
-        collectCandidates(parts, url, &scratch)
-        scratch.candidates.sort()
+        collectCandidates(parts, url, scratch)
+        let candidates = Array(scratch.candidates.buffer).sorted()
         var decided: [Int32: AppDecision] = [:]
         var lastEntry: Int32 = -1
-        for candidate in scratch.candidates {
+        for candidate in candidates {
             let ruleIndex = Int(candidate >> 32)
             let rule = compiled[ruleIndex]
             guard rule.entry != lastEntry,
-                fullyMatches(
-                    rule, remainderAt: UInt32(truncatingIfNeeded: candidate), url, &scratch)
+                fullyMatches(rule, remainderAt: UInt32(truncatingIfNeeded: candidate), url, scratch)
             else { continue }
             lastEntry = rule.entry
-            for app in entryApps[Int(rule.entry)] where decided[app] == nil {
+            for app in apps(ofEntry: rule.entry) where decided[app] == nil {
                 decided[app] = AppDecision(
                     app: app, kind: rule.exclude ? .excluded : .handled, rule: Int32(ruleIndex))
             }
@@ -79,97 +82,86 @@ extension CompiledRuleSet {
         return decided.values.sorted { $0.app < $1.app }
     }
 
-    private func clearDecidedApps(_ scratch: inout MatchScratch) {
-        if scratch.decidedApps.count < apps.count {
-            scratch.decidedApps = Array(repeating: false, count: apps.count)
+    private func clearDecidedApps(_ scratch: MatchScratch) {
+        while scratch.decidedApps.count < apps.count { scratch.decidedApps.append(false) }
+        for slot in 0..<scratch.touchedApps.count {
+            scratch.decidedApps[Int(scratch.touchedApps[slot])] = false
         }
-        for app in scratch.touchedApps { scratch.decidedApps[Int(app)] = false }
-        scratch.touchedApps.removeAll(keepingCapacity: true)
+        scratch.touchedApps.removeAll()
     }
 
     /// Walks each view's trie along the path of that view.
+    @inline(__always)
     private func collectCandidates(
-        _ parts: URLParts, _ bytes: UnsafeBufferPointer<UInt8>, _ scratch: inout MatchScratch
+        _ parts: URLParts, _ bytes: UnsafeBufferPointer<UInt8>, _ scratch: MatchScratch
     ) {
         scratch.reset(parts)
-        for mode in usedModes {
-            let slot = scratch.prepareView(.path, mode, bytes)
-            scratch.views[slot].withUnsafeBufferPointer { key in
-                tries[mode.index].collect(key: key, into: &scratch.candidates)
-            }
+        for index in 0..<usedModes.count {
+            let mode = usedModes[index]
+            let key = scratch.view(.path, mode, bytes)
+            tries[mode.index].collect(key: key, into: &scratch.candidates)
         }
     }
 
     /// The rest of the path (when the trie left it undecided), then query and fragment.
+    @inline(__always)
     func fullyMatches(
         _ rule: CompiledRule, remainderAt depth: UInt32, _ bytes: UnsafeBufferPointer<UInt8>,
-        _ scratch: inout MatchScratch
+        _ scratch: MatchScratch
     ) -> Bool {
         if depth != UInt32.max {
-            let slot = scratch.prepareView(.path, rule.mode, bytes)
-            let matched = scratch.views[slot].withUnsafeBufferPointer { key in
-                rule.pathRemainder.matches(
-                    UnsafeBufferPointer(rebasing: key[Int(depth)...]), scratch: &scratch.glob)
-            }
-            guard matched else { return false }
+            let key = scratch.view(.path, rule.mode, bytes)
+            let rest = UnsafeBufferPointer(rebasing: key[Int(depth)...])
+            guard rule.pathRemainder.matches(rest, scratch: &scratch.glob) else { return false }
         }
-        return queryMatches(rule, bytes, &scratch) && fragmentMatches(rule, bytes, &scratch)
+        return queryMatches(rule, bytes, scratch) && fragmentMatches(rule, bytes, scratch)
     }
 
     func pathMatches(
-        _ rule: CompiledRule, _ bytes: UnsafeBufferPointer<UInt8>, _ scratch: inout MatchScratch
+        _ rule: CompiledRule, _ bytes: UnsafeBufferPointer<UInt8>, _ scratch: MatchScratch
     ) -> Bool {
-        let slot = scratch.prepareView(.path, rule.mode, bytes)
-        return scratch.views[slot].withUnsafeBufferPointer {
-            rule.path.matches($0, scratch: &scratch.glob)
-        }
+        rule.path.matches(scratch.view(.path, rule.mode, bytes), scratch: &scratch.glob)
     }
 
+    @inline(__always)
     func fragmentMatches(
-        _ rule: CompiledRule, _ bytes: UnsafeBufferPointer<UInt8>, _ scratch: inout MatchScratch
+        _ rule: CompiledRule, _ bytes: UnsafeBufferPointer<UInt8>, _ scratch: MatchScratch
     ) -> Bool {
         if case .anything = rule.fragment { return true }
-        let slot = scratch.prepareView(.fragment, rule.mode, bytes)
-        return scratch.views[slot].withUnsafeBufferPointer {
-            rule.fragment.matches($0, scratch: &scratch.glob)
-        }
+        return rule.fragment.matches(scratch.view(.fragment, rule.mode, bytes), scratch: &scratch.glob)
     }
 
+    @inline(__always)
     func queryMatches(
-        _ rule: CompiledRule, _ bytes: UnsafeBufferPointer<UInt8>, _ scratch: inout MatchScratch
+        _ rule: CompiledRule, _ bytes: UnsafeBufferPointer<UInt8>, _ scratch: MatchScratch
     ) -> Bool {
         switch rule.query {
         case .whole(.anything):
             return true
         case .whole(let matcher):
-            let slot = scratch.prepareView(.query, rule.mode, bytes)
-            return scratch.views[slot].withUnsafeBufferPointer {
-                matcher.matches($0, scratch: &scratch.glob)
-            }
+            return matcher.matches(scratch.view(.query, rule.mode, bytes), scratch: &scratch.glob)
         case .items(let constraints):
-            scratch.prepareItems(rule.mode, bytes)
-            let slot = rule.mode.index
-            return scratch.itemBytes[slot].withUnsafeBufferPointer { text in
-                constraints.allSatisfy { constraint in
-                    itemMatches(constraint, items: scratch.items[slot], text, &scratch.glob)
-                }
+            let (items, text) = scratch.queryItems(rule.mode, bytes)
+            for index in constraints.indices
+            where !itemMatches(constraints[index], items: items, text, &scratch.glob) {
+                return false
             }
+            return true
         }
     }
 
     /// Every item of that name must match; an absent item counts as `""` (S4.3.2).
     private func itemMatches(
-        _ constraint: (name: [UInt8], value: PartMatcher),
-        items: [(name: Range<Int>, value: Range<Int>)], _ text: UnsafeBufferPointer<UInt8>,
+        _ constraint: CompiledRule.ItemConstraint,
+        items: UnsafeBufferPointer<MatchScratch.QueryItem>, _ text: UnsafeBufferPointer<UInt8>,
         _ glob: inout GlobScratch
     ) -> Bool {
         var found = false
         for item in items
-        where constraint.name.withUnsafeBufferPointer({ $0.elementsEqual(text[item.name]) }) {
+        where PartMatcher.equal(constraint.name.buffer, UnsafeBufferPointer(rebasing: text[item.name])) {
             found = true
             guard
-                constraint.value.matches(
-                    UnsafeBufferPointer(rebasing: text[item.value]), scratch: &glob)
+                constraint.value.matches(UnsafeBufferPointer(rebasing: text[item.value]), scratch: &glob)
             else { return false }
         }
         return found

@@ -19,30 +19,30 @@ extension CompiledRuleSet {
     /// Consults every rule in order, the slow way, and says what each one did; the decision
     /// itself comes from `decide`, so the trace and the answer cannot disagree silently.
     public func explain(
-        _ url: UnsafeBufferPointer<UInt8>, scratch: inout MatchScratch
+        _ url: UnsafeBufferPointer<UInt8>, scratch: MatchScratch
     ) -> (steps: [ExplainStep], decision: Decision) {
         let parts = URLParts.split(url)
-        let decision = decide(parts, in: url, scratch: &scratch)
+        let decision = decide(parts, in: url, scratch: scratch)
         guard parts.hasWebScheme(in: url) else { return ([], decision) }
         scratch.reset(parts)
         var steps: [ExplainStep] = []
         var decidedEntries = Set<Int32>()
-        for (index, rule) in compiled.enumerated() {
+        for index in compiled.indices {
+            let rule = compiled[index]
             guard rule.canDecide else {
                 let reason =
-                    entryApps.indices.contains(Int(rule.entry))
-                        && !entryApps[Int(rule.entry)].isEmpty
+                    !apps(ofEntry: rule.entry).isEmpty
                     ? "its pattern can match nothing (undefined or empty variable)"
                     : "its entry names no app"
                 steps.append(ExplainStep(rule: Int32(index), outcome: .inert(reason: reason)))
                 continue
             }
             let outcome: ExplainStep.Outcome
-            if !pathMatches(rule, url, &scratch) {
+            if !pathMatches(rule, url, scratch) {
                 outcome = .failed(part: "path")
-            } else if !queryMatches(rule, url, &scratch) {
+            } else if !queryMatches(rule, url, scratch) {
                 outcome = .failed(part: "query")
-            } else if !fragmentMatches(rule, url, &scratch) {
+            } else if !fragmentMatches(rule, url, scratch) {
                 outcome = .failed(part: "fragment")
             } else {
                 outcome = decidedEntries.insert(rule.entry).inserted ? .decided : .shadowed

@@ -9,12 +9,15 @@ public final class CompiledRuleSet: Sendable {
     public let rules: [ResolvedRule]
     /// Every app ID named by the file, in order of first appearance.
     public let apps: [String]
-    /// App indices of each `details` entry.
-    let entryApps: [[Int32]]
-    let compiled: [CompiledRule]
+    /// App indices of each `details` entry: `entryApps[entryAppStart[e]..<entryAppStart[e+1]]`.
+    let entryAppStart: FrozenArray<Int32>
+    let entryApps: FrozenArray<Int32>
+    let compiled: FrozenArray<CompiledRule>
     /// One trie per view mode (index `ViewMode.index`); empty when no rule uses that view.
-    let tries: [PrefixTrie]
-    let usedModes: [ViewMode]
+    let tries: FrozenArray<PrefixTrie>
+    let usedModes: FrozenArray<ViewMode>
+    /// Owns the memory of every `FrozenArray` above.
+    private let arena: Arena
     /// True when some app appears in more than one entry, so per-app bookkeeping is needed.
     let appsOverlap: Bool
 
@@ -56,17 +59,34 @@ public final class CompiledRuleSet: Sendable {
             entryApps[rule.entryIndex] = indices
         }
         self.apps = apps
-        self.entryApps = entryApps
         self.appsOverlap = overlap
-        let compiled = rules.map { CompiledRule($0, parser: parser) }
-        self.compiled = compiled
-        var items: [[(prefix: [UInt8], entry: PrefixTrie.Entry)]] = Array(repeating: [], count: 4)
-        for (index, rule) in compiled.enumerated() where rule.canDecide {
-            items[rule.mode.index].append(
-                (rule.prefix, PrefixTrie.Entry(rule: Int32(index), strategy: rule.strategy)))
+        let arena = Arena()
+        self.arena = arena
+        var starts: [Int32] = [0]
+        var total: Int32 = 0
+        for list in entryApps {
+            total += Int32(list.count)
+            starts.append(total)
         }
-        self.tries = items.map { PrefixTrie($0) }
-        self.usedModes = ViewMode.all.filter { !items[$0.index].isEmpty }
+        self.entryAppStart = arena.freeze(starts)
+        self.entryApps = arena.freeze(entryApps.flatMap { $0 })
+        let compiled = rules.map { CompiledRule.compile($0, parser: parser, arena: arena) }
+        self.compiled = arena.freeze(compiled.map(\.rule))
+        var items: [[(prefix: [UInt8], entry: PrefixTrie.Entry)]] = Array(repeating: [], count: 4)
+        for (index, (rule, prefix)) in compiled.enumerated() where rule.canDecide {
+            items[rule.mode.index].append(
+                (prefix, PrefixTrie.Entry(rule: Int32(index), strategy: rule.strategy)))
+        }
+        self.tries = arena.freeze(items.map { PrefixTrie($0, arena: arena) })
+        self.usedModes = arena.freeze(ViewMode.all.filter { !items[$0.index].isEmpty })
+    }
+
+    /// The app indices of entry `entry`.
+    @inline(__always)
+    func apps(ofEntry entry: Int32) -> UnsafeBufferPointer<Int32> {
+        let start = Int(entryAppStart[Int(entry)])
+        let end = Int(entryAppStart[Int(entry) + 1])
+        return UnsafeBufferPointer(rebasing: entryApps.buffer[start..<end])
     }
 
     /// Rules per strategy, for `--debug` and benchmarks: how much work lookups avoid.
@@ -75,7 +95,7 @@ public final class CompiledRuleSet: Sendable {
         var prefix = 0
         var glob = 0
         var inert = 0
-        for rule in compiled {
+        for rule in compiled.buffer {
             guard rule.canDecide else {
                 inert += 1
                 continue
@@ -91,4 +111,8 @@ public final class CompiledRuleSet: Sendable {
 
     /// A scratch sized for this rule set; one per thread.
     public func makeScratch() -> MatchScratch { MatchScratch() }
+
+    /// The compiled rule at `index`.
+    @inline(__always)
+    func rule(_ index: Int) -> CompiledRule { compiled[index] }
 }

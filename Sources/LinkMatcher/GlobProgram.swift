@@ -13,18 +13,18 @@ struct GlobProgram: Sendable {
     }
 
     /// Predicate of each position; index 0 is unused.
-    let predicates: [Predicate]
+    let predicates: FrozenArray<Predicate>
     /// Successor positions of each state, flattened: `follow[followStart[s]..<followStart[s+1]]`.
-    let followStart: [Int32]
-    let follow: [Int32]
+    let followStart: FrozenArray<Int32>
+    let follow: FrozenArray<Int32>
     /// States from which the end of the text is an acceptable end of the match.
-    let acceptsAtEnd: [Bool]
+    let acceptsAtEnd: FrozenArray<Bool>
 
     var stateCount: Int { predicates.count }
 
     /// Compiles a sequence of nodes. In a path pattern a literal `/` may also match nothing
     /// once the whole path has been consumed (SEMANTICS.md S5.4), hence `slashesVanishAtEnd`.
-    init(_ nodes: [PatternNode], slashesVanishAtEnd: Bool) {
+    init(_ nodes: [PatternNode], slashesVanishAtEnd: Bool, arena: Arena) {
         var builder = Builder()
         let root = builder.add(.sequence(nodes))
         builder.edges[0] = root.first
@@ -37,12 +37,13 @@ struct GlobProgram: Sendable {
             }
             followStart.append(Int32(follow.count))
         }
-        self.predicates = builder.predicates
-        self.followStart = followStart
-        self.follow = follow
-        self.acceptsAtEnd = Self.endStates(
-            builder: builder, root: root, slashesVanish: slashesVanishAtEnd,
-            followStart: followStart, follow: follow)
+        self.predicates = arena.freeze(builder.predicates)
+        self.followStart = arena.freeze(followStart)
+        self.follow = arena.freeze(follow)
+        self.acceptsAtEnd = arena.freeze(
+            Self.endStates(
+                builder: builder, root: root, slashesVanish: slashesVanishAtEnd,
+                followStart: followStart, follow: follow))
     }
 
     /// A state accepts at the end when it is a last position of the pattern, or when a `/`
@@ -140,11 +141,10 @@ extension GlobProgram {
             let (scalar, width) = UTF8Scalars.decode(text, at: index)
             index += width
             scratch.advanceGeneration()
-            scratch.next.removeAll(keepingCapacity: true)
-            for state in scratch.current {
-                let start = Int(followStart[Int(state)])
-                let end = Int(followStart[Int(state) + 1])
-                for edge in start..<end {
+            scratch.next.removeAll()
+            for slot in 0..<scratch.current.count {
+                let state = Int(scratch.current[slot])
+                for edge in Int(followStart[state])..<Int(followStart[state + 1]) {
                     let target = follow[edge]
                     guard scratch.seen[Int(target)] != scratch.generation,
                         accepts(predicates[Int(target)], scalar)
@@ -153,10 +153,13 @@ extension GlobProgram {
                     scratch.next.append(target)
                 }
             }
-            if scratch.next.isEmpty { return false }
+            if scratch.next.count == 0 { return false }
             swap(&scratch.current, &scratch.next)
         }
-        return scratch.current.contains { acceptsAtEnd[Int($0)] }
+        for slot in 0..<scratch.current.count where acceptsAtEnd[Int(scratch.current[slot])] {
+            return true
+        }
+        return false
     }
 
     @inline(__always)
@@ -169,20 +172,29 @@ extension GlobProgram {
     }
 }
 
-/// Per-worker working memory of `GlobProgram.matches`, reused from call to call.
+/// Per-thread working memory of `GlobProgram.matches`, reused from call to call; freed by
+/// its owner (`MatchScratch`).
 struct GlobScratch {
-    var current: [Int32] = []
-    var next: [Int32] = []
-    var seen: [UInt32] = []
+    var current = ScratchBuffer<Int32>()
+    var next = ScratchBuffer<Int32>()
+    var seen = ScratchBuffer<UInt32>()
     var generation: UInt32 = 0
+
+    func free() {
+        current.free()
+        next.free()
+        seen.free()
+    }
 
     mutating func prepare(stateCount: Int) {
         if seen.count < stateCount {
-            seen = [UInt32](repeating: 0, count: stateCount)
-            generation = 0
+            seen.reserve(stateCount - seen.count)
+            while seen.count < stateCount { seen.append(0) }
         }
-        current.removeAll(keepingCapacity: true)
-        next.removeAll(keepingCapacity: true)
+        current.reserve(stateCount)
+        next.reserve(stateCount)
+        current.removeAll()
+        next.removeAll()
         advanceGeneration()
     }
 
@@ -191,7 +203,7 @@ struct GlobScratch {
     mutating func advanceGeneration() {
         generation &+= 1
         if generation == 0 {
-            for i in seen.indices { seen[i] = 0 }
+            for index in 0..<seen.count { seen[index] = 0 }
             generation = 1
         }
     }

@@ -1,26 +1,68 @@
 /// Per-thread working memory of `CompiledRuleSet`: the views of the current URL and the
 /// buffers of the glob engine. Buffers grow to the largest URL seen and are then reused, so
-/// steady-state matching allocates nothing.
-public struct MatchScratch {
+/// steady-state matching allocates nothing. Not for sharing between threads.
+public final class MatchScratch {
     /// Where the parts of the current URL lie in its bytes.
     var parts = URLParts(
         scheme: nil, host: nil, port: nil, hasInvalidPort: false, path: 0..<0, query: nil,
         fragment: nil)
-    /// Path, query and fragment text per view mode (index `component * 4 + mode.index`).
-    var views: [[UInt8]] = Array(repeating: [], count: 12)
-    var viewReady: [Bool] = Array(repeating: false, count: 12)
+    /// Path, query and fragment text per view mode (slot `component * 4 + mode.index`): a
+    /// slice of the URL itself when no transform changes it, else of the slot's own storage.
+    private var views = ScratchBuffer<UnsafeBufferPointer<UInt8>>(capacity: 12)
+    private var viewReady = ScratchBuffer<Bool>(capacity: 12)
+    private var storage = ScratchBuffer<ScratchBuffer<UInt8>>(capacity: 12)
     /// Query items per view mode: ranges of name and value in `itemBytes[mode]`.
-    var items: [[(name: Range<Int>, value: Range<Int>)]] = Array(repeating: [], count: 4)
-    var itemBytes: [[UInt8]] = Array(repeating: [], count: 4)
-    var itemsReady: [Bool] = Array(repeating: false, count: 4)
-    var encoded: [UInt8] = []
-    var candidates: [UInt64] = []
+    private var items = ScratchBuffer<ScratchBuffer<QueryItem>>(capacity: 4)
+    private var itemBytes = ScratchBuffer<ScratchBuffer<UInt8>>(capacity: 4)
+    private var itemsReady = ScratchBuffer<Bool>(capacity: 4)
+    private var encoded = ScratchBuffer<UInt8>(capacity: 256)
+    var candidates = ScratchBuffer<UInt64>(capacity: 64)
     var glob = GlobScratch()
     /// Apps already decided for the current URL (only when apps appear in several entries).
-    var decidedApps: [Bool] = []
-    var touchedApps: [Int32] = []
+    var decidedApps = ScratchBuffer<Bool>(capacity: 8)
+    var touchedApps = ScratchBuffer<Int32>(capacity: 8)
 
-    public init() {}
+    struct QueryItem: BitwiseCopyable {
+        var nameStart: Int32
+        var nameEnd: Int32
+        var valueStart: Int32
+        var valueEnd: Int32
+
+        var name: Range<Int> { Int(nameStart)..<Int(nameEnd) }
+        var value: Range<Int> { Int(valueStart)..<Int(valueEnd) }
+    }
+
+    public init() {
+        for _ in 0..<12 {
+            views.append(UnsafeBufferPointer(start: nil, count: 0))
+            viewReady.append(false)
+            storage.append(ScratchBuffer<UInt8>(capacity: 128))
+        }
+        for _ in 0..<4 {
+            items.append(ScratchBuffer<QueryItem>(capacity: 8))
+            itemBytes.append(ScratchBuffer<UInt8>(capacity: 128))
+            itemsReady.append(false)
+        }
+    }
+
+    deinit {
+        for slot in 0..<storage.count { storage[slot].free() }
+        for slot in 0..<items.count {
+            items[slot].free()
+            itemBytes[slot].free()
+        }
+        views.free()
+        viewReady.free()
+        storage.free()
+        items.free()
+        itemBytes.free()
+        itemsReady.free()
+        encoded.free()
+        candidates.free()
+        glob.free()
+        decidedApps.free()
+        touchedApps.free()
+    }
 
     enum Component: Int {
         case path = 0
@@ -28,21 +70,23 @@ public struct MatchScratch {
         case fragment = 2
     }
 
-    mutating func reset(_ parts: URLParts) {
+    @inline(__always)
+    func reset(_ parts: URLParts) {
         self.parts = parts
-        for index in viewReady.indices { viewReady[index] = false }
-        for index in itemsReady.indices { itemsReady[index] = false }
-        candidates.removeAll(keepingCapacity: true)
+        for slot in 0..<12 { viewReady[slot] = false }
+        for slot in 0..<4 { itemsReady[slot] = false }
+        candidates.removeAll()
     }
 
-    /// Builds (once per URL) the text of one component in one view mode: raw characters
+    /// The text of one component in one view mode, built once per URL: raw characters
     /// encoded (S3.2), then decoded (S7.2), the path stripped of leading and trailing `/`
-    /// (S5.3, S5.4), then folded (S8).
-    mutating func prepareView(
-        _ component: Component, _ mode: ViewMode, _ bytes: UnsafeBufferPointer<UInt8>
-    ) -> Int {
+    /// (S5.3, S5.4), then folded (S8). Valid until the next `reset`.
+    @inline(__always)
+    func view(_ component: Component, _ mode: ViewMode, _ bytes: UnsafeBufferPointer<UInt8>)
+        -> UnsafeBufferPointer<UInt8>
+    {
         let slot = component.rawValue * 4 + mode.index
-        if viewReady[slot] { return slot }
+        if viewReady[slot] { return views[slot] }
         viewReady[slot] = true
         let range: Range<Int>? =
             switch component {
@@ -50,69 +94,100 @@ public struct MatchScratch {
             case .query: parts.query
             case .fragment: parts.fragment
             }
-        views[slot].removeAll(keepingCapacity: true)
-        guard let range else { return slot }
-        let source = UnsafeBufferPointer(rebasing: bytes[range])
-        if mode.decoded {
-            encoded.removeAll(keepingCapacity: true)
-            TextTransform.appendEncoded(source, to: &encoded)
-            encoded.withUnsafeBufferPointer { TextTransform.appendDecoded($0, to: &views[slot]) }
-        } else {
-            TextTransform.appendEncoded(source, to: &views[slot])
+        var text = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        if let range {
+            text = transformed(UnsafeBufferPointer(rebasing: bytes[range]), mode, slot)
         }
-        if component == .path { Self.stripSlashes(&views[slot]) }
-        if mode.folded { TextTransform.fold(&views[slot], from: 0) }
-        return slot
+        if component == .path { text = Self.strippingSlashes(text) }
+        views[slot] = text
+        return text
     }
 
-    private static func stripSlashes(_ text: inout [UInt8]) {
+    /// `source` as `mode` sees it: the source itself when nothing changes, else a copy.
+    @inline(__always)
+    private func transformed(
+        _ source: UnsafeBufferPointer<UInt8>, _ mode: ViewMode, _ slot: Int
+    ) -> UnsafeBufferPointer<UInt8> {
+        var clean = true
+        for byte in source where TextTransform.needsEncoding[Int(byte)] || byte == 0x25 {
+            clean = false
+            break
+        }
+        if clean && !mode.folded { return source }
+        storage.base[slot].removeAll()
+        if clean {
+            TextTransform.appendFolded(source, to: &storage.base[slot])
+            return storage[slot].buffer
+        }
+        if mode.decoded {
+            encoded.removeAll()
+            TextTransform.appendEncoded(source, to: &encoded)
+            TextTransform.appendDecoded(encoded.buffer, to: &storage.base[slot])
+        } else {
+            TextTransform.appendEncoded(source, to: &storage.base[slot])
+        }
+        if mode.folded { TextTransform.fold(&storage.base[slot], from: 0) }
+        return storage[slot].buffer
+    }
+
+    @inline(__always)
+    private static func strippingSlashes(_ text: UnsafeBufferPointer<UInt8>)
+        -> UnsafeBufferPointer<UInt8>
+    {
+        var start = 0
         var end = text.count
         while end > 0, text[end - 1] == UInt8(ascii: "/") { end -= 1 }
-        var start = 0
         while start < end, text[start] == UInt8(ascii: "/") { start += 1 }
-        if end < text.count { text.removeSubrange(end...) }
-        if start > 0 { text.removeSubrange(..<start) }
+        return UnsafeBufferPointer(rebasing: text[start..<end])
     }
 
     /// Splits the query into items once per URL and view (S4.3.2): on `&`, then at the first
     /// `=`; names are decoded like values but never folded (S11 Q4).
-    mutating func prepareItems(_ mode: ViewMode, _ bytes: UnsafeBufferPointer<UInt8>) {
+    func queryItems(_ mode: ViewMode, _ bytes: UnsafeBufferPointer<UInt8>) -> (
+        items: UnsafeBufferPointer<QueryItem>, text: UnsafeBufferPointer<UInt8>
+    ) {
         let slot = mode.index
-        if itemsReady[slot] { return }
-        itemsReady[slot] = true
-        items[slot].removeAll(keepingCapacity: true)
-        itemBytes[slot].removeAll(keepingCapacity: true)
-        guard let query = parts.query, !query.isEmpty else { return }
-        var itemStart = query.lowerBound
-        while itemStart <= query.upperBound {
-            var itemEnd = itemStart
-            while itemEnd < query.upperBound, bytes[itemEnd] != UInt8(ascii: "&") { itemEnd += 1 }
-            var equals = itemStart
-            while equals < itemEnd, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
-            let name = appendItemText(itemStart..<equals, mode, fold: false, bytes)
-            let valueStart = min(equals + 1, itemEnd)
-            let value = appendItemText(valueStart..<itemEnd, mode, fold: mode.folded, bytes)
-            items[slot].append((name, value))
-            itemStart = itemEnd + 1
+        if !itemsReady[slot] {
+            itemsReady[slot] = true
+            items.base[slot].removeAll()
+            itemBytes.base[slot].removeAll()
+            if let query = parts.query, !query.isEmpty {
+                var itemStart = query.lowerBound
+                while itemStart <= query.upperBound {
+                    var itemEnd = itemStart
+                    while itemEnd < query.upperBound, bytes[itemEnd] != UInt8(ascii: "&") {
+                        itemEnd += 1
+                    }
+                    var equals = itemStart
+                    while equals < itemEnd, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+                    let name = appendItemText(itemStart..<equals, mode, fold: false, bytes)
+                    let valueStart = min(equals + 1, itemEnd)
+                    let value = appendItemText(valueStart..<itemEnd, mode, fold: mode.folded, bytes)
+                    items.base[slot].append(
+                        QueryItem(
+                            nameStart: Int32(name.lowerBound), nameEnd: Int32(name.upperBound),
+                            valueStart: Int32(value.lowerBound), valueEnd: Int32(value.upperBound)))
+                    itemStart = itemEnd + 1
+                }
+            }
         }
+        return (items[slot].buffer, itemBytes[slot].buffer)
     }
 
-    private mutating func appendItemText(
+    private func appendItemText(
         _ range: Range<Int>, _ mode: ViewMode, fold: Bool, _ bytes: UnsafeBufferPointer<UInt8>
     ) -> Range<Int> {
         let slot = mode.index
         let start = itemBytes[slot].count
         let source = UnsafeBufferPointer(rebasing: bytes[range])
         if mode.decoded {
-            encoded.removeAll(keepingCapacity: true)
+            encoded.removeAll()
             TextTransform.appendEncoded(source, to: &encoded)
-            encoded.withUnsafeBufferPointer {
-                TextTransform.appendDecoded($0, to: &itemBytes[slot])
-            }
+            TextTransform.appendDecoded(encoded.buffer, to: &itemBytes.base[slot])
         } else {
-            TextTransform.appendEncoded(source, to: &itemBytes[slot])
+            TextTransform.appendEncoded(source, to: &itemBytes.base[slot])
         }
-        if fold { TextTransform.fold(&itemBytes[slot], from: start) }
+        if fold { TextTransform.fold(&itemBytes.base[slot], from: start) }
         return start..<itemBytes[slot].count
     }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// How one piece of URL text (a path remainder, the query, a query item, the fragment) is
 /// checked, picked as the cheapest form that gives the same answer as the full glob.
 enum PartMatcher: Sendable {
@@ -6,13 +12,13 @@ enum PartMatcher: Sendable {
     /// An undefined variable or an empty value list: nothing (S6.5).
     case nothing
     /// Literal text only.
-    case exact([UInt8])
+    case exact(FrozenArray<UInt8>)
     /// Anything else.
     case glob(GlobProgram)
 
     /// Chooses the form. `slashesVanishAtEnd` is the path rule of S5.4, for which a literal
     /// with a `/` needs the glob's end handling rather than a plain comparison.
-    init(_ nodes: [PatternNode], slashesVanishAtEnd: Bool) {
+    init(_ nodes: [PatternNode], slashesVanishAtEnd: Bool, arena: Arena) {
         if nodes.contains(.never) {
             self = .nothing
         } else if !nodes.isEmpty, nodes.allSatisfy(\.isAnyRun) {
@@ -20,9 +26,9 @@ enum PartMatcher: Sendable {
         } else if let literal = Self.literalBytes(nodes),
             !(slashesVanishAtEnd && literal.contains(UInt8(ascii: "/")))
         {
-            self = .exact(literal)
+            self = .exact(arena.freeze(literal))
         } else {
-            let program = GlobProgram(nodes, slashesVanishAtEnd: slashesVanishAtEnd)
+            let program = GlobProgram(nodes, slashesVanishAtEnd: slashesVanishAtEnd, arena: arena)
             self = program.acceptsNothing ? .nothing : .glob(program)
         }
     }
@@ -42,9 +48,18 @@ enum PartMatcher: Sendable {
         switch self {
         case .anything: true
         case .nothing: false
-        case .exact(let literal): literal.withUnsafeBufferPointer { $0.elementsEqual(text) }
+        case .exact(let literal): Self.equal(literal.buffer, text)
         case .glob(let program): program.matches(text, scratch: &scratch)
         }
+    }
+}
+
+extension PartMatcher {
+    @inline(__always)
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let left = a.baseAddress, let right = b.baseAddress else { return true }
+        return memcmp(left, right, a.count) == 0
     }
 }
 

@@ -3,7 +3,8 @@
 /// rules whose prefix the path starts with, so rules that cannot match cost nothing.
 ///
 /// Flat layout: node `n` has children `labels/targets[edgeStart[n]..<edgeStart[n+1]]` sorted by
-/// label, and entries `entries[entryStart[n]..<entryStart[n+1]]` sorted by rule order.
+/// label, and entries `entries[entryStart[n]..<entryStart[n+1]]` sorted by rule order. The root
+/// also has a 256-entry table, since every lookup starts there and it has the most children.
 struct PrefixTrie: Sendable {
     /// How a rule's path is decided once its prefix has been met.
     enum Strategy: UInt8, Sendable {
@@ -20,16 +21,22 @@ struct PrefixTrie: Sendable {
         var strategy: Strategy
     }
 
-    let edgeStart: [Int32]
-    let labels: [UInt8]
-    let targets: [Int32]
-    let entryStart: [Int32]
-    let entries: [Entry]
+    let edgeStart: FrozenArray<Int32>
+    let labels: FrozenArray<UInt8>
+    let targets: FrozenArray<Int32>
+    let entryStart: FrozenArray<Int32>
+    let entries: FrozenArray<Entry>
+    /// Child of the root per byte, or -1.
+    let rootChildren: FrozenArray<Int32>
 
     var isEmpty: Bool { entries.isEmpty }
 
     @inline(__always)
     func child(of node: Int32, _ label: UInt8) -> Int32? {
+        if node == 0 {
+            let child = rootChildren[Int(label)]
+            return child < 0 ? nil : child
+        }
         var low = Int(edgeStart[Int(node)])
         var high = Int(edgeStart[Int(node) + 1])
         while low < high {
@@ -46,7 +53,7 @@ struct PrefixTrie: Sendable {
     /// path is already decided). At the end of the key, `/` edges are followed too: a
     /// pattern's `/` may vanish once the whole path is consumed (SEMANTICS.md S5.4).
     @inline(__always)
-    func collect(key: UnsafeBufferPointer<UInt8>, into candidates: inout [UInt64]) {
+    func collect(key: UnsafeBufferPointer<UInt8>, into candidates: inout ScratchBuffer<UInt64>) {
         var node: Int32 = 0
         var depth = 0
         while true {
@@ -72,7 +79,7 @@ struct PrefixTrie: Sendable {
 
 extension PrefixTrie {
     /// Builds the trie from `(prefix, entry)` pairs given in rule order.
-    init(_ items: [(prefix: [UInt8], entry: Entry)]) {
+    init(_ items: [(prefix: [UInt8], entry: Entry)], arena: Arena) {
         var children: [[UInt8: Int32]] = [[:]]
         var nodeEntries: [[Entry]] = [[]]
         for (prefix, entry) in items {
@@ -103,8 +110,11 @@ extension PrefixTrie {
             entries += nodeEntries[node].sorted { $0.rule < $1.rule }
             entryStart.append(Int32(entries.count))
         }
+        var rootChildren = [Int32](repeating: -1, count: 256)
+        for (label, target) in children[0] { rootChildren[Int(label)] = target }
         self.init(
-            edgeStart: edgeStart, labels: labels, targets: targets, entryStart: entryStart,
-            entries: entries)
+            edgeStart: arena.freeze(edgeStart), labels: arena.freeze(labels),
+            targets: arena.freeze(targets), entryStart: arena.freeze(entryStart),
+            entries: arena.freeze(entries), rootChildren: arena.freeze(rootChildren))
     }
 }

@@ -26,7 +26,10 @@ enum TextTransform {
 
     /// Appends `source` with the bytes of `needsEncoding` written as `%XX` (upper-case hex).
     @inline(__always)
-    static func appendEncoded(_ source: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    static func appendEncoded(
+        _ source: UnsafeBufferPointer<UInt8>, to output: inout ScratchBuffer<UInt8>
+    ) {
+        output.reserve(source.count * 3)
         for byte in source {
             if needsEncoding[Int(byte)] {
                 output.append(UInt8(ascii: "%"))
@@ -40,7 +43,10 @@ enum TextTransform {
 
     /// Appends `source` percent-decoded. Escapes that do not form valid UTF-8, and `%` not
     /// followed by two hex digits, stay as written (S11 Q6); `+` stays `+`.
-    static func appendDecoded(_ source: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    static func appendDecoded(
+        _ source: UnsafeBufferPointer<UInt8>, to output: inout ScratchBuffer<UInt8>
+    ) {
+        output.reserve(source.count)
         var index = 0
         let count = source.count
         while index < count {
@@ -57,7 +63,7 @@ enum TextTransform {
             }
             let length = escapedSequenceLength(source, at: index, lead: lead)
             if length == 0 {
-                output.append(contentsOf: source[index..<(index + 3)])
+                for offset in 0..<3 { output.append(source[index + offset]) }
                 index += 3
                 continue
             }
@@ -102,9 +108,18 @@ enum TextTransform {
         }
     }
 
+    /// Appends ASCII text lower-cased.
+    @inline(__always)
+    static func appendFolded(
+        _ source: UnsafeBufferPointer<UInt8>, to output: inout ScratchBuffer<UInt8>
+    ) {
+        output.reserve(source.count)
+        for byte in source { output.append(byte &- 0x41 < 26 ? byte | 0x20 : byte) }
+    }
+
     /// Lower-cases `buffer[from...]` in place when it is ASCII; otherwise rewrites it scalar
     /// by scalar (simple one-to-one folding may change the UTF-8 length).
-    static func fold(_ buffer: inout [UInt8], from start: Int) {
+    static func fold(_ buffer: inout ScratchBuffer<UInt8>, from start: Int) {
         var isASCII = true
         for index in start..<buffer.count {
             let byte = buffer[index]
@@ -115,19 +130,21 @@ enum TextTransform {
             if byte &- 0x41 < 26 { buffer[index] = byte | 0x20 }
         }
         if isASCII { return }
-        let tail = Array(buffer[start...])
-        buffer.removeSubrange(start...)
+        let tail = Array(UnsafeBufferPointer(rebasing: buffer.buffer[start...]))
+        buffer.count = start
         tail.withUnsafeBufferPointer { source in
             var index = 0
             while index < source.count {
                 let (scalar, width) = UTF8Scalars.decode(source, at: index)
                 if scalar >= 0x110000 || width == 1 {
-                    buffer.append(
-                        contentsOf: source[index..<(index + width)].map {
-                            $0 &- 0x41 < 26 ? $0 | 0x20 : $0
-                        })
+                    for offset in 0..<width {
+                        let byte = source[index + offset]
+                        buffer.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
+                    }
                 } else {
-                    appendUTF8(CaseFolding.fold(scalar), to: &buffer)
+                    var encoded: [UInt8] = []
+                    appendUTF8(CaseFolding.fold(scalar), to: &encoded)
+                    for byte in encoded { buffer.append(byte) }
                 }
                 index += width
             }

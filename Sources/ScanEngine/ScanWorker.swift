@@ -27,7 +27,7 @@ final class ScanWorker {
     let filter: RequestFilter
     private(set) var summary: CoverageSummary
     private(set) var inputCounts: [InputCounts] = []
-    private var scratches: [MatchScratch]
+    private let scratches: [MatchScratch]
     private let parseScratch: UnsafeMutableBufferPointer<UInt8>
     private let hostBuffer: UnsafeMutableBufferPointer<UInt8>
     private static let hostLimit = 255
@@ -119,7 +119,7 @@ final class ScanWorker {
             host: host, port: port, defaultPort: parts.defaultPort(in: target))
         {
             let file = associations.files[fileIndex]
-            let decision = file.rules.decide(parts, in: target, scratch: &scratches[fileIndex])
+            let decision = file.rules.decide(parts, in: target, scratch: scratches[fileIndex])
             switch decision.kind {
             case .handled:
                 outcome = .handled(

@@ -17,9 +17,9 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         let set = CompiledRuleSet(try loadAASA(aasa))
-        var scratch = set.makeScratch()
+        let scratch = set.makeScratch()
         let bytes = Array(url.utf8)
-        let (steps, decision) = bytes.withUnsafeBufferPointer { set.explain($0, scratch: &scratch) }
+        let (steps, decision) = bytes.withUnsafeBufferPointer { set.explain($0, scratch: scratch) }
         var output = StandardOutput()
         bytes.withUnsafeBufferPointer { buffer in
             let parts = URLParts.split(buffer)

@@ -48,7 +48,7 @@ struct MatchCommand: ParsableCommand {
     func run() throws {
         let set = CompiledRuleSet(try loadAASA(aasa))
         let domainPattern = domain.flatMap(DomainPattern.init)
-        var scratch = set.makeScratch()
+        let scratch = set.makeScratch()
         var output = StandardOutput()
         let inputs = urls == ["-"] ? readStandardInputLines() : urls
         for url in inputs {
@@ -64,11 +64,11 @@ struct MatchCommand: ParsableCommand {
                         return [(.unmatched, -1, -1)]
                     }
                     if perApp {
-                        let decisions = set.decidePerApp(buffer, scratch: &scratch)
+                        let decisions = set.decidePerApp(buffer, scratch: scratch)
                         return decisions.isEmpty
                             ? [(.unmatched, -1, -1)] : decisions.map { ($0.kind, $0.app, $0.rule) }
                     }
-                    let decision = set.decide(parts, in: buffer, scratch: &scratch)
+                    let decision = set.decide(parts, in: buffer, scratch: scratch)
                     return [(decision.kind, decision.app, decision.rule)]
                 }
             for row in rows {

@@ -172,7 +172,7 @@ struct ReadingOptions: ParsableArguments {
     @Option(
         name: .customLong("chunk-kib"),
         help: ArgumentHelp(
-            "Chunk size in KiB; also the longest line read (default 1024).", valueName: "kib"))
+            "Chunk size in KiB; also the longest line read.", valueName: "kib"))
     var chunkKiB = 1024
 
     func apply(to configuration: inout ScanConfiguration) throws {

@@ -100,9 +100,9 @@ struct ComponentTests {
 struct DecisionTests {
     static func answers(_ doc: AASADocument, _ url: String) -> (String, String) {
         let set = CompiledRuleSet(doc)
-        var scratch = set.makeScratch()
+        let scratch = set.makeScratch()
         let reference = ReferenceMatcher(doc).decide(url)
-        return (automatonAnswer(set, url, &scratch), reference.description)
+        return (automatonAnswer(set, url, scratch), reference.description)
     }
 
     static func entry(
@@ -303,9 +303,9 @@ struct DecisionTests {
             Self.entry(2, ["C.c"], [Component(path: "/y")]),
         ])
         let set = CompiledRuleSet(d)
-        var scratch = set.makeScratch()
+        let scratch = set.makeScratch()
         let perApp = Array("/x".utf8).withUnsafeBufferPointer {
-            set.decidePerApp($0, scratch: &scratch)
+            set.decidePerApp($0, scratch: scratch)
         }
         let rendered = perApp.map {
             "\(set.apps[Int($0.app)]) \($0.kind.name) \(set.rules[Int($0.rule)].ref)"

@@ -20,10 +20,10 @@ func document(
 }
 
 /// The automaton's answer in the CLI's form: `decision<TAB>app<TAB>rule`.
-func automatonAnswer(_ set: CompiledRuleSet, _ url: String, _ scratch: inout MatchScratch) -> String
+func automatonAnswer(_ set: CompiledRuleSet, _ url: String, _ scratch: MatchScratch) -> String
 {
     let bytes = Array(url.utf8)
-    let decision = bytes.withUnsafeBufferPointer { set.decide($0, scratch: &scratch) }
+    let decision = bytes.withUnsafeBufferPointer { set.decide($0, scratch: scratch) }
     let app = decision.app >= 0 ? set.apps[Int(decision.app)] : "-"
     let rule = decision.rule >= 0 ? set.rules[Int(decision.rule)].ref : "-"
     return "\(decision.kind.name)\t\(app)\t\(rule)"
@@ -43,8 +43,8 @@ func pathMatches(
 
 func matches(_ doc: AASADocument, _ url: String) -> (automaton: Bool, reference: Bool) {
     let set = CompiledRuleSet(doc)
-    var scratch = set.makeScratch()
-    let automaton = automatonAnswer(set, url, &scratch).hasPrefix("handled")
+    let scratch = set.makeScratch()
+    let automaton = automatonAnswer(set, url, scratch).hasPrefix("handled")
     let reference = ReferenceMatcher(doc).decide(url).kind == .handled
     return (automaton, reference)
 }

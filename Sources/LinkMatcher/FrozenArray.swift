@@ -1,0 +1,38 @@
+/// An immutable array in memory owned by an `Arena`. Reading it never touches a reference
+/// count: threads that share a compiled rule set would otherwise contend on the counts of its
+/// arrays at every lookup. Copying one copies a pointer and a length.
+struct FrozenArray<Element: BitwiseCopyable>: @unchecked Sendable, BitwiseCopyable {
+    let base: UnsafePointer<Element>?
+    let count: Int
+
+    static var empty: FrozenArray { FrozenArray(base: nil, count: 0) }
+
+    var isEmpty: Bool { count == 0 }
+
+    @inline(__always)
+    subscript(index: Int) -> Element { base.unsafelyUnwrapped[index] }
+
+    @inline(__always)
+    var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+
+    @inline(__always)
+    var indices: Range<Int> { 0..<count }
+}
+
+/// Owns the memory of the `FrozenArray`s of one compiled rule set and frees it with it.
+final class Arena: @unchecked Sendable {
+    private var allocations: [UnsafeMutableRawPointer] = []
+
+    /// Copies `array` into memory that lives as long as the arena.
+    func freeze<Element: BitwiseCopyable>(_ array: [Element]) -> FrozenArray<Element> {
+        guard !array.isEmpty else { return .empty }
+        let memory = UnsafeMutablePointer<Element>.allocate(capacity: array.count)
+        memory.initialize(from: array, count: array.count)
+        allocations.append(UnsafeMutableRawPointer(memory))
+        return FrozenArray(base: UnsafePointer(memory), count: array.count)
+    }
+
+    deinit {
+        for memory in allocations { memory.deallocate() }
+    }
+}
