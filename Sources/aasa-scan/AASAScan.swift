@@ -11,6 +11,6 @@ struct AASAScan: ParsableCommand {
             (unreadable or corrupt input, invalid AASA file); 64 usage error.
             """,
         version: "0.1.0",
-        subcommands: [MatchCommand.self, ExplainCommand.self, LintCommand.self]
+        subcommands: [MatchCommand.self, ExplainCommand.self, LintCommand.self, GenerateCommand.self]
     )
 }
