@@ -62,7 +62,8 @@ public enum RuleFileGenerator {
             return body + lines.joined(separator: ",\n") + "\n        ]\n      }"
         }
         text += renderedEntries.joined(separator: ",\n")
-        text += "\n    ]\n  },\n  \"webcredentials\": {\"apps\": [\"ABCDE12345.com.example.shop\"]}\n}\n"
+        text +=
+            "\n    ]\n  },\n  \"webcredentials\": {\"apps\": [\"ABCDE12345.com.example.shop\"]}\n}\n"
         return Array(text.utf8)
     }
 }

@@ -175,7 +175,8 @@ enum SiteCatalog {
             buffer.append(contentsOf: Vocabulary.cafeItems[index % Vocabulary.cafeItems.count])
         case 1:
             buffer.append("/fa/")
-            buffer.append(contentsOf: Vocabulary.persianSlugs[index % Vocabulary.persianSlugs.count])
+            buffer.append(
+                contentsOf: Vocabulary.persianSlugs[index % Vocabulary.persianSlugs.count])
         default:
             buffer.append(index % 25 == 24 ? "/ja/private/" : "/ja/")
             buffer.append(

@@ -7,7 +7,10 @@ enum SiteRules {
 
     static let variables: [(String, [String])] = [
         ("food", Vocabulary.foods.prefix(5).map { String(decoding: $0, as: UTF8.self) }),
-        ("department", Vocabulary.departments.prefix(8).map { String(decoding: $0, as: UTF8.self) }),
+        (
+            "department",
+            Vocabulary.departments.prefix(8).map { String(decoding: $0, as: UTF8.self) }
+        ),
     ]
 
     /// Excludes that must win before anything else (3 rules).
@@ -79,7 +82,8 @@ enum SiteRules {
             return (otherSpecific(round), false)
         default:
             if round < 72 {
-                let month = "/blog/\(2019 + round / 12)/\(round % 12 < 9 ? "0" : "")\(round % 12 + 1)/*"
+                let month =
+                    "/blog/\(2019 + round / 12)/\(round % 12 < 9 ? "0" : "")\(round % 12 + 1)/*"
                 return (RuleSpec(path: month), true)
             }
             let rank = pick(round, of: SiteSection.blog.targetCount)

@@ -16,7 +16,8 @@ struct CombinedLine {
         else { return nil }
         let head = String(decoding: quoted[0], as: UTF8.self)
         guard head.hasSuffix(" +0000] "), head.contains(" - - [") else { return nil }
-        let request = quoted[1].split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+        let request = quoted[1].split(
+            separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
         guard request.count == 3, let method = String(validating: request[0], as: UTF8.self),
             Self.methods.contains(method), request[1].first == UInt8(ascii: "/"),
             request[2].starts(with: Array("HTTP/".utf8))

@@ -50,7 +50,8 @@ struct RuleFileTests {
         return counts.mapValues { Double($0) / Double(targets.count) }
     }
 
-    @Test("rules really decide the traffic: handled, excluded and unmatched are each sizeable",
+    @Test(
+        "rules really decide the traffic: handled, excluded and unmatched are each sizeable",
         arguments: RuleFileCase.standard)
     func decidesTraffic(file: RuleFileCase) throws {
         let shares = try shares(file)
