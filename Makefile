@@ -20,3 +20,19 @@ test: deps
 
 lint-format:
 	$(SWIFT) format lint --strict --recursive Sources Tests
+
+.PHONY: sample-data workload
+
+# The bundled sample: 15,000 generated log lines (zstd) and the 300-rule AASA file.
+sample-data: build
+	$(BIN) generate --lines 15000 --seed 1 --output .build/sample-data
+	zstd -19 -q -f .build/sample-data/access.log -o data/sample-access.log.zst
+	cp .build/sample-data/rules-300.json data/sample.aasa.json
+
+# The standard benchmark workload (5,000,000 lines, about 1.2 GB) in data/bench/ (git-ignored).
+workload: build
+	$(BIN) generate --output data/bench
+
+# Matcher (and later pipeline) benchmarks: a separate package, see Benchmarks/Package.swift.
+bench: deps
+	cd Benchmarks && $(SWIFT) package benchmark

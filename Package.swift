@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "LogParsing", targets: ["LogParsing"]),
         .library(name: "CoverageStats", targets: ["CoverageStats"]),
         .library(name: "ScanEngine", targets: ["ScanEngine"]),
+        .library(name: "Workload", targets: ["Workload"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -31,6 +32,7 @@ let package = Package(
         .target(name: "LogIO", dependencies: ["CZstd", "CZlib"]),
         .target(name: "LogParsing"),
         .target(name: "CoverageStats"),
+        .target(name: "Workload"),
         .target(
             name: "ScanEngine",
             dependencies: ["AASAModel", "LinkMatcher", "LogIO", "LogParsing", "CoverageStats"]
@@ -39,6 +41,7 @@ let package = Package(
             name: "aasa-scan",
             dependencies: [
                 "AASAModel", "LinkMatcher", "LogIO", "LogParsing", "CoverageStats", "ScanEngine",
+                "Workload",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -49,6 +52,8 @@ let package = Package(
         .testTarget(name: "CoverageStatsTests", dependencies: ["CoverageStats"]),
         .testTarget(name: "ScanEngineTests", dependencies: ["ScanEngine", "LinkMatcher", "AASAModel"]),
         .testTarget(name: "CLITests", dependencies: ["aasa-scan"]),
+        .testTarget(
+            name: "WorkloadTests", dependencies: ["Workload", "AASAModel", "LinkMatcher"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,6 +11,9 @@ struct AASAScan: ParsableCommand {
             (unreadable or corrupt input, invalid AASA file); 64 usage error.
             """,
         version: "0.1.0",
-        subcommands: [ScanCommand.self, MatchCommand.self, ExplainCommand.self, LintCommand.self]
+        subcommands: [
+            ScanCommand.self, MatchCommand.self, ExplainCommand.self, LintCommand.self,
+            GenerateCommand.self,
+        ]
     )
 }

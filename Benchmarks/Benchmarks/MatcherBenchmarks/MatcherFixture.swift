@@ -1,0 +1,60 @@
+import AASAModel
+import LinkMatcher
+import Workload
+
+/// What the matcher benchmarks share: 10,000 request targets of the standard workload, laid
+/// out in one buffer as a scan engine would hold them, and the standard rule files.
+enum MatcherFixture {
+    static let urlCount = 10_000
+
+    /// The targets back to back, and where each lies.
+    static let (urlBytes, urlRanges): ([UInt8], [Range<Int>]) = {
+        var generator = AccessLogGenerator(seed: AccessLogGenerator.standardSeed)
+        var bytes: [UInt8] = []
+        var ranges: [Range<Int>] = []
+        for target in generator.requestTargets(urlCount) {
+            ranges.append(bytes.count..<(bytes.count + target.count))
+            bytes += target
+        }
+        return (bytes, ranges)
+    }()
+
+    /// The same targets as strings, for `ReferenceMatcher`.
+    static let urlStrings: [String] = urlRanges.map {
+        String(decoding: urlBytes[$0], as: UTF8.self)
+    }
+
+    static func document(rules: Int) -> AASADocument {
+        do {
+            return try AASADocument.parse(RuleFileGenerator.json(ruleCount: rules))
+        } catch {
+            fatalError("the generated \(rules)-rule file does not parse: \(error)")
+        }
+    }
+}
+
+/// A compiled set with its own scratch, kept across iterations so that lookups run in the
+/// steady state that a scan worker reaches after its first few lines.
+final class AutomatonRunner {
+    let set: CompiledRuleSet
+    let scratch: MatchScratch
+    /// Decisions per kind of the last pass, so the work cannot be optimised away.
+    var counts = [0, 0, 0]
+
+    init(rules: Int) {
+        set = CompiledRuleSet(MatcherFixture.document(rules: rules))
+        scratch = set.makeScratch()
+    }
+
+    /// Decides every fixture URL once; allocates nothing itself, so mallocs are the matcher's.
+    func pass() {
+        for kind in counts.indices { counts[kind] = 0 }
+        MatcherFixture.urlBytes.withUnsafeBufferPointer { all in
+            for range in MatcherFixture.urlRanges {
+                let decision = set.decide(
+                    UnsafeBufferPointer(rebasing: all[range]), scratch: scratch)
+                counts[Int(decision.kind.rawValue)] += 1
+            }
+        }
+    }
+}

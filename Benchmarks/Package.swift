@@ -1,0 +1,33 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Benchmarks live in their own package so that the main package never depends on
+// package-benchmark. Run them with `swift package benchmark` in this folder (`make bench`).
+let package = Package(
+    name: "aasa-scan-benchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        // Named, so that products resolve whatever the checkout folder is called.
+        .package(name: "aasa-scan", path: ".."),
+        .package(
+            url: "https://github.com/ordo-one/benchmark", from: "1.38.1",
+            traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "MatcherBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "AASAModel", package: "aasa-scan"),
+                .product(name: "LinkMatcher", package: "aasa-scan"),
+                .product(name: "Workload", package: "aasa-scan"),
+            ],
+            path: "Benchmarks/MatcherBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+        // Pipeline benchmarks (scan of plain, gzip and zstd logs with 1 and 2 workers, against
+        // `zstd -dc > /dev/null` on the same file) get their own target here once ScanEngine
+        // can scan; Benchmarks/PipelineBenchmarks/README.md says what they must measure.
+    ],
+    swiftLanguageModes: [.v6]
+)
