@@ -67,7 +67,8 @@ extension CompiledRule {
             query = .items(
                 arena.freeze(
                     items.map {
-                        ItemConstraint(name: arena.freeze(Array($0.name.utf8)), value: part($0.pattern))
+                        ItemConstraint(
+                            name: arena.freeze(Array($0.name.utf8)), value: part($0.pattern))
                     }))
         }
         var pathMatchesSomething = true

@@ -10,12 +10,14 @@ extension CompiledRuleSet {
     public func decide(
         _ parts: URLParts, in bytes: UnsafeBufferPointer<UInt8>, scratch: MatchScratch
     ) -> Decision {
+        let scratch = scratch.state
         guard parts.hasWebScheme(in: bytes) else { return .unmatched }
         collectCandidates(parts, bytes, scratch)
-        let candidates = scratch.candidates
+        let candidates = scratch.pointee.candidates
         if candidates.count == 0 { return .unmatched }
         if candidates.count > 1 {
-            var sortable = UnsafeMutableBufferPointer(start: candidates.base, count: candidates.count)
+            var sortable = UnsafeMutableBufferPointer(
+                start: candidates.base, count: candidates.count)
             sortable.sort()
         }
         if appsOverlap { clearDecidedApps(scratch) }
@@ -42,10 +44,10 @@ extension CompiledRuleSet {
             // S4.5: the first entry that matches for an app not yet decided opens the URL;
             // an exclude decides its apps and is the answer only if no later entry opens it.
             var freshApp: Int32 = -1
-            for app in apps where !scratch.decidedApps[Int(app)] {
+            for app in apps where !scratch.pointee.decidedApps[Int(app)] {
                 if freshApp < 0 { freshApp = app }
-                scratch.decidedApps[Int(app)] = true
-                scratch.touchedApps.append(app)
+                scratch.pointee.decidedApps[Int(app)] = true
+                scratch.pointee.touchedApps.append(app)
             }
             guard freshApp >= 0 else { continue }
             if !rule.exclude {
@@ -61,10 +63,11 @@ extension CompiledRuleSet {
     public func decidePerApp(
         _ url: UnsafeBufferPointer<UInt8>, scratch: MatchScratch
     ) -> [AppDecision] {
+        let scratch = scratch.state
         let parts = URLParts.split(url)
         guard parts.hasWebScheme(in: url) else { return [] }
         collectCandidates(parts, url, scratch)
-        let candidates = Array(scratch.candidates.buffer).sorted()
+        let candidates = Array(scratch.pointee.candidates.buffer).sorted()
         var decided: [Int32: AppDecision] = [:]
         var lastEntry: Int32 = -1
         for candidate in candidates {
@@ -82,24 +85,27 @@ extension CompiledRuleSet {
         return decided.values.sorted { $0.app < $1.app }
     }
 
-    private func clearDecidedApps(_ scratch: MatchScratch) {
-        while scratch.decidedApps.count < apps.count { scratch.decidedApps.append(false) }
-        for slot in 0..<scratch.touchedApps.count {
-            scratch.decidedApps[Int(scratch.touchedApps[slot])] = false
+    private func clearDecidedApps(_ scratch: UnsafeMutablePointer<MatchState>) {
+        while scratch.pointee.decidedApps.count < apps.count {
+            scratch.pointee.decidedApps.append(false)
         }
-        scratch.touchedApps.removeAll()
+        for slot in 0..<scratch.pointee.touchedApps.count {
+            scratch.pointee.decidedApps[Int(scratch.pointee.touchedApps[slot])] = false
+        }
+        scratch.pointee.touchedApps.removeAll()
     }
 
     /// Walks each view's trie along the path of that view.
     @inline(__always)
     private func collectCandidates(
-        _ parts: URLParts, _ bytes: UnsafeBufferPointer<UInt8>, _ scratch: MatchScratch
+        _ parts: URLParts, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ scratch: UnsafeMutablePointer<MatchState>
     ) {
-        scratch.reset(parts)
+        scratch.pointee.reset(parts)
         for index in 0..<usedModes.count {
             let mode = usedModes[index]
-            let key = scratch.view(.path, mode, bytes)
-            tries[mode.index].collect(key: key, into: &scratch.candidates)
+            let key = scratch.pointee.view(.path, mode, bytes)
+            tries[mode.index].collect(key: key, into: &scratch.pointee.candidates)
         }
     }
 
@@ -107,43 +113,51 @@ extension CompiledRuleSet {
     @inline(__always)
     func fullyMatches(
         _ rule: CompiledRule, remainderAt depth: UInt32, _ bytes: UnsafeBufferPointer<UInt8>,
-        _ scratch: MatchScratch
+        _ scratch: UnsafeMutablePointer<MatchState>
     ) -> Bool {
         if depth != UInt32.max {
-            let key = scratch.view(.path, rule.mode, bytes)
+            let key = scratch.pointee.view(.path, rule.mode, bytes)
             let rest = UnsafeBufferPointer(rebasing: key[Int(depth)...])
-            guard rule.pathRemainder.matches(rest, scratch: &scratch.glob) else { return false }
+            guard rule.pathRemainder.matches(rest, scratch: &scratch.pointee.glob) else {
+                return false
+            }
         }
         return queryMatches(rule, bytes, scratch) && fragmentMatches(rule, bytes, scratch)
     }
 
     func pathMatches(
-        _ rule: CompiledRule, _ bytes: UnsafeBufferPointer<UInt8>, _ scratch: MatchScratch
+        _ rule: CompiledRule, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ scratch: UnsafeMutablePointer<MatchState>
     ) -> Bool {
-        rule.path.matches(scratch.view(.path, rule.mode, bytes), scratch: &scratch.glob)
+        rule.path.matches(
+            scratch.pointee.view(.path, rule.mode, bytes), scratch: &scratch.pointee.glob)
     }
 
     @inline(__always)
     func fragmentMatches(
-        _ rule: CompiledRule, _ bytes: UnsafeBufferPointer<UInt8>, _ scratch: MatchScratch
+        _ rule: CompiledRule, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ scratch: UnsafeMutablePointer<MatchState>
     ) -> Bool {
         if case .anything = rule.fragment { return true }
-        return rule.fragment.matches(scratch.view(.fragment, rule.mode, bytes), scratch: &scratch.glob)
+        return rule.fragment.matches(
+            scratch.pointee.view(.fragment, rule.mode, bytes), scratch: &scratch.pointee.glob)
     }
 
     @inline(__always)
     func queryMatches(
-        _ rule: CompiledRule, _ bytes: UnsafeBufferPointer<UInt8>, _ scratch: MatchScratch
+        _ rule: CompiledRule, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ scratch: UnsafeMutablePointer<MatchState>
     ) -> Bool {
         switch rule.query {
         case .whole(.anything):
             return true
         case .whole(let matcher):
-            return matcher.matches(scratch.view(.query, rule.mode, bytes), scratch: &scratch.glob)
+            return matcher.matches(
+                scratch.pointee.view(.query, rule.mode, bytes), scratch: &scratch.pointee.glob)
         case .items(let constraints):
-            let (items, text) = scratch.queryItems(rule.mode, bytes)
+            let (items, text) = scratch.pointee.queryItems(rule.mode, bytes)
             for index in constraints.indices
-            where !itemMatches(constraints[index], items: items, text, &scratch.glob) {
+            where !itemMatches(constraints[index], items: items, text, &scratch.pointee.glob) {
                 return false
             }
             return true
@@ -153,15 +167,18 @@ extension CompiledRuleSet {
     /// Every item of that name must match; an absent item counts as `""` (S4.3.2).
     private func itemMatches(
         _ constraint: CompiledRule.ItemConstraint,
-        items: UnsafeBufferPointer<MatchScratch.QueryItem>, _ text: UnsafeBufferPointer<UInt8>,
+        items: UnsafeBufferPointer<MatchState.QueryItem>, _ text: UnsafeBufferPointer<UInt8>,
         _ glob: inout GlobScratch
     ) -> Bool {
         var found = false
         for item in items
-        where PartMatcher.equal(constraint.name.buffer, UnsafeBufferPointer(rebasing: text[item.name])) {
+        where PartMatcher.equal(
+            constraint.name.buffer, UnsafeBufferPointer(rebasing: text[item.name]))
+        {
             found = true
             guard
-                constraint.value.matches(UnsafeBufferPointer(rebasing: text[item.value]), scratch: &glob)
+                constraint.value.matches(
+                    UnsafeBufferPointer(rebasing: text[item.value]), scratch: &glob)
             else { return false }
         }
         return found

@@ -24,7 +24,8 @@ extension CompiledRuleSet {
         let parts = URLParts.split(url)
         let decision = decide(parts, in: url, scratch: scratch)
         guard parts.hasWebScheme(in: url) else { return ([], decision) }
-        scratch.reset(parts)
+        let scratch = scratch.state
+        scratch.pointee.reset(parts)
         var steps: [ExplainStep] = []
         var decidedEntries = Set<Int32>()
         for index in compiled.indices {

@@ -29,7 +29,7 @@ public struct Decision: Sendable, Equatable, Hashable {
         self.app = app
     }
 
-    public static let unmatched = Decision(kind: .unmatched)
+    public static var unmatched: Decision { Decision(kind: .unmatched) }
 }
 
 /// One app's own decision: its first decisive rule, `match` or `exclude`, or none.

@@ -2,6 +2,24 @@
 /// buffers of the glob engine. Buffers grow to the largest URL seen and are then reused, so
 /// steady-state matching allocates nothing. Not for sharing between threads.
 public final class MatchScratch {
+    /// The state lives behind a pointer: the matcher updates it many times per URL, and
+    /// pointer accesses carry none of the run-time exclusivity checks of class properties.
+    let state: UnsafeMutablePointer<MatchState>
+
+    public init() {
+        state = .allocate(capacity: 1)
+        state.initialize(to: MatchState())
+    }
+
+    deinit {
+        state.pointee.free()
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+}
+
+/// What `MatchScratch` holds.
+struct MatchState {
     /// Where the parts of the current URL lie in its bytes.
     var parts = URLParts(
         scheme: nil, host: nil, port: nil, hasInvalidPort: false, path: 0..<0, query: nil,
@@ -32,7 +50,7 @@ public final class MatchScratch {
         var value: Range<Int> { Int(valueStart)..<Int(valueEnd) }
     }
 
-    public init() {
+    init() {
         for _ in 0..<12 {
             views.append(UnsafeBufferPointer(start: nil, count: 0))
             viewReady.append(false)
@@ -45,7 +63,7 @@ public final class MatchScratch {
         }
     }
 
-    deinit {
+    func free() {
         for slot in 0..<storage.count { storage[slot].free() }
         for slot in 0..<items.count {
             items[slot].free()
@@ -71,7 +89,7 @@ public final class MatchScratch {
     }
 
     @inline(__always)
-    func reset(_ parts: URLParts) {
+    mutating func reset(_ parts: URLParts) {
         self.parts = parts
         for slot in 0..<12 { viewReady[slot] = false }
         for slot in 0..<4 { itemsReady[slot] = false }
@@ -82,7 +100,9 @@ public final class MatchScratch {
     /// encoded (S3.2), then decoded (S7.2), the path stripped of leading and trailing `/`
     /// (S5.3, S5.4), then folded (S8). Valid until the next `reset`.
     @inline(__always)
-    func view(_ component: Component, _ mode: ViewMode, _ bytes: UnsafeBufferPointer<UInt8>)
+    mutating func view(
+        _ component: Component, _ mode: ViewMode, _ bytes: UnsafeBufferPointer<UInt8>
+    )
         -> UnsafeBufferPointer<UInt8>
     {
         let slot = component.rawValue * 4 + mode.index
@@ -105,11 +125,11 @@ public final class MatchScratch {
 
     /// `source` as `mode` sees it: the source itself when nothing changes, else a copy.
     @inline(__always)
-    private func transformed(
+    private mutating func transformed(
         _ source: UnsafeBufferPointer<UInt8>, _ mode: ViewMode, _ slot: Int
     ) -> UnsafeBufferPointer<UInt8> {
         var clean = true
-        for byte in source where TextTransform.needsEncoding[Int(byte)] || byte == 0x25 {
+        for byte in source where TextTransform.needsEncoding(byte) || byte == 0x25 {
             clean = false
             break
         }
@@ -143,7 +163,7 @@ public final class MatchScratch {
 
     /// Splits the query into items once per URL and view (S4.3.2): on `&`, then at the first
     /// `=`; names are decoded like values but never folded (S11 Q4).
-    func queryItems(_ mode: ViewMode, _ bytes: UnsafeBufferPointer<UInt8>) -> (
+    mutating func queryItems(_ mode: ViewMode, _ bytes: UnsafeBufferPointer<UInt8>) -> (
         items: UnsafeBufferPointer<QueryItem>, text: UnsafeBufferPointer<UInt8>
     ) {
         let slot = mode.index
@@ -174,7 +194,7 @@ public final class MatchScratch {
         return (items[slot].buffer, itemBytes[slot].buffer)
     }
 
-    private func appendItemText(
+    private mutating func appendItemText(
         _ range: Range<Int>, _ mode: ViewMode, fold: Bool, _ bytes: UnsafeBufferPointer<UInt8>
     ) -> Range<Int> {
         let slot = mode.index

@@ -17,12 +17,24 @@ struct ViewMode: Sendable, Hashable {
 enum TextTransform {
     /// Bytes that cannot appear in a URL as sent by a device, so a logged URL is
     /// percent-encoded at them before matching (SEMANTICS.md S3.2): controls, space, non-ASCII,
-    /// and `"<>\^`{|}[]#`. Existing `%` escapes are left as written.
-    static let needsEncoding: [Bool] = (0..<256).map { byte in
-        byte <= 0x20 || byte >= 0x7F || Array(#""<>\^`{|}[]#"#.utf8).contains(UInt8(byte))
+    /// and `"<>\^`{|}[]#`. Existing `%` escapes are left as written. Two masks, not a table:
+    /// a global table would cost a lazy-initialisation check at every byte.
+    @inline(__always)
+    static func needsEncoding(_ byte: UInt8) -> Bool {
+        if byte < 64 { return encodeMaskLow & (1 << UInt64(byte)) != 0 }
+        if byte < 128 { return encodeMaskHigh & (1 << UInt64(byte - 64)) != 0 }
+        return true
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
+    /// Bits 0-63: controls, space, `"`, `#`, `<`, `>`.
+    static let encodeMaskLow: UInt64 = 0x5000_000D_FFFF_FFFF
+    /// Bits 64-127: `[`, `\`, `]`, `^`, `` ` ``, `{`, `|`, `}`, DEL.
+    static let encodeMaskHigh: UInt64 = 0xB800_0001_7800_0000
+
+    @inline(__always)
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? 0x30 + value : 0x37 + value
+    }
 
     /// Appends `source` with the bytes of `needsEncoding` written as `%XX` (upper-case hex).
     @inline(__always)
@@ -31,10 +43,10 @@ enum TextTransform {
     ) {
         output.reserve(source.count * 3)
         for byte in source {
-            if needsEncoding[Int(byte)] {
+            if needsEncoding(byte) {
                 output.append(UInt8(ascii: "%"))
-                output.append(hexDigits[Int(byte >> 4)])
-                output.append(hexDigits[Int(byte & 0xF)])
+                output.append(hexDigit(byte >> 4))
+                output.append(hexDigit(byte & 0xF))
             } else {
                 output.append(byte)
             }

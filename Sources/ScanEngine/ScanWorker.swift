@@ -25,9 +25,15 @@ public struct InputCounts: Sendable, Equatable {
 final class ScanWorker {
     let associations: Associations
     let filter: RequestFilter
-    private(set) var summary: CoverageSummary
+    /// The summary lives behind a pointer: it is updated at every line, and pointer accesses
+    /// carry none of the run-time exclusivity checks of class properties.
+    private let summaryStorage: UnsafeMutablePointer<CoverageSummary>
     private(set) var inputCounts: [InputCounts] = []
+    /// Rule sets and scratches used without retain/release at every line: the rule sets are
+    /// shared by all workers, and counting references to them would make the cores contend.
+    private let ruleSets: [Unmanaged<CompiledRuleSet>]
     private let scratches: [MatchScratch]
+    private let unmanagedScratches: [Unmanaged<MatchScratch>]
     private let parseScratch: UnsafeMutableBufferPointer<UInt8>
     private let hostBuffer: UnsafeMutableBufferPointer<UInt8>
     private static let hostLimit = 255
@@ -35,16 +41,24 @@ final class ScanWorker {
     init(associations: Associations, filter: RequestFilter, shape: CoverageShape, lineLimit: Int) {
         self.associations = associations
         self.filter = filter
-        summary = CoverageSummary(shape: shape)
+        summaryStorage = .allocate(capacity: 1)
+        summaryStorage.initialize(to: CoverageSummary(shape: shape))
+        ruleSets = associations.files.map { Unmanaged.passUnretained($0.rules) }
         scratches = associations.files.map { $0.rules.makeScratch() }
+        unmanagedScratches = scratches.map { Unmanaged.passUnretained($0) }
         parseScratch = .allocate(capacity: max(lineLimit, 4096))
         hostBuffer = .allocate(capacity: Self.hostLimit)
     }
 
     deinit {
+        summaryStorage.deinitialize(count: 1)
+        summaryStorage.deallocate()
         parseScratch.deallocate()
         hostBuffer.deallocate()
     }
+
+    /// What this worker counted.
+    var summary: CoverageSummary { summaryStorage.pointee }
 
     /// Classifies every line of `chunk`, reading it with `parser` as it was at the chunk's start.
     func process(_ chunk: Chunk, parser initial: LineParser) {
@@ -57,7 +71,7 @@ final class ScanWorker {
             let note = "<line longer than \(chunk.capacity - 1) bytes: not read>"
             var text = Array(note.utf8)
             text.withUnsafeMutableBytes { bytes in
-                summary.recordMalformed(
+                summaryStorage.pointee.recordMalformed(
                     input: input,
                     line: firstLine - UInt64(chunk.overlongLinesSkipped - skipped),
                     bytes: UnsafeRawBufferPointer(bytes))
@@ -73,10 +87,10 @@ final class ScanWorker {
                 counts.requests &+= UInt64(max(request.weight, 0))
                 classify(request, line: line)
             case .skip:
-                summary.recordSkipped()
+                summaryStorage.pointee.recordSkipped()
             case .malformed:
                 counts.malformed &+= 1
-                summary.recordMalformed(
+                summaryStorage.pointee.recordMalformed(
                     input: input, line: lineNumber, bytes: UnsafeRawBufferPointer(line))
             }
             lineNumber &+= 1
@@ -100,7 +114,7 @@ final class ScanWorker {
         if !filter.isEmpty {
             let method = field(request.method, inScratch: request.inScratch.contains(.method), line)
             if let reason = filter.reason(method: method, status: request.status, path: path) {
-                summary.recordFiltered(reason, weight: weight)
+                summaryStorage.pointee.recordFiltered(reason, weight: weight)
                 return
             }
         }
@@ -118,24 +132,32 @@ final class ScanWorker {
         if let fileIndex = associations.file(
             host: host, port: port, defaultPort: parts.defaultPort(in: target))
         {
-            let file = associations.files[fileIndex]
-            let decision = file.rules.decide(parts, in: target, scratch: scratches[fileIndex])
+            let decision = ruleSets[fileIndex]._withUnsafeGuaranteedRef { rules in
+                unmanagedScratches[fileIndex]._withUnsafeGuaranteedRef { scratch in
+                    rules.decide(parts, in: target, scratch: scratch)
+                }
+            }
             switch decision.kind {
             case .handled:
                 outcome = .handled(
-                    app: file.appOffset + Int(decision.app),
-                    rule: file.ruleOffset + Int(decision.rule))
+                    app: associations.files[fileIndex].appOffset + Int(decision.app),
+                    rule: associations.files[fileIndex].ruleOffset + Int(decision.rule))
             case .excluded:
-                let entry = file.rules.rules[Int(decision.rule)].entryIndex
-                outcome = .excluded(
-                    app: file.entryFirstApp[entry], rule: file.ruleOffset + Int(decision.rule))
+                outcome = excludedOutcome(file: fileIndex, rule: Int(decision.rule))
             case .unmatched:
                 outcome = .unmatched
             }
         } else {
             outcome = .noAssociation
         }
-        summary.record(outcome, host: host, path: path, weight: weight)
+        summaryStorage.pointee.record(outcome, host: host, path: path, weight: weight)
+    }
+
+    /// Exclusions count for the first app of the excluding rule's entry.
+    private func excludedOutcome(file index: Int, rule: Int) -> CoverageOutcome {
+        let file = associations.files[index]
+        let entry = file.rules.rules[rule].entryIndex
+        return .excluded(app: file.entryFirstApp[entry], rule: file.ruleOffset + rule)
     }
 
     /// The host lower-cased into the worker's buffer (hosts compare case-insensitively, S9).

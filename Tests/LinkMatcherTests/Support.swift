@@ -20,8 +20,7 @@ func document(
 }
 
 /// The automaton's answer in the CLI's form: `decision<TAB>app<TAB>rule`.
-func automatonAnswer(_ set: CompiledRuleSet, _ url: String, _ scratch: MatchScratch) -> String
-{
+func automatonAnswer(_ set: CompiledRuleSet, _ url: String, _ scratch: MatchScratch) -> String {
     let bytes = Array(url.utf8)
     let decision = bytes.withUnsafeBufferPointer { set.decide($0, scratch: scratch) }
     let app = decision.app >= 0 ? set.apps[Int(decision.app)] : "-"
