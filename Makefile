@@ -11,9 +11,9 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product aasa-scan
 
-# The main job on the bundled sample data.
+# The main job on the bundled sample data: coverage of a generated access log (zstd).
 demo: build
-	$(BIN) match --aasa data/example.com.aasa.json - < data/sample-urls.txt
+	$(BIN) scan --aasa data/sample.aasa.json --format table data/sample-access.log.zst
 
 test: deps
 	$(SWIFT) test

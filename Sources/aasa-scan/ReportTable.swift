@@ -3,7 +3,7 @@ import ScanEngine
 /// The human report: coverage first, then apps, rules (dead ones marked), top unmatched
 /// paths, hosts, inputs and malformed samples. Every string from a log or file is escaped.
 enum ReportTable {
-    static func render(_ report: ScanReport, color: Bool) -> String {
+    static func render(_ report: ScanReport, color: Bool, top: Int) -> String {
         var out: [String] = []
         let style = Style(enabled: color)
         let result = report.result
@@ -68,19 +68,37 @@ enum ReportTable {
             alignRight: [false, true, true], header: true, style: style)
 
         out.append("")
-        out.append(style.bold("Rules") + " (in evaluation order; hits decide requests)")
+        let ranked = report.rules.filter { $0.hits > 0 }.sorted { $0.hits > $1.hits }
+        let multipleFiles = result.associations.files.count > 1
+        func ruleName(_ rule: ScanReport.RuleRow) -> String {
+            (multipleFiles ? TerminalText.escaped(rule.source) + " " : "") + rule.ref
+        }
+        out.append(
+            style.bold("Rules by hits")
+                + " (top \(min(ranked.count, top)) of \(report.rules.count); every rule is in the "
+                + "JSON and CSV reports)")
         out += table(
-            [["rule", "hits", "pattern"]]
-                + report.rules.map { rule in
-                    let ref =
-                        (result.associations.files.count > 1
-                            ? TerminalText.escaped(rule.source) + " " : "") + rule.ref
-                    let hits = rule.hits == 0 ? style.yellow("0 dead") : Format.count(rule.hits)
-                    return [ref, hits, TerminalText.escaped(rule.pattern)]
+            [["rule", "hits", "share", "pattern"]]
+                + ranked.prefix(top).map { rule in
+                    [
+                        ruleName(rule), Format.count(rule.hits),
+                        Format.percent(report.percent(rule.hits)),
+                        TerminalText.escaped(rule.pattern),
+                    ]
                 },
-            alignRight: [false, true, false], header: true, style: style)
-        let dead = report.deadRules.count
-        out.append("  \(dead) dead rule" + (dead == 1 ? "" : "s") + " (no request decided by them)")
+            alignRight: [false, true, true, false], header: true, style: style)
+        let dead = report.deadRules
+        out.append("")
+        out.append(
+            style.bold("Dead rules") + ": \(dead.count) of \(report.rules.count) decided no request"
+                + (dead.isEmpty ? "" : " (in file order)"))
+        let deadShown = 50
+        out += dead.prefix(deadShown).map {
+            "  " + style.yellow(ruleName($0)) + "  " + TerminalText.escaped($0.pattern)
+        }
+        if dead.count > deadShown {
+            out.append("  ... and \(dead.count - deadShown) more (see --format json or csv)")
+        }
 
         out.append("")
         out.append(

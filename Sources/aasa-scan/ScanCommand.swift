@@ -64,7 +64,8 @@ struct ScanCommand: ParsableCommand {
         switch output.resolvedFormat {
         case .json: stdout.write(ReportJSON.render(report))
         case .csv: stdout.write(ReportCSV.render(report))
-        case .table: stdout.write(ReportTable.render(report, color: output.useColor))
+        case .table:
+            stdout.write(ReportTable.render(report, color: output.useColor, top: output.top))
         }
         stdout.flush()
         if !result.complete { throw ExitCode(2) }

@@ -290,7 +290,7 @@ struct ScanCommandTests {
             })
         let table = try ToolRunner.run(["scan", "--aasa", aasa, "--format", "table", file])
         #expect(table.stdout.contains("handled"))
-        #expect(table.stdout.contains("dead"))
+        #expect(table.stdout.contains("Dead rules: 1 of 12"))
         #expect(!table.stdout.contains("\u{1B}["), "no colour when not a terminal")
     }
 
