@@ -4,7 +4,7 @@ BIN := .build/release/aasa-scan
 
 .PHONY: deps build demo test lint-format bench
 
-# libzstd-dev (and zlib, pkg-config) through apt-get when missing.
+# libzstd-dev, zlib, pkg-config and the zstd/gzip tools through apt-get when missing.
 deps:
 	@./scripts/install-deps.sh
 
@@ -21,7 +21,7 @@ test: deps
 lint-format:
 	$(SWIFT) format lint --strict --recursive Sources Tests
 
-.PHONY: sample-data workload
+.PHONY: sample-data workload bench-compare
 
 # The bundled sample: 15,000 generated log lines (zstd) and the 300-rule AASA file.
 sample-data: build
@@ -33,6 +33,12 @@ sample-data: build
 workload: build
 	$(BIN) generate --output data/bench
 
-# Matcher (and later pipeline) benchmarks: a separate package, see Benchmarks/Package.swift.
+# Matcher and pipeline benchmarks: a separate package, see Benchmarks/Package.swift.
 bench: deps
 	cd Benchmarks && $(SWIFT) package benchmark
+
+# The product beside the machine's floors (zstd -dc, gzip -dc, wc -l) on the standard workload.
+bench-compare: build
+	@./scripts/install-deps.sh bc time
+	@[ -f data/bench/access.log ] || $(BIN) generate --output data/bench
+	./scripts/bench-compare.sh $(ROUNDS)

@@ -24,10 +24,19 @@ let package = Package(
             ],
             path: "Benchmarks/MatcherBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
-        // Pipeline benchmarks (scan of plain, gzip and zstd logs with 1 and 2 workers, against
-        // `zstd -dc > /dev/null` on the same file) get their own target here once ScanEngine
-        // can scan; Benchmarks/PipelineBenchmarks/README.md says what they must measure.
+        ),
+        .executableTarget(
+            name: "PipelineBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "AASAModel", package: "aasa-scan"),
+                .product(name: "LinkMatcher", package: "aasa-scan"),
+                .product(name: "ScanEngine", package: "aasa-scan"),
+                .product(name: "Workload", package: "aasa-scan"),
+            ],
+            path: "Benchmarks/PipelineBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Installs the system packages aasa-scan builds against, only when they are missing.
+# Installs the system packages aasa-scan builds and tests against, only when they are missing:
+# libzstd-dev, zlib1g-dev and pkg-config to build; the zstd and gzip tools the tests use to
+# make compressed fixtures; plus any package named on the command line.
 set -euo pipefail
 missing=()
-for package in libzstd-dev zlib1g-dev pkg-config; do
+for package in libzstd-dev zlib1g-dev pkg-config zstd gzip "$@"; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
