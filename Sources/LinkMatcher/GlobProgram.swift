@@ -19,8 +19,21 @@ struct GlobProgram: Sendable {
     let follow: FrozenArray<Int32>
     /// States from which the end of the text is an acceptable end of the match.
     let acceptsAtEnd: FrozenArray<Bool>
+    /// The same automaton as bit masks, when it has at most 64 states (almost every pattern):
+    /// then a step is a few word operations instead of a walk over a state list.
+    let small: SmallAutomaton?
 
     var stateCount: Int { predicates.count }
+
+    /// Bit-parallel form: bit `s` stands for state `s`.
+    struct SmallAutomaton: Sendable, BitwiseCopyable {
+        /// Successors of each state.
+        let follow: FrozenArray<UInt64>
+        /// For each ASCII character, the states whose predicate accepts it.
+        let asciiAccepting: FrozenArray<UInt64>
+        /// States at which the end of the text is acceptable.
+        let accepting: UInt64
+    }
 
     /// Compiles a sequence of nodes. In a path pattern a literal `/` may also match nothing
     /// once the whole path has been consumed (SEMANTICS.md S5.4), hence `slashesVanishAtEnd`.
@@ -40,10 +53,40 @@ struct GlobProgram: Sendable {
         self.predicates = arena.freeze(builder.predicates)
         self.followStart = arena.freeze(followStart)
         self.follow = arena.freeze(follow)
-        self.acceptsAtEnd = arena.freeze(
-            Self.endStates(
-                builder: builder, root: root, slashesVanish: slashesVanishAtEnd,
-                followStart: followStart, follow: follow))
+        let accepts = Self.endStates(
+            builder: builder, root: root, slashesVanish: slashesVanishAtEnd,
+            followStart: followStart, follow: follow)
+        self.acceptsAtEnd = arena.freeze(accepts)
+        self.small = Self.smallAutomaton(
+            builder.predicates, followStart, follow, accepts, arena: arena)
+    }
+
+    private static func smallAutomaton(
+        _ predicates: [Predicate], _ followStart: [Int32], _ follow: [Int32], _ accepts: [Bool],
+        arena: Arena
+    ) -> SmallAutomaton? {
+        guard predicates.count <= 64 else { return nil }
+        var followMasks: [UInt64] = []
+        for state in predicates.indices {
+            var mask: UInt64 = 0
+            for edge in Int(followStart[state])..<Int(followStart[state + 1]) {
+                mask |= 1 << UInt64(follow[edge])
+            }
+            followMasks.append(mask)
+        }
+        let ascii = (0..<128).map { scalar in
+            var mask: UInt64 = 0
+            for state in 1..<predicates.count
+            where Self.accepts(predicates[state], UInt32(scalar)) {
+                mask |= 1 << UInt64(state)
+            }
+            return mask
+        }
+        var accepting: UInt64 = 0
+        for state in accepts.indices where accepts[state] { accepting |= 1 << UInt64(state) }
+        return SmallAutomaton(
+            follow: arena.freeze(followMasks), asciiAccepting: arena.freeze(ascii),
+            accepting: accepting)
     }
 
     /// A state accepts at the end when it is a last position of the pattern, or when a `/`
@@ -134,6 +177,7 @@ struct GlobProgram: Sendable {
 extension GlobProgram {
     /// Whether the pattern matches the whole of `text` (UTF-8, one character = one scalar).
     func matches(_ text: UnsafeBufferPointer<UInt8>, scratch: inout GlobScratch) -> Bool {
+        if let small { return matchesSmall(small, text) }
         scratch.prepare(stateCount: stateCount)
         scratch.current.append(0)
         var index = 0
@@ -147,7 +191,7 @@ extension GlobProgram {
                 for edge in Int(followStart[state])..<Int(followStart[state + 1]) {
                     let target = follow[edge]
                     guard scratch.seen[Int(target)] != scratch.generation,
-                        accepts(predicates[Int(target)], scalar)
+                        Self.accepts(predicates[Int(target)], scalar)
                     else { continue }
                     scratch.seen[Int(target)] = scratch.generation
                     scratch.next.append(target)
@@ -162,8 +206,40 @@ extension GlobProgram {
         return false
     }
 
+    /// The bit-parallel run: the successors of the live states, kept where the character fits.
+    private func matchesSmall(_ automaton: SmallAutomaton, _ text: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
+        var live: UInt64 = 1
+        var index = 0
+        while index < text.count {
+            let (scalar, width) = UTF8Scalars.decode(text, at: index)
+            index += width
+            var successors: UInt64 = 0
+            var remaining = live
+            while remaining != 0 {
+                let state = remaining.trailingZeroBitCount
+                successors |= automaton.follow[state]
+                remaining &= remaining &- 1
+            }
+            live = successors & characterMask(automaton, scalar)
+            if live == 0 { return false }
+        }
+        return live & automaton.accepting != 0
+    }
+
     @inline(__always)
-    private func accepts(_ predicate: Predicate, _ scalar: UInt32) -> Bool {
+    private func characterMask(_ automaton: SmallAutomaton, _ scalar: UInt32) -> UInt64 {
+        if scalar < 128 { return automaton.asciiAccepting[Int(scalar)] }
+        var mask: UInt64 = 0
+        for state in 1..<stateCount where Self.accepts(predicates[state], scalar) {
+            mask |= 1 << UInt64(state)
+        }
+        return mask
+    }
+
+    @inline(__always)
+    static func accepts(_ predicate: Predicate, _ scalar: UInt32) -> Bool {
         switch predicate {
         case .scalar(let expected): expected == scalar
         case .any: true
