@@ -77,9 +77,15 @@ public struct LineIterator: IteratorProtocol {
     }
 }
 
-/// Counts `\n` bytes; written so the compiler vectorises it.
+/// Counts `\n` bytes with `memchr`, which scans with vector instructions; a plain byte loop
+/// here was the reader's largest cost.
 @usableFromInline func countNewlines(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    guard var cursor = bytes.baseAddress else { return 0 }
+    let end = cursor + bytes.count
     var total = 0
-    for byte in bytes { total &+= byte == 0x0A ? 1 : 0 }
+    while cursor < end, let found = memchr(cursor, 0x0A, end - cursor) {
+        total &+= 1
+        cursor = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
+    }
     return total
 }

@@ -34,6 +34,7 @@ final class ScanWorker {
     private let ruleSets: [Unmanaged<CompiledRuleSet>]
     private let scratches: [MatchScratch]
     private let unmanagedScratches: [Unmanaged<MatchScratch>]
+    private let cache = DecisionCache()
     private let parseScratch: UnsafeMutableBufferPointer<UInt8>
     private let hostBuffer: UnsafeMutableBufferPointer<UInt8>
     private static let hostLimit = 255
@@ -51,6 +52,7 @@ final class ScanWorker {
     }
 
     deinit {
+        cache.free()
         summaryStorage.deinitialize(count: 1)
         summaryStorage.deallocate()
         parseScratch.deallocate()
@@ -132,10 +134,17 @@ final class ScanWorker {
         if let fileIndex = associations.file(
             host: host, port: port, defaultPort: parts.defaultPort(in: target))
         {
-            let decision = ruleSets[fileIndex]._withUnsafeGuaranteedRef { rules in
-                unmanagedScratches[fileIndex]._withUnsafeGuaranteedRef { scratch in
-                    rules.decide(parts, in: target, scratch: scratch)
+            let hash = DecisionCache.hash(target)
+            let decision: Decision
+            if let remembered = cache.lookup(target, file: fileIndex, hash: hash) {
+                decision = remembered
+            } else {
+                decision = ruleSets[fileIndex]._withUnsafeGuaranteedRef { rules in
+                    unmanagedScratches[fileIndex]._withUnsafeGuaranteedRef { scratch in
+                        rules.decide(parts, in: target, scratch: scratch)
+                    }
                 }
+                cache.store(target, file: fileIndex, hash: hash, decision)
             }
             switch decision.kind {
             case .handled:
