@@ -44,6 +44,22 @@ struct JSONParser {
         case array(start: SourceLocation, items: [JSONNode])
         case object(
             start: SourceLocation, members: [JSONMember], key: String, keyAt: SourceLocation)
+
+        /// Appends a finished value in place. The payload is taken out of the enum first, so
+        /// the array stays uniquely referenced and grows without being copied (a copy per
+        /// element made large files quadratic).
+        mutating func attach(_ node: JSONNode) {
+            switch self {
+            case .array(let start, var items):
+                self = .array(start: start, items: [])
+                items.append(node)
+                self = .array(start: start, items: items)
+            case .object(let start, var members, let key, let keyAt):
+                self = .object(start: start, members: [], key: "", keyAt: keyAt)
+                members.append(JSONMember(key: key, keyLocation: keyAt, value: node))
+                self = .object(start: start, members: members, key: "", keyAt: keyAt)
+            }
+        }
     }
 
     private mutating func parseValueTree() throws(AASAParseError) -> JSONNode {
@@ -81,16 +97,8 @@ struct JSONParser {
             }
             // Attach the finished value, then close every container that ends right after it.
             while true {
-                guard let top = stack.popLast() else { return node }
-                var container = top
-                switch container {
-                case .array(let s, var items):
-                    items.append(node)
-                    container = .array(start: s, items: items)
-                case .object(let s, var members, let key, let keyAt):
-                    members.append(JSONMember(key: key, keyLocation: keyAt, value: node))
-                    container = .object(start: s, members: members, key: "", keyAt: keyAt)
-                }
+                guard var container = stack.popLast() else { return node }
+                container.attach(node)
                 skipWhitespace()
                 let isObject: Bool
                 if case .object = container { isObject = true } else { isObject = false }
@@ -111,6 +119,7 @@ struct JSONParser {
                             "JSON allows no comma after the last element; remove it")
                     }
                     if case .object(let s, let members, _, _) = container {
+                        container = .array(start: s, items: [])  // release: members stays unique
                         let (key, keyAt) = try parseKeyAndColon()
                         stack.append(.object(start: s, members: members, key: key, keyAt: keyAt))
                     } else {

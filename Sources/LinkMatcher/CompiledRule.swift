@@ -1,6 +1,6 @@
 /// One rule compiled for matching: which view of the URL it reads and how each part is
-/// checked. The path is found through the prefix trie; `path` checks it in full (used by
-/// `explain`), `pathRemainder` checks what follows the literal prefix (used by lookups).
+/// checked. The path is found through the prefix trie; `pathRemainder` checks what follows the
+/// literal prefix. (`explain` compiles the whole path pattern when it needs it.)
 /// Plain values only (no reference counts), so threads read it without contention.
 struct CompiledRule: Sendable, BitwiseCopyable {
     /// One `name: pattern` pair of a query dictionary.
@@ -19,7 +19,6 @@ struct CompiledRule: Sendable, BitwiseCopyable {
     let exclude: Bool
     let mode: ViewMode
     let strategy: PrefixTrie.Strategy
-    let path: PartMatcher
     let pathRemainder: PartMatcher
     let query: QueryMatcher
     let fragment: PartMatcher
@@ -34,18 +33,13 @@ extension CompiledRule {
         rule: CompiledRule, prefix: [UInt8]
     ) {
         let fold = !rule.caseSensitive
-        let pathText = String(rule.path.drop(while: { $0 == "/" }))
-        let pathNodes =
-            rule.isLegacyPath
-            ? PatternParser.parseValue(pathText, foldCase: fold)
-            : parser.parse(pathText, foldCase: fold)
+        let pathNodes = Self.pathNodes(rule, parser: parser)
         let prefixCount = pathNodes.prefix(while: {
             if case .literal = $0 { return true }
             return false
         }).count
         let remainder = Array(pathNodes[prefixCount...])
         let prefix = PartMatcher.literalBytes(Array(pathNodes[..<prefixCount])) ?? []
-        let path = PartMatcher(pathNodes, slashesVanishAtEnd: true, arena: arena)
         let pathRemainder =
             remainder.isEmpty
             ? PartMatcher.exact(.empty)
@@ -72,12 +66,27 @@ extension CompiledRule {
                     }))
         }
         var pathMatchesSomething = true
-        if case .nothing = path { pathMatchesSomething = false }
+        if case .nothing = pathRemainder { pathMatchesSomething = false }
         let compiled = CompiledRule(
             entry: Int32(rule.entryIndex), exclude: rule.exclude,
             mode: ViewMode(folded: fold, decoded: !rule.percentEncoded), strategy: strategy,
-            path: path, pathRemainder: pathRemainder, query: query, fragment: part(rule.fragment),
+            pathRemainder: pathRemainder, query: query, fragment: part(rule.fragment),
             canDecide: !rule.appIDs.isEmpty && pathMatchesSomething)
         return (compiled, prefix)
+    }
+
+    /// The path pattern as nodes: leading `/` dropped (S5.3); `$(...)` literal in legacy paths.
+    static func pathNodes(_ rule: ResolvedRule, parser: PatternParser) -> [PatternNode] {
+        let fold = !rule.caseSensitive
+        let text = String(rule.path.drop(while: { $0 == "/" }))
+        return rule.isLegacyPath
+            ? PatternParser.parseValue(text, foldCase: fold) : parser.parse(text, foldCase: fold)
+    }
+
+    /// The whole path pattern as one matcher, for `explain`.
+    static func pathMatcher(_ rule: ResolvedRule, parser: PatternParser, arena: Arena)
+        -> PartMatcher
+    {
+        PartMatcher(pathNodes(rule, parser: parser), slashesVanishAtEnd: true, arena: arena)
     }
 }

@@ -125,14 +125,6 @@ extension CompiledRuleSet {
         return queryMatches(rule, bytes, scratch) && fragmentMatches(rule, bytes, scratch)
     }
 
-    func pathMatches(
-        _ rule: CompiledRule, _ bytes: UnsafeBufferPointer<UInt8>,
-        _ scratch: UnsafeMutablePointer<MatchState>
-    ) -> Bool {
-        rule.path.matches(
-            scratch.pointee.view(.path, rule.mode, bytes), scratch: &scratch.pointee.glob)
-    }
-
     @inline(__always)
     func fragmentMatches(
         _ rule: CompiledRule, _ bytes: UnsafeBufferPointer<UInt8>,

@@ -28,6 +28,7 @@ extension CompiledRuleSet {
         scratch.pointee.reset(parts)
         var steps: [ExplainStep] = []
         var decidedEntries = Set<Int32>()
+        let arena = Arena()
         for index in compiled.indices {
             let rule = compiled[index]
             guard rule.canDecide else {
@@ -39,7 +40,10 @@ extension CompiledRuleSet {
                 continue
             }
             let outcome: ExplainStep.Outcome
-            if !pathMatches(rule, url, scratch) {
+            let path = CompiledRule.pathMatcher(rules[index], parser: parser, arena: arena)
+            if !path.matches(
+                scratch.pointee.view(.path, rule.mode, url), scratch: &scratch.pointee.glob)
+            {
                 outcome = .failed(part: "path")
             } else if !queryMatches(rule, url, scratch) {
                 outcome = .failed(part: "query")

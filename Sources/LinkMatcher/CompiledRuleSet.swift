@@ -18,6 +18,8 @@ public final class CompiledRuleSet: Sendable {
     let usedModes: FrozenArray<ViewMode>
     /// Owns the memory of every `FrozenArray` above.
     private let arena: Arena
+    /// The pattern parser with the file's variables, for `explain`.
+    let parser: PatternParser
     /// True when some app appears in more than one entry, so per-app bookkeeping is needed.
     let appsOverlap: Bool
 
@@ -33,6 +35,7 @@ public final class CompiledRuleSet: Sendable {
     /// Compiles already-resolved rules; `variables` are the custom substitution variables.
     public init(rules: [ResolvedRule], variables: [String: [String]] = [:]) {
         let parser = PatternParser(customVariables: variables)
+        self.parser = parser
         self.rules = rules
         var apps: [String] = []
         var appIndex: [String: Int32] = [:]

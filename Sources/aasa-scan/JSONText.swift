@@ -1,12 +1,21 @@
 /// JSON string literals for machine output: everything outside printable ASCII is escaped,
 /// so output is plain ASCII whatever bytes a log contained.
 enum JSONText {
-    static func quoted(_ text: String) -> String { quoted(scalars: Array(text.unicodeScalars)) }
+    static func quoted(_ text: String) -> String {
+        if text.utf8.allSatisfy(isPlain) { return "\"" + text + "\"" }
+        return quoted(scalars: Array(text.unicodeScalars))
+    }
+
+    /// Printable ASCII that needs no escape: most report strings, written as they are.
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+    }
 
     /// Bytes from logs: those that are not valid UTF-8 are written as `%XX` (as a device would
     /// percent-encode them in a URL), so nothing is silently replaced.
     static func quoted(bytes: some Collection<UInt8>) -> String {
-        quoted(scalars: validScalarsPercentEncodingTheRest(Array(bytes)))
+        if bytes.allSatisfy(isPlain) { return "\"" + String(decoding: bytes, as: UTF8.self) + "\"" }
+        return quoted(scalars: validScalarsPercentEncodingTheRest(Array(bytes)))
     }
 
     /// Log bytes as text: valid UTF-8 kept, other bytes and control characters as `%XX`.
