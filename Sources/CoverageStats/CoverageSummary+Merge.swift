@@ -20,6 +20,7 @@ extension CoverageSummary {
         }
         for index in lhs.ruleHits.indices { lhs.ruleHits[index] &+= rhs.ruleHits[index] }
         lhs.hostTable += rhs.hostTable
+        lhs.hostless = lhs.hostless + rhs.hostless
         lhs.unmatchedPaths += rhs.unmatchedPaths
         lhs.handledPaths += rhs.handledPaths
         lhs.pathSketch.formUnion(rhs.pathSketch)
@@ -32,7 +33,8 @@ extension CoverageSummary: Equatable {
     public static func == (lhs: CoverageSummary, rhs: CoverageSummary) -> Bool {
         lhs.shape == rhs.shape && lhs.totals == rhs.totals && lhs.appHandled == rhs.appHandled
             && lhs.appExcluded == rhs.appExcluded && lhs.ruleHits == rhs.ruleHits
-            && lhs.hostTable == rhs.hostTable && lhs.unmatchedPaths == rhs.unmatchedPaths
+            && lhs.hostTable == rhs.hostTable && lhs.hostless == rhs.hostless
+            && lhs.unmatchedPaths == rhs.unmatchedPaths
             && lhs.handledPaths == rhs.handledPaths && lhs.pathSketch == rhs.pathSketch
             && lhs.samples == rhs.samples
     }

@@ -45,14 +45,29 @@ extension CoverageSummary {
     /// True when `topHandled` counts are estimates (some path was evicted).
     public var topHandledIsApproximate: Bool { handledPaths.isApproximate }
 
-    /// Hosts by classified requests, descending, then bytes ascending.
+    /// Hosts by classified requests, descending, then bytes ascending; requests without a
+    /// host appear as the empty host.
     public func hosts(limit: Int = .max) -> [HostCounts] {
-        hostTable.entries(limit: limit).map { entry in
+        var rows = hostTable.entries(limit: limit).map { entry in
             HostCounts(
                 host: entry.bytes, requests: entry.count, errorBound: entry.errorBound,
                 handled: entry.lanes[HostLane.handled], excluded: entry.lanes[HostLane.excluded],
                 unmatched: entry.lanes[HostLane.unmatched], isTruncated: entry.isTruncated)
         }
+        if hostless.requests > 0 {
+            rows.append(
+                HostCounts(
+                    host: [], requests: hostless.requests, errorBound: 0,
+                    handled: hostless.lanes[HostLane.handled],
+                    excluded: hostless.lanes[HostLane.excluded],
+                    unmatched: hostless.lanes[HostLane.unmatched], isTruncated: false))
+            rows.sort {
+                $0.requests != $1.requests
+                    ? $0.requests > $1.requests : $0.host.lexicographicallyPrecedes($1.host)
+            }
+            if rows.count > limit { rows.removeLast(rows.count - limit) }
+        }
+        return rows
     }
 
     /// True when there were more distinct hosts than `hostCapacity`: host counts are estimates.

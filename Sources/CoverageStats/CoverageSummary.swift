@@ -31,6 +31,9 @@ public struct CoverageSummary: Sendable {
     public internal(set) var ruleHits: [UInt64]
 
     var hostTable: SpaceSaving
+    /// Requests without a host (logs with no host column), counted exactly and apart: in such
+    /// logs every line has that empty host, and the host table would gain nothing but cost.
+    var hostless = HostlessCounts()
     var unmatchedPaths: SpaceSaving
     var handledPaths: SpaceSaving
     var pathSketch = HyperLogLog()
@@ -61,7 +64,6 @@ public struct CoverageSummary: Sendable {
         totals.requests &+= weight
         let pathHash = StableHash.hash(path)
         pathSketch.insert(hash: pathHash)
-        let hostHash = SpaceSaving.keyHash(host, maxKeyLength: hostTable.maxKeyLength)
         let lane: Int
         switch outcome {
         case .handled(let app, let rule):
@@ -83,7 +85,13 @@ public struct CoverageSummary: Sendable {
             unmatchedPaths.add(
                 path, hash: keyHash(path, fullHash: pathHash), weight: weight, lane: -1)
         }
-        hostTable.add(host, hash: hostHash, weight: weight, lane: lane)
+        if host.isEmpty {
+            hostless.add(weight: weight, lane: lane)
+        } else {
+            hostTable.add(
+                host, hash: SpaceSaving.keyHash(host, maxKeyLength: hostTable.maxKeyLength),
+                weight: weight, lane: lane)
+        }
     }
 
     /// Records one classified request given as typed byte buffers.
@@ -125,5 +133,23 @@ public struct CoverageSummary: Sendable {
     private func keyHash(_ path: UnsafeRawBufferPointer, fullHash: UInt64) -> UInt64 {
         path.count <= shape.maxKeyLength
             ? fullHash : SpaceSaving.keyHash(path, maxKeyLength: shape.maxKeyLength)
+    }
+}
+
+/// Exact counts of the requests that have no host.
+struct HostlessCounts: Sendable, Equatable {
+    var requests: UInt64 = 0
+    var lanes: [UInt64] = [0, 0, 0]
+
+    @inline(__always)
+    mutating func add(weight: UInt64, lane: Int) {
+        requests &+= weight
+        lanes[lane] &+= weight
+    }
+
+    static func + (lhs: Self, rhs: Self) -> Self {
+        HostlessCounts(
+            requests: lhs.requests &+ rhs.requests,
+            lanes: zip(lhs.lanes, rhs.lanes).map { $0 &+ $1 })
     }
 }

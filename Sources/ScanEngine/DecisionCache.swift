@@ -15,7 +15,7 @@ struct DecisionCache {
         var decision = Decision(kind: .unmatched)
     }
 
-    static let slotCount = 4096
+    static let slotCount = 16384
     /// Longer targets are decided every time (they are rarely repeated anyway).
     static let keyLimit = 112
 
