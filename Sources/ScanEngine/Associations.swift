@@ -44,10 +44,11 @@ public struct Associations: Sendable {
         } else {
             fallback = files.count - 1
         }
+        isSingleFile = files.count == 1 && fallback == 0
     }
 
     /// True when no file is tied to a domain: every request uses the one file, no host check.
-    public var isSingleFile: Bool { files.count == 1 && fallback == 0 }
+    public private(set) var isSingleFile = false
 
     public var ruleCount: Int { files.last.map { $0.ruleOffset + $0.rules.rules.count } ?? 0 }
     public var appCount: Int { files.last.map { $0.appOffset + $0.rules.apps.count } ?? 0 }
@@ -55,8 +56,7 @@ public struct Associations: Sendable {
     /// The file for a request's host, or nil when the host has no association.
     @inline(__always)
     func file(host: UnsafeBufferPointer<UInt8>, port: Int?, defaultPort: Int) -> Int? {
-        if fallback != nil, files.count == 1 { return fallback }
-        if host.isEmpty { return fallback }
+        if host.isEmpty || isSingleFile { return fallback }
         return domains.lookup(host: host, port: port, defaultPort: defaultPort) ?? fallback
     }
 }

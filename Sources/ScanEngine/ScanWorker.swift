@@ -35,6 +35,11 @@ final class ScanWorker {
     private let scratches: [MatchScratch]
     private let unmanagedScratches: [Unmanaged<MatchScratch>]
     private let cache = DecisionCache()
+    /// Per file: global index of its first app and of its first rule. Per global rule: the
+    /// app an exclusion by that rule counts for. Plain memory, read at every line.
+    private let appOffsets: UnsafeMutableBufferPointer<Int>
+    private let ruleOffsets: UnsafeMutableBufferPointer<Int>
+    private let exclusionApp: UnsafeMutableBufferPointer<Int>
     private let parseScratch: UnsafeMutableBufferPointer<UInt8>
     private let hostBuffer: UnsafeMutableBufferPointer<UInt8>
     private static let hostLimit = 255
@@ -47,12 +52,25 @@ final class ScanWorker {
         ruleSets = associations.files.map { Unmanaged.passUnretained($0.rules) }
         scratches = associations.files.map { $0.rules.makeScratch() }
         unmanagedScratches = scratches.map { Unmanaged.passUnretained($0) }
+        appOffsets = .allocate(capacity: max(associations.files.count, 1))
+        ruleOffsets = .allocate(capacity: max(associations.files.count, 1))
+        exclusionApp = .allocate(capacity: max(associations.ruleCount, 1))
+        for (index, file) in associations.files.enumerated() {
+            appOffsets[index] = file.appOffset
+            ruleOffsets[index] = file.ruleOffset
+            for (rule, resolved) in file.rules.rules.enumerated() {
+                exclusionApp[file.ruleOffset + rule] = file.entryFirstApp[resolved.entryIndex]
+            }
+        }
         parseScratch = .allocate(capacity: max(lineLimit, 4096))
         hostBuffer = .allocate(capacity: Self.hostLimit)
     }
 
     deinit {
         cache.free()
+        appOffsets.deallocate()
+        ruleOffsets.deallocate()
+        exclusionApp.deallocate()
         summaryStorage.deinitialize(count: 1)
         summaryStorage.deallocate()
         parseScratch.deallocate()
@@ -128,7 +146,10 @@ final class ScanWorker {
         } else {
             host = lowercasedHost(
                 field(request.host, inScratch: request.inScratch.contains(.host), line))
-            if !request.port.isEmpty { port = Self.number(line[request.port]) }
+            if !request.port.isEmpty {
+                port = Self.number(
+                    field(request.port, inScratch: request.inScratch.contains(.host), line))
+            }
         }
         let outcome: CoverageOutcome
         if let fileIndex = associations.file(
@@ -146,13 +167,12 @@ final class ScanWorker {
                 }
                 cache.store(target, file: fileIndex, hash: hash, decision)
             }
+            let rule = ruleOffsets[fileIndex] + Int(decision.rule)
             switch decision.kind {
             case .handled:
-                outcome = .handled(
-                    app: associations.files[fileIndex].appOffset + Int(decision.app),
-                    rule: associations.files[fileIndex].ruleOffset + Int(decision.rule))
+                outcome = .handled(app: appOffsets[fileIndex] + Int(decision.app), rule: rule)
             case .excluded:
-                outcome = excludedOutcome(file: fileIndex, rule: Int(decision.rule))
+                outcome = .excluded(app: exclusionApp[rule], rule: rule)
             case .unmatched:
                 outcome = .unmatched
             }
@@ -160,13 +180,6 @@ final class ScanWorker {
             outcome = .noAssociation
         }
         summaryStorage.pointee.record(outcome, host: host, path: path, weight: weight)
-    }
-
-    /// Exclusions count for the first app of the excluding rule's entry.
-    private func excludedOutcome(file index: Int, rule: Int) -> CoverageOutcome {
-        let file = associations.files[index]
-        let entry = file.rules.rules[rule].entryIndex
-        return .excluded(app: file.entryFirstApp[entry], rule: file.ruleOffset + rule)
     }
 
     /// The host lower-cased into the worker's buffer (hosts compare case-insensitively, S9).
@@ -180,7 +193,7 @@ final class ScanWorker {
         return UnsafeBufferPointer(rebasing: hostBuffer[0..<count])
     }
 
-    private static func number(_ digits: UnsafeBufferPointer<UInt8>.SubSequence) -> Int? {
+    private static func number(_ digits: UnsafeBufferPointer<UInt8>) -> Int? {
         var value = 0
         for byte in digits {
             guard byte >= 0x30 && byte <= 0x39, value < 100_000 else { return nil }
