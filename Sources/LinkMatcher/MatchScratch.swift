@@ -28,6 +28,8 @@ struct MatchState {
     /// slice of the URL itself when no transform changes it, else of the slot's own storage.
     private var views = ScratchBuffer<UnsafeBufferPointer<UInt8>>(capacity: 12)
     private var viewReady = ScratchBuffer<Bool>(capacity: 12)
+    /// Per component: 0 not checked yet, 1 clean, 2 needs encoding or decoding.
+    private var cleanliness = ScratchBuffer<UInt8>(capacity: 3)
     private var storage = ScratchBuffer<ScratchBuffer<UInt8>>(capacity: 12)
     /// Query items per view mode: ranges of name and value in `itemBytes[mode]`.
     private var items = ScratchBuffer<ScratchBuffer<QueryItem>>(capacity: 4)
@@ -56,6 +58,7 @@ struct MatchState {
             viewReady.append(false)
             storage.append(ScratchBuffer<UInt8>(capacity: 128))
         }
+        for _ in 0..<3 { cleanliness.append(0) }
         for _ in 0..<4 {
             items.append(ScratchBuffer<QueryItem>(capacity: 8))
             itemBytes.append(ScratchBuffer<UInt8>(capacity: 128))
@@ -71,6 +74,7 @@ struct MatchState {
         }
         views.free()
         viewReady.free()
+        cleanliness.free()
         storage.free()
         items.free()
         itemBytes.free()
@@ -92,6 +96,7 @@ struct MatchState {
     mutating func reset(_ parts: URLParts) {
         self.parts = parts
         for slot in 0..<12 { viewReady[slot] = false }
+        for component in 0..<3 { cleanliness[component] = 0 }
         for slot in 0..<4 { itemsReady[slot] = false }
         candidates.removeAll()
     }
@@ -107,7 +112,6 @@ struct MatchState {
     {
         let slot = component.rawValue * 4 + mode.index
         if viewReady[slot] { return views[slot] }
-        viewReady[slot] = true
         let range: Range<Int>? =
             switch component {
             case .path: parts.path
@@ -116,8 +120,17 @@ struct MatchState {
             }
         var text = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         if let range {
-            text = transformed(UnsafeBufferPointer(rebasing: bytes[range]), mode, slot)
+            let source = UnsafeBufferPointer(rebasing: bytes[range])
+            if mode.decoded, isClean(component, source) {
+                // Nothing to decode: the view is the one that does not decode.
+                text = view(component, ViewMode(folded: mode.folded, decoded: false), bytes)
+                views[slot] = text
+                viewReady[slot] = true
+                return text
+            }
+            text = transformed(source, mode, slot, clean: isClean(component, source))
         }
+        viewReady[slot] = true
         if component == .path { text = Self.strippingSlashes(text) }
         views[slot] = text
         return text
@@ -126,13 +139,8 @@ struct MatchState {
     /// `source` as `mode` sees it: the source itself when nothing changes, else a copy.
     @inline(__always)
     private mutating func transformed(
-        _ source: UnsafeBufferPointer<UInt8>, _ mode: ViewMode, _ slot: Int
+        _ source: UnsafeBufferPointer<UInt8>, _ mode: ViewMode, _ slot: Int, clean: Bool
     ) -> UnsafeBufferPointer<UInt8> {
-        var clean = true
-        for byte in source where TextTransform.needsEncoding(byte) || byte == 0x25 {
-            clean = false
-            break
-        }
         if clean && !mode.folded { return source }
         storage.base[slot].removeAll()
         if clean {
@@ -148,6 +156,23 @@ struct MatchState {
         }
         if mode.folded { TextTransform.fold(&storage.base[slot], from: 0) }
         return storage[slot].buffer
+    }
+
+    /// True when a component has nothing to encode or decode (no `%`, nothing of S3.2):
+    /// then every view of it is the text itself, folded or not. Checked once per URL.
+    @inline(__always)
+    private mutating func isClean(_ component: Component, _ source: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
+        let known = cleanliness[component.rawValue]
+        if known != 0 { return known == 1 }
+        var clean = true
+        for byte in source where TextTransform.needsEncoding(byte) || byte == 0x25 {
+            clean = false
+            break
+        }
+        cleanliness[component.rawValue] = clean ? 1 : 2
+        return clean
     }
 
     @inline(__always)

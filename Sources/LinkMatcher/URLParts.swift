@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Where the pieces of a URL lie in its bytes (SEMANTICS.md S3.1): nothing is copied or
 /// normalised here. Accepts absolute URLs (`https://host:port/p?q#f`) and request targets
 /// (`/p?q#f`, or a bare `p` whose leading slash is optional anyway).
@@ -31,17 +37,19 @@ public struct URLParts: Sendable, Equatable {
             parts.splitAuthority(bytes, authorityStart..<authorityEnd)
             cursor = authorityEnd
         }
+        // The fragment starts at the first `#`; the query at the first `?` before it.
         var fragmentStart = end
         var queryStart = end
-        var index = cursor
-        while index < end {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "#") {
-                fragmentStart = index
-                break
+        if cursor < end, let base = bytes.baseAddress {
+            if let hash = memchr(base + cursor, 0x23, end - cursor) {
+                fragmentStart =
+                    UnsafePointer<UInt8>(hash.assumingMemoryBound(to: UInt8.self)) - base
             }
-            if byte == UInt8(ascii: "?"), queryStart == end { queryStart = index }
-            index += 1
+            if fragmentStart > cursor,
+                let mark = memchr(base + cursor, 0x3F, fragmentStart - cursor)
+            {
+                queryStart = UnsafePointer<UInt8>(mark.assumingMemoryBound(to: UInt8.self)) - base
+            }
         }
         let pathEnd = min(queryStart, fragmentStart)
         parts.path = cursor..<pathEnd

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A log line without its line terminator.
 public typealias LineBytes = UnsafeBufferPointer<UInt8>
 
@@ -26,19 +32,15 @@ enum ASCII {
 extension UnsafeBufferPointer where Element == UInt8 {
     /// First index of `byte` in `from..<to`, or nil.
     @inline(__always) func find(_ byte: UInt8, from: Int, to: Int) -> Int? {
-        var i = from
-        while i < to {
-            if self[i] == byte { return i }
-            i += 1
-        }
-        return nil
+        guard from < to, let base = baseAddress,
+            let found = memchr(base + from, Int32(byte), to - from)
+        else { return nil }
+        return UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
     }
 
     /// End of the run of non-space bytes starting at `from`.
     @inline(__always) func tokenEnd(from: Int) -> Int {
-        var i = from
-        while i < count && self[i] != ASCII.space { i += 1 }
-        return i
+        find(ASCII.space, from: from, to: count) ?? Swift.max(from, count)
     }
 
     /// True when the bytes at `offset` equal `prefix`.
@@ -79,13 +81,24 @@ extension UnsafeBufferPointer where Element == UInt8 {
 /// Index of the quote closing the quoted field that opens at `open`; `\x` escapes are skipped.
 @inline(__always)
 func closingQuote(_ line: LineBytes, openAt open: Int) -> Int? {
-    var i = open + 1
-    while i < line.count {
-        let b = line[i]
-        if b == ASCII.quote { return i }
-        i += b == ASCII.backslash ? 2 : 1
+    var from = open + 1
+    while let quote = line.find(ASCII.quote, from: from, to: line.count) {
+        // Escaped when an odd run of backslashes stands right before it.
+        var backslashes = 0
+        while quote - backslashes - 1 > open && line[quote - backslashes - 1] == ASCII.backslash {
+            backslashes += 1
+        }
+        if backslashes % 2 == 0 { return quote }
+        from = quote + 1
     }
     return nil
+}
+
+/// True when `HTTP/` starts at `offset` (compared byte by byte: this runs for every line).
+@inline(__always)
+func isHTTPVersion(_ line: LineBytes, at offset: Int) -> Bool {
+    offset + 5 <= line.count && line[offset] == 0x48 && line[offset + 1] == 0x54
+        && line[offset + 2] == 0x54 && line[offset + 3] == 0x50 && line[offset + 4] == 0x2F
 }
 
 /// Splits `METHOD SP TARGET [SP HTTP/x.y]` (the protocol may be absent: HTTP/0.9 form).
@@ -102,7 +115,7 @@ func splitRequestLine(_ line: LineBytes, _ content: Range<Int>) -> (Range<Int>, 
     var lastSpace = end - 1
     while lastSpace > targetStart && line[lastSpace] != ASCII.space { lastSpace -= 1 }
     var targetEnd = end
-    if lastSpace > targetStart && line.matches("HTTP/", at: lastSpace + 1) {
+    if lastSpace > targetStart && isHTTPVersion(line, at: lastSpace + 1) {
         targetEnd = lastSpace
     } else if line.find(ASCII.space, from: targetStart, to: end) != nil {
         return nil
