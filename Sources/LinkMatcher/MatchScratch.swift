@@ -30,6 +30,9 @@ struct MatchState {
     private var viewReady = ScratchBuffer<Bool>(capacity: 12)
     /// Per component: 0 not checked yet, 1 clean, 2 needs encoding or decoding.
     private var cleanliness = ScratchBuffer<UInt8>(capacity: 3)
+    /// Per byte: 1 when it must be encoded (S3.2) or starts an escape (`%`); a table read is
+    /// cheaper than the two-mask test in this loop, which sees every byte of every URL.
+    private var dirtyBytes = ScratchBuffer<UInt8>(capacity: 256)
     private var storage = ScratchBuffer<ScratchBuffer<UInt8>>(capacity: 12)
     /// Query items per view mode: ranges of name and value in `itemBytes[mode]`.
     private var items = ScratchBuffer<ScratchBuffer<QueryItem>>(capacity: 4)
@@ -59,6 +62,10 @@ struct MatchState {
             storage.append(ScratchBuffer<UInt8>(capacity: 128))
         }
         for _ in 0..<3 { cleanliness.append(0) }
+        for byte in 0..<256 {
+            let dirty = TextTransform.needsEncoding(UInt8(byte)) || byte == 0x25
+            dirtyBytes.append(dirty ? 1 : 0)
+        }
         for _ in 0..<4 {
             items.append(ScratchBuffer<QueryItem>(capacity: 8))
             itemBytes.append(ScratchBuffer<UInt8>(capacity: 128))
@@ -75,6 +82,7 @@ struct MatchState {
         views.free()
         viewReady.free()
         cleanliness.free()
+        dirtyBytes.free()
         storage.free()
         items.free()
         itemBytes.free()
@@ -166,11 +174,9 @@ struct MatchState {
     {
         let known = cleanliness[component.rawValue]
         if known != 0 { return known == 1 }
-        var clean = true
-        for byte in source where TextTransform.needsEncoding(byte) || byte == 0x25 {
-            clean = false
-            break
-        }
+        var dirty: UInt8 = 0
+        for byte in source { dirty |= dirtyBytes[Int(byte)] }
+        let clean = dirty == 0
         cleanliness[component.rawValue] = clean ? 1 : 2
         return clean
     }
@@ -192,31 +198,57 @@ struct MatchState {
         items: UnsafeBufferPointer<QueryItem>, text: UnsafeBufferPointer<UInt8>
     ) {
         let slot = mode.index
-        if !itemsReady[slot] {
-            itemsReady[slot] = true
-            items.base[slot].removeAll()
-            itemBytes.base[slot].removeAll()
-            if let query = parts.query, !query.isEmpty {
-                var itemStart = query.lowerBound
-                while itemStart <= query.upperBound {
-                    var itemEnd = itemStart
-                    while itemEnd < query.upperBound, bytes[itemEnd] != UInt8(ascii: "&") {
-                        itemEnd += 1
-                    }
-                    var equals = itemStart
-                    while equals < itemEnd, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
-                    let name = appendItemText(itemStart..<equals, mode, fold: false, bytes)
-                    let valueStart = min(equals + 1, itemEnd)
-                    let value = appendItemText(valueStart..<itemEnd, mode, fold: mode.folded, bytes)
+        if let query = parts.query, !mode.folded,
+            isClean(.query, UnsafeBufferPointer(rebasing: bytes[query]))
+        {
+            // Nothing to encode, decode or fold: the items are ranges of the URL itself.
+            if !itemsReady[slot] {
+                itemsReady[slot] = true
+                items.base[slot].removeAll()
+                Self.splitItems(query, bytes) { name, value in
                     items.base[slot].append(
                         QueryItem(
                             nameStart: Int32(name.lowerBound), nameEnd: Int32(name.upperBound),
                             valueStart: Int32(value.lowerBound), valueEnd: Int32(value.upperBound)))
-                    itemStart = itemEnd + 1
+                }
+            }
+            return (items[slot].buffer, bytes)
+        }
+        if !itemsReady[slot] {
+            itemsReady[slot] = true
+            items.base[slot].removeAll()
+            itemBytes.base[slot].removeAll()
+            if let query = parts.query {
+                Self.splitItems(query, bytes) { nameRange, valueRange in
+                    let name = appendItemText(nameRange, mode, fold: false, bytes)
+                    let value = appendItemText(valueRange, mode, fold: mode.folded, bytes)
+                    items.base[slot].append(
+                        QueryItem(
+                            nameStart: Int32(name.lowerBound), nameEnd: Int32(name.upperBound),
+                            valueStart: Int32(value.lowerBound), valueEnd: Int32(value.upperBound)))
                 }
             }
         }
         return (items[slot].buffer, itemBytes[slot].buffer)
+    }
+
+    /// Calls `body` with the name and value ranges of each item: split on `&`, then at the first
+    /// `=` (a missing `=` gives an empty value).
+    @inline(__always)
+    private static func splitItems(
+        _ query: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ body: (Range<Int>, Range<Int>) -> Void
+    ) {
+        guard !query.isEmpty else { return }
+        var itemStart = query.lowerBound
+        while itemStart <= query.upperBound {
+            var itemEnd = itemStart
+            while itemEnd < query.upperBound, bytes[itemEnd] != UInt8(ascii: "&") { itemEnd += 1 }
+            var equals = itemStart
+            while equals < itemEnd, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+            body(itemStart..<equals, min(equals + 1, itemEnd)..<itemEnd)
+            itemStart = itemEnd + 1
+        }
     }
 
     private mutating func appendItemText(
