@@ -31,11 +31,15 @@ public enum LogScan {
         let group = DispatchGroup()
         for worker in workers {
             DispatchQueue.global(qos: .userInitiated).async(group: group) {
+                // The reader is the one thread everything waits for (with compressed input it
+                // decodes on a core of its own): workers yield to it when cores are short.
+                let previous = ThreadPriority.lower(by: 5)
                 while let work = filled.pop() {
                     worker.process(work.chunk, parser: work.parser)
                     progress.addLines(work.chunk.lineCount + work.chunk.overlongLinesSkipped)
                     free.push(work.chunk)
                 }
+                ThreadPriority.restore(previous)
             }
         }
         var reports: [InputReport] = []
