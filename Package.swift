@@ -46,10 +46,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "AASAModelTests", dependencies: ["AASAModel"]),
-        .testTarget(name: "LinkMatcherTests", dependencies: ["LinkMatcher", "AASAModel"]),
+        .testTarget(name: "LinkMatcherTests", dependencies: ["LinkMatcher", "AASAModel", "Workload"]),
         .testTarget(name: "LogIOTests", dependencies: ["LogIO"]),
         .testTarget(name: "LogParsingTests", dependencies: ["LogParsing", "LogIO"]),
-        .testTarget(name: "CoverageStatsTests", dependencies: ["CoverageStats"]),
+        .testTarget(name: "CoverageStatsTests", dependencies: ["CoverageStats", "Workload"]),
         .testTarget(name: "ScanEngineTests", dependencies: ["ScanEngine", "LinkMatcher", "AASAModel"]),
         .testTarget(name: "CLITests", dependencies: ["aasa-scan"]),
         .testTarget(

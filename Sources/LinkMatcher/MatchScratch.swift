@@ -51,6 +51,13 @@ struct MatchState {
         var valueStart: Int32
         var valueEnd: Int32
 
+        init(name: Range<Int>, value: Range<Int>) {
+            nameStart = Int32(name.lowerBound)
+            nameEnd = Int32(name.upperBound)
+            valueStart = Int32(value.lowerBound)
+            valueEnd = Int32(value.upperBound)
+        }
+
         var name: Range<Int> { Int(nameStart)..<Int(nameEnd) }
         var value: Range<Int> { Int(valueStart)..<Int(valueEnd) }
     }
@@ -206,10 +213,7 @@ struct MatchState {
                 itemsReady[slot] = true
                 items.base[slot].removeAll()
                 Self.splitItems(query, bytes) { name, value in
-                    items.base[slot].append(
-                        QueryItem(
-                            nameStart: Int32(name.lowerBound), nameEnd: Int32(name.upperBound),
-                            valueStart: Int32(value.lowerBound), valueEnd: Int32(value.upperBound)))
+                    items.base[slot].append(QueryItem(name: name, value: value))
                 }
             }
             return (items[slot].buffer, bytes)
@@ -222,10 +226,7 @@ struct MatchState {
                 Self.splitItems(query, bytes) { nameRange, valueRange in
                     let name = appendItemText(nameRange, mode, fold: false, bytes)
                     let value = appendItemText(valueRange, mode, fold: mode.folded, bytes)
-                    items.base[slot].append(
-                        QueryItem(
-                            nameStart: Int32(name.lowerBound), nameEnd: Int32(name.upperBound),
-                            valueStart: Int32(value.lowerBound), valueEnd: Int32(value.upperBound)))
+                    items.base[slot].append(QueryItem(name: name, value: value))
                 }
             }
         }

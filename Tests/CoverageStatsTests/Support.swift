@@ -1,21 +1,10 @@
 import Foundation
+import Workload
 
 @testable import CoverageStats
 
-/// SplitMix64: a tiny seeded generator so every randomised test replays identically.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The project's seeded generator, so every randomised test replays identically.
+typealias SeededGenerator = SplitMix64
 
 /// Draws ranks 0..<n with probability proportional to 1 / (rank + 1)^exponent.
 struct ZipfSampler {

@@ -1,24 +1,12 @@
 import AASAModel
 import LinkMatcher
 import Testing
-
-/// A small, seeded, reproducible generator (SplitMix64).
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import Workload
 
 /// Random rules and URLs built from pieces that hit the edge cases: slashes, `?` against
 /// multi-byte characters, escapes, case, query items, variables.
 struct CaseGenerator {
-    var random: SeededGenerator
+    var random: SplitMix64
 
     static let patternPieces = [
         "/", "/", "a", "b", "A", "ab", "?", "*", "*", "%41", "%2F", "%C3%A9", "é", "É", " ",
@@ -119,7 +107,7 @@ struct DifferentialTests {
     /// every case, the overall decision and the per-app decisions alike.
     @Test(arguments: [0x5EED_0001 as UInt64, 0x5EED_0002])
     func automatonAgreesWithReference(seed: UInt64) {
-        var generator = CaseGenerator(random: SeededGenerator(state: seed))
+        var generator = CaseGenerator(random: SplitMix64(seed: seed))
         var disagreements: [String] = []
         var decided = 0
         for _ in 0..<5_000 {
