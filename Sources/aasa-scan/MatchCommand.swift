@@ -50,7 +50,8 @@ struct MatchCommand: ParsableCommand {
         let domainPattern = domain.flatMap(DomainPattern.init)
         let scratch = set.makeScratch()
         var output = StandardOutput()
-        let inputs = urls == ["-"] ? readStandardInputLines() : urls
+        let inputs: AnySequence<String> =
+            urls == ["-"] ? AnySequence(StandardInputLines()) : AnySequence(urls)
         for url in inputs {
             let bytes = Array(url.utf8)
             let rows: [(kind: Decision.Kind, app: Int32, rule: Int32)] =

@@ -59,11 +59,11 @@ enum StandardError {
     }
 }
 
-/// Reads standard input line by line (for `match -`); strips a final `\r`.
-func readStandardInputLines() -> [String] {
-    var lines: [String] = []
-    while let line = readLine(strippingNewline: true) {
-        lines.append(line.hasSuffix("\r") ? String(line.dropLast()) : line)
+/// Standard input as a sequence of lines, read one at a time (for `match -`), so memory does
+/// not grow with the input; a final `\r` is stripped.
+struct StandardInputLines: Sequence, IteratorProtocol {
+    mutating func next() -> String? {
+        guard let line = readLine(strippingNewline: true) else { return nil }
+        return line.hasSuffix("\r") ? String(line.dropLast()) : line
     }
-    return lines
 }

@@ -63,8 +63,10 @@ enum ToolRunner {
         let input = Pipe()
         process.standardInput = input
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(stdin) }
-        try input.fileHandleForWriting.close()
+        // A tool that stops reading early must not take the test process down with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        if let stdin { try? input.fileHandleForWriting.write(contentsOf: stdin) }
+        try? input.fileHandleForWriting.close()
         process.waitUntilExit()
         let outData = try Data(contentsOf: outURL)
         let errData = try Data(contentsOf: errURL)
