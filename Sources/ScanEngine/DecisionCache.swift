@@ -5,8 +5,8 @@ import LinkMatcher
 /// before; a hit costs a hash and a comparison instead of a walk through the automaton. The
 /// decision is a pure function of the target bytes and the AASA file, so a hit is always right.
 ///
-/// Direct-mapped: each target can live in one slot only, chosen by its hash; a new target
-/// simply replaces the old one. Memory is fixed: `slotCount x (keyLimit + 24)` bytes.
+/// Two-way set associative: a target can live in either slot of the set its hash picks; a new
+/// target replaces the older of the two. Memory is fixed: `slotCount x (keyLimit + 24)` bytes.
 struct DecisionCache {
     private struct Slot {
         var hash: UInt64 = 0
@@ -15,23 +15,29 @@ struct DecisionCache {
         var decision = Decision(kind: .unmatched)
     }
 
-    static let slotCount = 16384
+    static let slotCount = 32768
+    private static let setMask = slotCount / 2 - 1
     /// Longer targets are decided every time (they are rarely repeated anyway).
     static let keyLimit = 112
 
     private let slots: UnsafeMutablePointer<Slot>
     private let keys: UnsafeMutablePointer<UInt8>
+    /// Per set: which of its two slots the next new target takes (the older one).
+    private let nextWay: UnsafeMutablePointer<UInt8>
 
     init() {
         slots = .allocate(capacity: Self.slotCount)
         slots.initialize(repeating: Slot(), count: Self.slotCount)
         keys = .allocate(capacity: Self.slotCount * Self.keyLimit)
+        nextWay = .allocate(capacity: Self.slotCount / 2)
+        nextWay.initialize(repeating: 0, count: Self.slotCount / 2)
     }
 
     /// Frees the memory; the owner calls it once.
     func free() {
         slots.deallocate()
         keys.deallocate()
+        nextWay.deallocate()
     }
 
     /// The remembered decision of `target` under file `file`, if any.

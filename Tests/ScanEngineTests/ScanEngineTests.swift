@@ -41,6 +41,27 @@ struct DecisionCacheTests {
         }
     }
 
+    @Test func twoTargetsShareASetAndTheOlderGoesFirst() {
+        let cache = DecisionCache()
+        defer { cache.free() }
+        let targets = ["/a", "/b", "/c"].map { Array($0.utf8) }
+        let decisions = (0..<3).map { Decision(kind: .handled, rule: Int32($0), app: 0) }
+        func lookup(_ index: Int) -> Decision? {
+            targets[index].withUnsafeBufferPointer { cache.lookup($0, file: 0, hash: 7) }
+        }
+        for index in 0..<2 {
+            targets[index].withUnsafeBufferPointer {
+                cache.store($0, file: 0, hash: 7, decisions[index])
+            }
+        }
+        #expect(lookup(0) == decisions[0])
+        #expect(lookup(1) == decisions[1])
+        targets[2].withUnsafeBufferPointer { cache.store($0, file: 0, hash: 7, decisions[2]) }
+        #expect(lookup(0) == nil)
+        #expect(lookup(1) == decisions[1])
+        #expect(lookup(2) == decisions[2])
+    }
+
     @Test func longTargetsAreNotCached() {
         let cache = DecisionCache()
         defer { cache.free() }
