@@ -44,19 +44,25 @@ struct DecisionCache {
     @inline(__always)
     func lookup(_ target: UnsafeBufferPointer<UInt8>, file: Int, hash: UInt64) -> Decision? {
         guard target.count <= Self.keyLimit, let base = target.baseAddress else { return nil }
-        let index = Int(truncatingIfNeeded: hash) & (Self.slotCount - 1)
-        let slot = slots[index]
-        guard slot.hash == hash, slot.length == Int32(target.count), slot.file == Int32(file),
-            memcmp(keys + index * Self.keyLimit, base, target.count) == 0
-        else { return nil }
-        return slot.decision
+        let first = (Int(truncatingIfNeeded: hash) & Self.setMask) * 2
+        for index in first...(first + 1) {
+            let slot = slots[index]
+            if slot.hash == hash, slot.length == Int32(target.count), slot.file == Int32(file),
+                memcmp(keys + index * Self.keyLimit, base, target.count) == 0
+            {
+                return slot.decision
+            }
+        }
+        return nil
     }
 
     @inline(__always)
     func store(_ target: UnsafeBufferPointer<UInt8>, file: Int, hash: UInt64, _ decision: Decision)
     {
         guard target.count <= Self.keyLimit, let base = target.baseAddress else { return }
-        let index = Int(truncatingIfNeeded: hash) & (Self.slotCount - 1)
+        let set = Int(truncatingIfNeeded: hash) & Self.setMask
+        let index = set * 2 + Int(nextWay[set])
+        nextWay[set] ^= 1
         (keys + index * Self.keyLimit).update(from: base, count: target.count)
         slots[index] = Slot(
             hash: hash, length: Int32(target.count), file: Int32(file), decision: decision)
