@@ -70,6 +70,9 @@ extension CoverageSummary {
         return rows
     }
 
+    /// Classified requests whose log line named no host.
+    public var hostlessRequests: UInt64 { hostless.requests }
+
     /// True when there were more distinct hosts than `hostCapacity`: host counts are estimates.
     public var hostsAreApproximate: Bool { hostTable.isApproximate }
 

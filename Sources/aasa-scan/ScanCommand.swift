@@ -53,6 +53,12 @@ struct ScanCommand: ParsableCommand {
                 StandardError.line("aasa-scan: error: \(TerminalText.escaped(error))")
             }
         }
+        if associations.fallback == nil, result.summary.hostlessRequests > 0 {
+            StandardError.line(
+                "aasa-scan: warning: \(Format.count(result.summary.hostlessRequests)) requests name "
+                    + "no host, so no DOMAIN=FILE association applies to them; add --aasa FILE "
+                    + "to apply one file to them")
+        }
         if output.debug {
             for file in associations.files {
                 StandardError.line(

@@ -214,6 +214,21 @@ struct ScanCommandTests {
         #expect(handledByApp["ZZZZZ99999.other"] == 1)
     }
 
+    @Test func requestsWithoutAHostAreFlaggedWhenOnlyDomainsAreGiven() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("access.log", Self.logText(repeats: 1))
+        let (status, report, stderr) = try scanJSON(["--aasa", "example.com=\(aasa)", file])
+        #expect(status == 0)
+        // 18 requests; the absolute-form one names example.com and is decided by its file.
+        #expect(totals(report)["no_association"] == 17)
+        #expect(totals(report)["handled"] == 1)
+        #expect(stderr.contains("17 requests name no host"))
+        let (_, withFallback, quiet) = try scanJSON(
+            ["--aasa", "example.com=\(aasa)", "--aasa", aasa, file])
+        #expect(totals(withFallback)["handled"] == 12)
+        #expect(!quiet.contains("name no host"))
+    }
+
     /// One line per log format whose target is /buy/42 on example.com: each is detected and
     /// handled by the same rule.
     static let formatLines: [(format: String, text: String)] = [
