@@ -58,9 +58,8 @@ extension CoverageSummary {
             rows.append(
                 HostCounts(
                     host: [], requests: hostless.requests, errorBound: 0,
-                    handled: hostless.lanes[HostLane.handled],
-                    excluded: hostless.lanes[HostLane.excluded],
-                    unmatched: hostless.lanes[HostLane.unmatched], isTruncated: false))
+                    handled: hostless.handled, excluded: hostless.excluded,
+                    unmatched: hostless.unmatched, isTruncated: false))
             rows.sort {
                 $0.requests != $1.requests
                     ? $0.requests > $1.requests : $0.host.lexicographicallyPrecedes($1.host)

@@ -139,17 +139,24 @@ public struct CoverageSummary: Sendable {
 /// Exact counts of the requests that have no host.
 struct HostlessCounts: Sendable, Equatable {
     var requests: UInt64 = 0
-    var lanes: [UInt64] = [0, 0, 0]
+    // Plain fields, not an array: this is updated at every line of a log without hosts.
+    var handled: UInt64 = 0
+    var excluded: UInt64 = 0
+    var unmatched: UInt64 = 0
 
     @inline(__always)
     mutating func add(weight: UInt64, lane: Int) {
         requests &+= weight
-        lanes[lane] &+= weight
+        switch lane {
+        case CoverageSummary.HostLane.handled: handled &+= weight
+        case CoverageSummary.HostLane.excluded: excluded &+= weight
+        default: unmatched &+= weight
+        }
     }
 
     static func + (lhs: Self, rhs: Self) -> Self {
         HostlessCounts(
-            requests: lhs.requests &+ rhs.requests,
-            lanes: zip(lhs.lanes, rhs.lanes).map { $0 &+ $1 })
+            requests: lhs.requests &+ rhs.requests, handled: lhs.handled &+ rhs.handled,
+            excluded: lhs.excluded &+ rhs.excluded, unmatched: lhs.unmatched &+ rhs.unmatched)
     }
 }
