@@ -88,13 +88,12 @@ final class ScanWorker {
         var counts = inputCounts[input]
         let firstLine = UInt64(chunk.firstLineNumber)
         for skipped in 0..<chunk.overlongLinesSkipped {
-            let note = "<line longer than \(chunk.capacity - 1) bytes: not read>"
-            var text = Array(note.utf8)
-            text.withUnsafeMutableBytes { bytes in
+            // The line itself was not kept: the sample says why instead.
+            let note = Array("<line longer than \(chunk.capacity - 1) bytes: not read>".utf8)
+            note.withUnsafeBytes { bytes in
                 summaryStorage.pointee.recordMalformed(
                     input: input,
-                    line: firstLine - UInt64(chunk.overlongLinesSkipped - skipped),
-                    bytes: UnsafeRawBufferPointer(bytes))
+                    line: firstLine - UInt64(chunk.overlongLinesSkipped - skipped), bytes: bytes)
             }
             counts.lines &+= 1
             counts.malformed &+= 1

@@ -135,6 +135,27 @@ struct ScanCommandTests {
         #expect(samples.first?["text"] as? String == "this line is not a log line 0")
     }
 
+    @Test func linesLongerThanAChunkAreCountedWithTheirLineNumbers() throws {
+        let folder = try TemporaryFolder()
+        let rows = Self.logText(repeats: 1).split(separator: "\n").map(String.init)
+        let long =
+            "10.0.0.1 - - [10/Oct/2024:13:55:36 +0000] \"GET /buy/"
+            + String(repeating: "x", count: 9_000)
+            + " HTTP/1.1\" 200 5 \"-\" \"UA\""
+        let text = ([rows[0], long] + rows[1...]).joined(separator: "\n") + "\n"
+        let file = try folder.write("access.log", text)
+        let (status, report, _) = try scanJSON(["--aasa", aasa, "--chunk-kib", "4", file])
+        #expect(status == 0)
+        let totals = totals(report)
+        #expect(totals["lines"] == Self.rows.count + 1)
+        #expect(totals["malformed"] == 2)  // the long line and the planned malformed row
+        let samples = report["malformed_samples"] as? [[String: Any]] ?? []
+        #expect(samples.first?["line"] as? Int == 2)
+        #expect((samples.first?["text"] as? String)?.contains("longer than") == true)
+        #expect(samples.last?["line"] as? Int == 20)
+        #expect(totals["handled"] == Self.expectedTotals(repeats: 1)["handled"])
+    }
+
     @Test func standardInputIsTheDefaultInput() throws {
         let log = Data(Self.logText(repeats: 2).utf8)
         let (status, report, _) = try scanJSON(["--aasa", aasa], stdin: log)
