@@ -128,6 +128,11 @@ public enum LogScan {
             if parser == nil {
                 let detection = FormatDetector.detect(
                     chunk.bytes, jsonNames: configuration.jsonNames)
+                if detection.votingLines == 0 {
+                    // Only blank or `#` lines so far: every parser skips them; detect later.
+                    filled.push(Work(chunk: chunk, parser: LineParser(format: .url)))
+                    continue
+                }
                 guard let detected = detection.makeParser(jsonNames: configuration.jsonNames) else {
                     free.push(chunk)
                     report.complete = false

@@ -44,6 +44,11 @@ struct ScanCommand: ParsableCommand {
         configuration.inputs = inputs
         try reading.apply(to: &configuration)
         configuration.filter = try filters.filter()
+        if (inputs.isEmpty || inputs.contains("-")), isatty(0) != 0, !output.quiet {
+            StandardError.line(
+                "aasa-scan: reading log lines from standard input (end with Ctrl-D); "
+                    + "name log files as arguments to scan them")
+        }
         let progress = ScanProgress()
         let display = ProgressDisplay.startIfWanted(progress, quiet: output.quiet)
         let result = LogScan.run(configuration, associations: associations, progress: progress)

@@ -305,6 +305,18 @@ struct ScanCommandTests {
         #expect(totals(forced.1)["handled"] == weight)
     }
 
+    @Test func inputsWithNothingButBlankAndCommentLinesAreNotAnError() throws {
+        let folder = try TemporaryFolder()
+        let blank = try folder.write("blank.log", "\n   \n# a comment\n")
+        let empty = try folder.write("empty.log", "")
+        let (status, report, stderr) = try scanJSON(["--aasa", aasa, blank, empty])
+        #expect(status == 0, "\(stderr)")
+        #expect(report["complete"] as? Bool == true)
+        #expect(totals(report)["lines"] == 3)
+        #expect(totals(report)["skipped"] == 3)
+        #expect(totals(report)["requests"] == 0)
+    }
+
     @Test func unknownFormatIsRefusedWithReasons() throws {
         let folder = try TemporaryFolder()
         let file = try folder.write("notes.txt", "hello world\nthis is not a log\n")
