@@ -19,7 +19,7 @@ test: deps
 	$(SWIFT) test
 
 lint-format:
-	$(SWIFT) format lint --strict --recursive Sources Tests
+	$(SWIFT) format lint --strict --recursive Sources Tests Benchmarks/Benchmarks
 
 .PHONY: sample-data workload bench-compare
 
