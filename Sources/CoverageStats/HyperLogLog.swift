@@ -99,3 +99,14 @@ extension HyperLogLog: CustomStringConvertible {
     /// A one-line summary with the estimate.
     public var description: String { "HyperLogLog(estimate: \(estimate()))" }
 }
+
+extension HyperLogLog {
+    /// The registers, for saving a sketch.
+    var registerBytes: [UInt8] { registers }
+
+    /// A sketch with these registers (a saved one); nil when the count is wrong.
+    init?(registerBytes: [UInt8]) {
+        guard registerBytes.count == Self.registerCount else { return nil }
+        registers = registerBytes
+    }
+}

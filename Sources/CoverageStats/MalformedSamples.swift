@@ -83,3 +83,12 @@ public struct MalformedSamples: Sendable, Equatable {
         lhs = lhs + rhs
     }
 }
+
+extension MalformedSamples {
+    /// Puts back a saved sample as it was (truncation flag included).
+    mutating func restore(_ sample: MalformedSample) {
+        guard samples.count < limit else { return }
+        samples.append(sample)
+        samples.sort(by: MalformedSample.precedes)
+    }
+}

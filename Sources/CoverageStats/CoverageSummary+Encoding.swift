@@ -1,0 +1,210 @@
+/// A byte form of a summary, so that partial results saved by separate scans (other machines,
+/// other days) merge later exactly as worker summaries merge: with `+`.
+///
+/// Layout: the magic `AASASUM1`, then little-endian 64-bit integers and length-prefixed byte
+/// strings, in declaration order: shape, totals, per-app and per-rule counts, host-less counts,
+/// the three Space-Saving tables, the HyperLogLog registers, the malformed samples.
+extension CoverageSummary {
+    static let magic = Array("AASASUM1".utf8)
+
+    /// The summary as bytes.
+    public func encoded() -> [UInt8] {
+        var out = ByteWriter()
+        out.bytes += Self.magic
+        for value in [
+            shape.appCount, shape.ruleCount, shape.hostCapacity, shape.topCapacity,
+            shape.maxKeyLength, shape.sampleLimit, shape.sampleByteLimit,
+        ] {
+            out.int(value)
+        }
+        for value in [
+            totals.lines, totals.requests, totals.malformed, totals.skipped,
+            totals.filtered.byMethod, totals.filtered.byStatus, totals.filtered.byAsset,
+            totals.handled, totals.excluded, totals.unmatched, totals.noAssociation,
+        ] {
+            out.u64(value)
+        }
+        for list in [appHandled, appExcluded, ruleHits] { out.u64s(list) }
+        for value in [hostless.requests, hostless.handled, hostless.excluded, hostless.unmatched] {
+            out.u64(value)
+        }
+        for table in [hostTable, unmatchedPaths, handledPaths] { table.encode(into: &out) }
+        out.blob(pathSketch.registerBytes)
+        out.int(samples.samples.count)
+        for sample in samples.samples {
+            out.int(sample.input)
+            out.u64(sample.line)
+            out.blob(sample.bytes)
+            out.u64(sample.isTruncated ? 1 : 0)
+        }
+        return out.bytes
+    }
+
+    /// A summary from `encoded()` bytes; throws on anything else.
+    public init(encoded bytes: [UInt8]) throws(SummaryDecodingError) {
+        var input = ByteReader(bytes: bytes)
+        guard try input.take(Self.magic.count) == Self.magic else {
+            throw SummaryDecodingError(message: "not a saved coverage summary", offset: 0)
+        }
+        let shape = CoverageShape(
+            appCount: try input.int(), ruleCount: try input.int(), hostCapacity: try input.int(),
+            topCapacity: try input.int(), maxKeyLength: try input.int(),
+            sampleLimit: try input.int(), sampleByteLimit: try input.int())
+        guard shape.appCount < 1 << 24, shape.ruleCount < 1 << 24, shape.hostCapacity < 1 << 24,
+            shape.topCapacity < 1 << 24, shape.maxKeyLength < 1 << 20,
+            shape.sampleLimit < 1 << 16, shape.sampleByteLimit < 1 << 20
+        else { throw input.failure("implausible summary sizes") }
+        self.init(shape: shape)
+        totals.lines = try input.u64()
+        totals.requests = try input.u64()
+        totals.malformed = try input.u64()
+        totals.skipped = try input.u64()
+        totals.filtered.byMethod = try input.u64()
+        totals.filtered.byStatus = try input.u64()
+        totals.filtered.byAsset = try input.u64()
+        totals.handled = try input.u64()
+        totals.excluded = try input.u64()
+        totals.unmatched = try input.u64()
+        totals.noAssociation = try input.u64()
+        appHandled = try input.u64s(count: shape.appCount)
+        appExcluded = try input.u64s(count: shape.appCount)
+        ruleHits = try input.u64s(count: shape.ruleCount)
+        hostless = HostlessCounts(
+            requests: try input.u64(), handled: try input.u64(), excluded: try input.u64(),
+            unmatched: try input.u64())
+        try hostTable.decode(from: &input)
+        try unmatchedPaths.decode(from: &input)
+        try handledPaths.decode(from: &input)
+        guard let sketch = HyperLogLog(registerBytes: try input.blob()) else {
+            throw input.failure("distinct-path sketch of the wrong size")
+        }
+        pathSketch = sketch
+        let sampleCount = try input.int()
+        guard sampleCount <= shape.sampleLimit else { throw input.failure("too many samples") }
+        for _ in 0..<sampleCount {
+            samples.restore(
+                MalformedSample(
+                    input: try input.int(), line: try input.u64(), bytes: try input.blob(),
+                    isTruncated: try input.u64() != 0))
+        }
+        guard input.isAtEnd else { throw input.failure("bytes after the end of the summary") }
+    }
+}
+
+extension SpaceSaving {
+    func encode(into out: inout ByteWriter) {
+        for value in [capacity, maxKeyLength, laneCount, slots.count] { out.int(value) }
+        out.u64(totalWeight)
+        out.u64(isApproximate ? 1 : 0)
+        for slot in slots.indices {
+            out.u64(slots[slot].hash)
+            out.u64(slots[slot].count)
+            out.u64(slots[slot].errorBound)
+            out.u64(slots[slot].truncated ? 1 : 0)
+            out.blob(keyOf(slot))
+            out.u64s(Array(lanes[slot * laneCount..<(slot + 1) * laneCount]))
+        }
+    }
+
+    /// Refills an empty table of the same parameters with saved slots.
+    mutating func decode(from input: inout ByteReader) throws(SummaryDecodingError) {
+        guard try input.int() == capacity, try input.int() == maxKeyLength,
+            try input.int() == laneCount
+        else { throw input.failure("a top-K table of other parameters") }
+        let count = try input.int()
+        guard count <= capacity else { throw input.failure("more keys than the table holds") }
+        totalWeight = try input.u64()
+        isApproximate = try input.u64() != 0
+        for _ in 0..<count {
+            let hash = try input.u64()
+            let slotCount = try input.u64()
+            let errorBound = try input.u64()
+            let truncated = try input.u64() != 0
+            let key = try input.blob()
+            let slotLanes = try input.u64s(count: laneCount)
+            guard key.count <= maxKeyLength else {
+                throw input.failure("a key longer than allowed")
+            }
+            let index = key.withUnsafeBytes { key in
+                appendSlot(
+                    Slot(
+                        hash: hash, count: slotCount, errorBound: errorBound,
+                        length: Int32(key.count), heapIndex: -1, truncated: truncated),
+                    key: key, at: freeBucket(for: hash))
+            }
+            for lane in 0..<laneCount { lanes[index * laneCount + lane] = slotLanes[lane] }
+        }
+        if slots.count == capacity { buildHeap() }
+    }
+}
+
+/// Why saved summary bytes could not be read.
+public struct SummaryDecodingError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    /// Byte offset where reading stopped.
+    public var offset: Int
+
+    public var description: String { "\(message) (at byte \(offset))" }
+}
+
+struct ByteWriter {
+    var bytes: [UInt8] = []
+
+    mutating func u64(_ value: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) {
+            bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+        }
+    }
+
+    mutating func int(_ value: Int) { u64(UInt64(bitPattern: Int64(value))) }
+
+    mutating func u64s(_ values: [UInt64]) {
+        int(values.count)
+        for value in values { u64(value) }
+    }
+
+    mutating func blob(_ value: [UInt8]) {
+        int(value.count)
+        bytes += value
+    }
+}
+
+struct ByteReader {
+    let bytes: [UInt8]
+    var offset = 0
+
+    var isAtEnd: Bool { offset == bytes.count }
+
+    func failure(_ message: String) -> SummaryDecodingError {
+        SummaryDecodingError(message: message, offset: offset)
+    }
+
+    mutating func take(_ count: Int) throws(SummaryDecodingError) -> [UInt8] {
+        guard count >= 0, count <= bytes.count - offset else { throw failure("truncated summary") }
+        defer { offset += count }
+        return Array(bytes[offset..<(offset + count)])
+    }
+
+    mutating func u64() throws(SummaryDecodingError) -> UInt64 {
+        var value: UInt64 = 0
+        for (index, byte) in try take(8).enumerated() { value |= UInt64(byte) << UInt64(index * 8) }
+        return value
+    }
+
+    mutating func int() throws(SummaryDecodingError) -> Int {
+        let value = Int64(bitPattern: try u64())
+        guard value >= 0, value < Int64(Int32.max) else { throw failure("a count out of range") }
+        return Int(value)
+    }
+
+    mutating func u64s(count expected: Int) throws(SummaryDecodingError) -> [UInt64] {
+        guard try int() == expected else { throw failure("a list of the wrong length") }
+        var values: [UInt64] = []
+        for _ in 0..<expected { values.append(try u64()) }
+        return values
+    }
+
+    mutating func blob() throws(SummaryDecodingError) -> [UInt8] {
+        try take(try int())
+    }
+}

@@ -1,0 +1,45 @@
+import Testing
+
+@testable import CoverageStats
+
+/// Saved summaries come back equal and merge like the originals.
+struct SummaryEncodingTests {
+    typealias Fixtures = CoverageSummaryTests
+
+    @Test(arguments: [(UInt64(1), 12, 30), (2, 500, 4_000), (3, 3, 2)])
+    func roundTripKeepsEverything(seed: UInt64, hosts: Int, paths: Int) throws {
+        let summary = Fixtures.randomSummary(seed: seed, hosts: hosts, paths: paths)
+        let restored = try CoverageSummary(encoded: summary.encoded())
+        #expect(restored == summary)
+        #expect(restored.distinctPaths() == summary.distinctPaths())
+        #expect(restored.malformedSamples == summary.malformedSamples)
+        #expect(restored.topUnmatchedIsApproximate == summary.topUnmatchedIsApproximate)
+    }
+
+    @Test func restoredSummariesMergeLikeTheOriginals() throws {
+        let a = Fixtures.randomSummary(seed: 7, hosts: 50, paths: 3_000)
+        let b = Fixtures.randomSummary(seed: 8, hosts: 50, paths: 3_000)
+        let merged =
+            try CoverageSummary(encoded: a.encoded()) + CoverageSummary(encoded: b.encoded())
+        #expect(merged == a + b)
+        // A restored summary keeps working: more records after a restore count as before.
+        var grown = try CoverageSummary(encoded: a.encoded())
+        var original = a
+        for event in Fixtures.events(seed: 9, count: 200, hosts: 50, paths: 3_000) {
+            event.apply(to: &grown)
+            event.apply(to: &original)
+        }
+        #expect(grown == original)
+    }
+
+    @Test func damagedBytesAreRefused() {
+        let bytes = Fixtures.randomSummary(seed: 4).encoded()
+        #expect(throws: SummaryDecodingError.self) {
+            try CoverageSummary(encoded: Array(bytes.prefix(bytes.count / 2)))
+        }
+        #expect(throws: SummaryDecodingError.self) {
+            try CoverageSummary(encoded: Array("not a summary".utf8))
+        }
+        #expect(throws: SummaryDecodingError.self) { try CoverageSummary(encoded: bytes + [0]) }
+    }
+}
