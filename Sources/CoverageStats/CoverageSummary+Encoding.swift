@@ -91,6 +91,14 @@ extension CoverageSummary {
     }
 }
 
+extension CoverageSummary {
+    /// Renumbers the inputs of the malformed samples by `offset`: when summaries of separate
+    /// scans merge, the inputs of the later ones come after those of the earlier ones.
+    public mutating func offsetInputs(by offset: Int) {
+        samples.offsetInputs(by: offset)
+    }
+}
+
 extension SpaceSaving {
     func encode(into out: inout ByteWriter) {
         for value in [capacity, maxKeyLength, laneCount, slots.count] { out.int(value) }

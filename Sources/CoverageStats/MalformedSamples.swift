@@ -92,3 +92,10 @@ extension MalformedSamples {
         samples.sort(by: MalformedSample.precedes)
     }
 }
+
+extension MalformedSamples {
+    /// Shifts the input numbers, for summaries whose inputs are listed after others' inputs.
+    mutating func offsetInputs(by offset: Int) {
+        for index in samples.indices { samples[index].input += offset }
+    }
+}

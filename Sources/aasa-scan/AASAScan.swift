@@ -12,8 +12,8 @@ struct AASAScan: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            ScanCommand.self, MatchCommand.self, ExplainCommand.self, LintCommand.self,
-            GenerateCommand.self,
+            ScanCommand.self, MergeCommand.self, MatchCommand.self, ExplainCommand.self,
+            LintCommand.self, GenerateCommand.self,
         ]
     )
 }

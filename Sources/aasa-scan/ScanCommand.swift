@@ -1,5 +1,6 @@
 import AASAModel
 import ArgumentParser
+import Foundation
 import LinkMatcher
 import LogParsing
 import ScanEngine
@@ -70,22 +71,14 @@ struct ScanCommand: ParsableCommand {
                     "aasa-scan: \(TerminalText.escaped(file.path)): \(file.rules.strategySummary)")
             }
         }
-        let report = ScanReport(result, top: output.top)
-        var stdout = StandardOutput()
-        switch output.resolvedFormat {
-        case .json: stdout.write(ReportJSON.render(report))
-        case .csv: stdout.write(ReportCSV.render(report))
-        case .table:
-            stdout.write(ReportTable.render(report, color: output.useColor, top: output.top))
+        if let path = output.saveState {
+            let state = ScanState(
+                sources: try self.associations.sources(), inputs: result.inputs,
+                summary: result.summary, elapsedSeconds: result.elapsedSeconds,
+                workers: result.workers)
+            try writeState(state, to: path)
         }
-        stdout.flush()
-        if !result.complete { throw ExitCode(2) }
-        if let minimum = output.minCoverage, report.percent(report.totals.handled) < minimum {
-            StandardError.line(
-                "aasa-scan: coverage \(Format.percent(report.percent(report.totals.handled))) is "
-                    + "below --min-coverage \(Format.percent(minimum))")
-            throw ExitCode(1)
-        }
+        try output.emit(result)
     }
 }
 
@@ -106,8 +99,29 @@ struct AssociationOptions: ParsableArguments {
                 + "*.example.com.json or _.example.com.json).", valueName: "dir"))
     var aasaDir: String?
 
+    /// The AASA files byte for byte, for a saved state.
+    func sources() throws -> [ScanState.Source] {
+        try pairs().map { domain, path in
+            guard let bytes = FileManager.default.contents(atPath: path) else {
+                StandardError.line("aasa-scan: error: cannot read \(TerminalText.escaped(path))")
+                throw ExitCode(2)
+            }
+            return ScanState.Source(domain: domain?.description, path: path, bytes: Array(bytes))
+        }
+    }
+
     func load(quiet: Bool) throws -> Associations {
         var result = Associations()
+        for (domain, path) in try pairs() {
+            result.add(
+                domain: domain, path: path, rules: CompiledRuleSet(try loadAASA(path, quiet: quiet))
+            )
+        }
+        return result
+    }
+
+    /// The `(domain, file)` pairs the options name; nil domain for the file serving every host.
+    private func pairs() throws -> [(DomainPattern?, String)] {
         var pairs: [(DomainPattern?, String)] = []
         for value in aasa {
             if let equals = value.firstIndex(of: "="), !value[..<equals].contains("/") {
@@ -125,12 +139,7 @@ struct AssociationOptions: ParsableArguments {
         if pairs.filter({ $0.0 == nil }).count > 1 {
             throw ValidationError("Only one --aasa FILE without a domain can serve every host.")
         }
-        for (domain, path) in pairs {
-            result.add(
-                domain: domain, path: path, rules: CompiledRuleSet(try loadAASA(path, quiet: quiet))
-            )
-        }
-        return result
+        return pairs
     }
 
     private static func directoryPairs(_ directory: String) throws -> [(DomainPattern?, String)] {
@@ -259,51 +268,5 @@ struct FilterOptions: ParsableArguments {
         }
         filter.skipAssets = skipAssets
         return filter
-    }
-}
-
-/// How the report is written.
-struct ReportOptions: ParsableArguments {
-    enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
-        case table, json, csv
-    }
-
-    @Option(
-        name: .long,
-        help: "Report format: table (default on a terminal), json (default otherwise), csv.")
-    var format: ReportFormat?
-
-    @Option(name: .long, help: ArgumentHelp("Rows in the top-path and host lists.", valueName: "n"))
-    var top = 20
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Exit with status 1 when handled requests are below this percentage.",
-            valueName: "percent"))
-    var minCoverage: Double?
-
-    @Option(name: .long, help: "Colour in the table: auto, always, never (NO_COLOR is honoured).")
-    var color: ColorChoice = .auto
-
-    @Flag(name: .long, help: "No progress line on standard error.")
-    var quiet = false
-
-    @Flag(
-        name: .long, help: "Print how rules were compiled (exact, prefix, glob) on standard error.")
-    var debug = false
-
-    enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
-        case auto, always, never
-    }
-
-    var resolvedFormat: ReportFormat { format ?? (isatty(1) != 0 ? .table : .json) }
-
-    var useColor: Bool {
-        switch color {
-        case .always: return true
-        case .never: return false
-        case .auto: return isatty(1) != 0 && getenv("NO_COLOR") == nil && !Terminal.isDumb
-        }
     }
 }

@@ -1,0 +1,219 @@
+import AASAModel
+import CoverageStats
+import LinkMatcher
+import LogIO
+import LogParsing
+
+/// A scan saved for merging later (`scan --save-state`, `aasa-scan merge`): the AASA files it
+/// used, byte for byte, its inputs, and its summary. States merge only when their AASA files
+/// are the same, so that rule and app numbers mean the same thing in each.
+public struct ScanState: Sendable {
+    /// One AASA file as the scan used it.
+    public struct Source: Sendable, Equatable {
+        public var domain: String?
+        public var path: String
+        public var bytes: [UInt8]
+
+        public init(domain: String?, path: String, bytes: [UInt8]) {
+            self.domain = domain
+            self.path = path
+            self.bytes = bytes
+        }
+    }
+
+    public var sources: [Source]
+    public var inputs: [InputReport]
+    public var summary: CoverageSummary
+    public var elapsedSeconds: Double
+    public var workers: Int
+
+    static let magic = Array("AASASTATE1".utf8)
+
+    public init(
+        sources: [Source], inputs: [InputReport], summary: CoverageSummary,
+        elapsedSeconds: Double, workers: Int
+    ) {
+        self.sources = sources
+        self.inputs = inputs
+        self.summary = summary
+        self.elapsedSeconds = elapsedSeconds
+        self.workers = workers
+    }
+
+    /// The state as bytes.
+    public func encoded() -> [UInt8] {
+        var out = StateWriter()
+        out.bytes += Self.magic
+        out.int(sources.count)
+        for source in sources {
+            out.text(source.domain ?? "")
+            out.text(source.path)
+            out.blob(source.bytes)
+        }
+        out.int(inputs.count)
+        for input in inputs {
+            out.text(input.path)
+            out.int(input.bytes)
+            out.text(input.compression?.rawValue ?? "")
+            out.text(input.format?.rawValue ?? "")
+            for value in [input.counts.lines, input.counts.requests, input.counts.malformed] {
+                out.int(Int(value))
+            }
+            out.int(input.complete ? 1 : 0)
+            out.text(input.error ?? "")
+            out.text(input.errorCode ?? "")
+        }
+        out.int(Int(elapsedSeconds * 1000))
+        out.int(workers)
+        out.blob(summary.encoded())
+        return out.bytes
+    }
+
+    /// A state from `encoded()` bytes.
+    public init(encoded bytes: [UInt8]) throws(ScanStateError) {
+        var input = StateReader(bytes: bytes)
+        guard (try? input.take(Self.magic.count)) == Self.magic else {
+            throw ScanStateError(message: "not a saved aasa-scan state")
+        }
+        do {
+            var sources: [Source] = []
+            for _ in 0..<(try input.int()) {
+                let domain = try input.text()
+                sources.append(
+                    Source(
+                        domain: domain.isEmpty ? nil : domain, path: try input.text(),
+                        bytes: try input.blob()))
+            }
+            var inputs: [InputReport] = []
+            for _ in 0..<(try input.int()) {
+                let path = try input.text()
+                let size = try input.int()
+                let compression = Compression(rawValue: try input.text())
+                let format = LogFormat(rawValue: try input.text())
+                var counts = InputCounts()
+                counts.lines = UInt64(try input.int())
+                counts.requests = UInt64(try input.int())
+                counts.malformed = UInt64(try input.int())
+                let complete = try input.int() == 1
+                let error = try input.text()
+                let code = try input.text()
+                inputs.append(
+                    InputReport(
+                        path: path, bytes: size, compression: compression, format: format,
+                        counts: counts, complete: complete, error: error.isEmpty ? nil : error,
+                        errorCode: code.isEmpty ? nil : code))
+            }
+            let milliseconds = try input.int()
+            let workers = try input.int()
+            let summary = try CoverageSummary(encoded: try input.blob())
+            guard input.isAtEnd else { throw ScanStateError(message: "bytes after the state") }
+            self.init(
+                sources: sources, inputs: inputs, summary: summary,
+                elapsedSeconds: Double(milliseconds) / 1000, workers: workers)
+        } catch let error as ScanStateError {
+            throw error
+        } catch {
+            throw ScanStateError(message: "damaged state: \(error)")
+        }
+    }
+
+    /// The associations the state was made with, compiled again from the saved files.
+    public func associations() throws(ScanStateError) -> Associations {
+        var associations = Associations()
+        for source in sources {
+            let document: AASADocument
+            do {
+                document = try AASADocument.parse(source.bytes)
+            } catch {
+                throw ScanStateError(message: "the saved copy of \(source.path) does not parse")
+            }
+            let domain = source.domain.flatMap(DomainPattern.init)
+            associations.add(domain: domain, path: source.path, rules: CompiledRuleSet(document))
+        }
+        return associations
+    }
+
+    /// Merges states made with the same AASA files: counts add, inputs are listed in order.
+    public static func merged(_ states: [ScanState]) throws(ScanStateError) -> ScanState {
+        guard var result = states.first else { throw ScanStateError(message: "no state to merge") }
+        for state in states.dropFirst() {
+            guard state.sources == result.sources else {
+                throw ScanStateError(
+                    message: "the states were made with different AASA files; merge only scans "
+                        + "of the same files")
+            }
+            guard state.summary.shape == result.summary.shape else {
+                throw ScanStateError(message: "the states were made with different table sizes")
+            }
+            var summary = state.summary
+            summary.offsetInputs(by: result.inputs.count)
+            result.summary += summary
+            result.inputs += state.inputs
+            result.elapsedSeconds += state.elapsedSeconds
+            result.workers = max(result.workers, state.workers)
+        }
+        return result
+    }
+
+    /// The state as a scan result, for the report renderers.
+    public func result() throws(ScanStateError) -> ScanResult {
+        ScanResult(
+            summary: summary, inputs: inputs, associations: try associations(),
+            elapsedSeconds: elapsedSeconds, workers: workers)
+    }
+}
+
+/// Why a saved state could not be used.
+public struct ScanStateError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+struct StateWriter {
+    var bytes: [UInt8] = []
+
+    mutating func int(_ value: Int) {
+        let bits = UInt64(bitPattern: Int64(value))
+        for shift in stride(from: 0, to: 64, by: 8) {
+            bytes.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+        }
+    }
+
+    mutating func blob(_ value: [UInt8]) {
+        int(value.count)
+        bytes += value
+    }
+
+    mutating func text(_ value: String) { blob(Array(value.utf8)) }
+}
+
+struct StateReader {
+    let bytes: [UInt8]
+    var offset = 0
+
+    var isAtEnd: Bool { offset == bytes.count }
+
+    mutating func take(_ count: Int) throws(ScanStateError) -> [UInt8] {
+        guard count >= 0, count <= bytes.count - offset else {
+            throw ScanStateError(message: "truncated state at byte \(offset)")
+        }
+        defer { offset += count }
+        return Array(bytes[offset..<(offset + count)])
+    }
+
+    mutating func int() throws(ScanStateError) -> Int {
+        var bits: UInt64 = 0
+        for (index, byte) in try take(8).enumerated() { bits |= UInt64(byte) << UInt64(index * 8) }
+        let value = Int64(bitPattern: bits)
+        guard value >= 0 else {
+            throw ScanStateError(message: "a negative count at byte \(offset)")
+        }
+        return Int(value)
+    }
+
+    mutating func blob() throws(ScanStateError) -> [UInt8] { try take(try int()) }
+
+    mutating func text() throws(ScanStateError) -> String {
+        String(decoding: try blob(), as: UTF8.self)
+    }
+}

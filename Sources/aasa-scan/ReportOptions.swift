@@ -1,0 +1,90 @@
+import ArgumentParser
+import Foundation
+import ScanEngine
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// How the report is written.
+struct ReportOptions: ParsableArguments {
+    enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+        case table, json, csv
+    }
+
+    @Option(
+        name: .long,
+        help: "Report format: table (default on a terminal), json (default otherwise), csv.")
+    var format: ReportFormat?
+
+    @Option(name: .long, help: ArgumentHelp("Rows in the top-path and host lists.", valueName: "n"))
+    var top = 20
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Exit with status 1 when handled requests are below this percentage.",
+            valueName: "percent"))
+    var minCoverage: Double?
+
+    @Option(name: .long, help: "Colour in the table: auto, always, never (NO_COLOR is honoured).")
+    var color: ColorChoice = .auto
+
+    @Flag(name: .long, help: "No progress line on standard error.")
+    var quiet = false
+
+    @Flag(
+        name: .long, help: "Print how rules were compiled (exact, prefix, glob) on standard error.")
+    var debug = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Also save the result, AASA files included, for `aasa-scan merge` with other results.",
+            valueName: "file"))
+    var saveState: String?
+
+    enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+        case auto, always, never
+    }
+
+    var resolvedFormat: ReportFormat { format ?? (isatty(1) != 0 ? .table : .json) }
+
+    var useColor: Bool {
+        switch color {
+        case .always: return true
+        case .never: return false
+        case .auto: return isatty(1) != 0 && getenv("NO_COLOR") == nil && !Terminal.isDumb
+        }
+    }
+}
+
+extension ReportOptions {
+    /// Writes the report of `result` to standard output, then ends with the status it calls
+    /// for: 2 when some input was cut short, 1 when `--min-coverage` failed.
+    func emit(_ result: ScanResult) throws {
+        let report = ScanReport(result, top: top)
+        var stdout = StandardOutput()
+        switch resolvedFormat {
+        case .json: stdout.write(ReportJSON.render(report))
+        case .csv: stdout.write(ReportCSV.render(report))
+        case .table: stdout.write(ReportTable.render(report, color: useColor, top: top))
+        }
+        stdout.flush()
+        if !result.complete { throw ExitCode(2) }
+        if let minCoverage, report.percent(report.totals.handled) < minCoverage {
+            StandardError.line(
+                "aasa-scan: coverage \(Format.percent(report.percent(report.totals.handled))) is "
+                    + "below --min-coverage \(Format.percent(minCoverage))")
+            throw ExitCode(1)
+        }
+    }
+}
+
+/// Saves a state for `aasa-scan merge`; a write failure ends the command with status 2.
+func writeState(_ state: ScanState, to path: String) throws {
+    guard FileManager.default.createFile(atPath: path, contents: Data(state.encoded())) else {
+        StandardError.line("aasa-scan: error: cannot write \(TerminalText.escaped(path))")
+        throw ExitCode(2)
+    }
+}

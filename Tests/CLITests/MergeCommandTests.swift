@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// `scan --save-state` and `aasa-scan merge`: results of separate scans merge into the report
+/// one scan of everything would give.
+struct MergeCommandTests {
+    let aasa = ToolRunner.data("example.com.aasa.json")
+
+    func json(_ arguments: [String]) throws -> (Int32, [String: Any], String) {
+        let result = try ToolRunner.run(arguments + ["--format", "json", "--quiet"])
+        let object =
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            ?? [:]
+        return (result.status, object, result.stderr)
+    }
+
+    @Test func mergedStatesGiveTheReportOfOneScan() throws {
+        let folder = try TemporaryFolder()
+        let lines = ScanCommandTests.logText(repeats: 30).split(separator: "\n")
+        let first = try folder.write("a.log", lines[..<200].joined(separator: "\n") + "\n")
+        let second = try folder.write("b.log", lines[200...].joined(separator: "\n") + "\n")
+        let (_, whole, _) = try json(["scan", "--aasa", aasa, first, second])
+        for (log, state) in [(first, "a.state"), (second, "b.state")] {
+            let (status, _, stderr) = try json(
+                ["scan", "--aasa", aasa, "--save-state", folder.path + "/" + state, log])
+            #expect(status == 0, "\(stderr)")
+        }
+        let (status, merged, stderr) = try json(
+            [
+                "merge", "--save-state", folder.path + "/ab.state", folder.path + "/a.state",
+                folder.path + "/b.state",
+            ])
+        #expect(status == 0, "\(stderr)")
+        for key in [
+            "totals", "apps", "rules", "coverage", "top_unmatched", "top_handled", "hosts",
+            "dead_rules",
+        ] {
+            let a = try JSONSerialization.data(
+                withJSONObject: whole[key] ?? NSNull(), options: [.sortedKeys, .fragmentsAllowed])
+            let b = try JSONSerialization.data(
+                withJSONObject: merged[key] ?? NSNull(), options: [.sortedKeys, .fragmentsAllowed])
+            #expect(a == b, "\(key)")
+        }
+        let samples = merged["malformed_samples"] as? [[String: Any]] ?? []
+        let whereabouts = samples.map {
+            "\(($0["input"] as? String ?? "").split(separator: "/").last ?? ""):\($0["line"] as? Int ?? 0)"
+        }
+        let wholeSamples = (whole["malformed_samples"] as? [[String: Any]] ?? []).map {
+            "\(($0["input"] as? String ?? "").split(separator: "/").last ?? ""):\($0["line"] as? Int ?? 0)"
+        }
+        #expect(whereabouts == wholeSamples)
+        #expect((merged["inputs"] as? [Any])?.count == 2)
+        // A merged state merges again.
+        let (again, rerun, _) = try json(["merge", folder.path + "/ab.state"])
+        #expect(again == 0)
+        #expect(
+            (rerun["totals"] as? [String: Any])?["handled"] as? Int
+                == (whole["totals"] as? [String: Any])?["handled"] as? Int)
+    }
+
+    @Test func statesOfDifferentAASAFilesOrDamagedStatesAreRefused() throws {
+        let folder = try TemporaryFolder()
+        let log = try folder.write("a.log", ScanCommandTests.logText(repeats: 1))
+        let other = try folder.write(
+            "other.json", #"{"applinks":{"details":[{"appID":"ZZZZZ99999.o","paths":["/*"]}]}}"#)
+        _ = try json(["scan", "--aasa", aasa, "--save-state", folder.path + "/a.state", log])
+        _ = try json(["scan", "--aasa", other, "--save-state", folder.path + "/b.state", log])
+        let mixed = try ToolRunner.run([
+            "merge", folder.path + "/a.state", folder.path + "/b.state",
+        ])
+        #expect(mixed.status == 2)
+        #expect(mixed.stderr.contains("different AASA files"))
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/a.state"))
+        try bytes.prefix(bytes.count / 2).write(
+            to: URL(fileURLWithPath: folder.path + "/cut.state"))
+        let cut = try ToolRunner.run(["merge", folder.path + "/cut.state"])
+        #expect(cut.status == 2)
+        #expect(cut.stderr.contains("cut.state"))
+        #expect(try ToolRunner.run(["merge", log]).status == 2)
+    }
+}
