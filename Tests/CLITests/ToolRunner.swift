@@ -52,8 +52,8 @@ enum ToolRunner {
         let directory = FileManager.default.temporaryDirectory
         let outURL = directory.appendingPathComponent("aasa-out-\(UUID())")
         let errURL = directory.appendingPathComponent("aasa-err-\(UUID())")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         defer {
             try? FileManager.default.removeItem(at: outURL)
             try? FileManager.default.removeItem(at: errURL)
