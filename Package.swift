@@ -50,7 +50,9 @@ let package = Package(
         .testTarget(name: "LogIOTests", dependencies: ["LogIO"]),
         .testTarget(name: "LogParsingTests", dependencies: ["LogParsing", "LogIO"]),
         .testTarget(name: "CoverageStatsTests", dependencies: ["CoverageStats", "Workload"]),
-        .testTarget(name: "ScanEngineTests", dependencies: ["ScanEngine", "LinkMatcher", "AASAModel"]),
+        .testTarget(
+            name: "ScanEngineTests",
+            dependencies: ["ScanEngine", "LinkMatcher", "AASAModel", "CoverageStats"]),
         .testTarget(name: "CLITests", dependencies: ["aasa-scan"]),
         .testTarget(
             name: "WorkloadTests", dependencies: ["Workload", "AASAModel", "LinkMatcher"]),

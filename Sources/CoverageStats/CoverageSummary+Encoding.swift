@@ -10,7 +10,7 @@ extension CoverageSummary {
     /// The summary as bytes.
     public func encoded() -> [UInt8] {
         var out = ByteWriter()
-        out.bytes += Self.magic
+        out.raw(Self.magic)
         for value in [
             shape.appCount, shape.ruleCount, shape.hostCapacity, shape.topCapacity,
             shape.maxKeyLength, shape.sampleLimit, shape.sampleByteLimit,
@@ -155,64 +155,78 @@ public struct SummaryDecodingError: Error, Sendable, CustomStringConvertible {
     public var description: String { "\(message) (at byte \(offset))" }
 }
 
-struct ByteWriter {
-    var bytes: [UInt8] = []
+/// Writes the saved form: little-endian 64-bit integers and length-prefixed byte strings.
+public struct ByteWriter: Sendable {
+    public private(set) var bytes: [UInt8] = []
 
-    mutating func u64(_ value: UInt64) {
+    public init() {}
+
+    public mutating func raw(_ value: [UInt8]) { bytes += value }
+
+    public mutating func u64(_ value: UInt64) {
         for shift in stride(from: 0, to: 64, by: 8) {
             bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
         }
     }
 
-    mutating func int(_ value: Int) { u64(UInt64(bitPattern: Int64(value))) }
+    public mutating func int(_ value: Int) { u64(UInt64(bitPattern: Int64(value))) }
 
-    mutating func u64s(_ values: [UInt64]) {
+    public mutating func u64s(_ values: [UInt64]) {
         int(values.count)
         for value in values { u64(value) }
     }
 
-    mutating func blob(_ value: [UInt8]) {
+    public mutating func blob(_ value: [UInt8]) {
         int(value.count)
         bytes += value
     }
+
+    public mutating func text(_ value: String) { blob(Array(value.utf8)) }
 }
 
-struct ByteReader {
+/// Reads what `ByteWriter` wrote; every read checks that the bytes are there.
+public struct ByteReader: Sendable {
     let bytes: [UInt8]
-    var offset = 0
+    public private(set) var offset = 0
 
-    var isAtEnd: Bool { offset == bytes.count }
+    public init(bytes: [UInt8]) { self.bytes = bytes }
 
-    func failure(_ message: String) -> SummaryDecodingError {
+    public var isAtEnd: Bool { offset == bytes.count }
+
+    public func failure(_ message: String) -> SummaryDecodingError {
         SummaryDecodingError(message: message, offset: offset)
     }
 
-    mutating func take(_ count: Int) throws(SummaryDecodingError) -> [UInt8] {
+    public mutating func take(_ count: Int) throws(SummaryDecodingError) -> [UInt8] {
         guard count >= 0, count <= bytes.count - offset else { throw failure("truncated summary") }
         defer { offset += count }
         return Array(bytes[offset..<(offset + count)])
     }
 
-    mutating func u64() throws(SummaryDecodingError) -> UInt64 {
+    public mutating func u64() throws(SummaryDecodingError) -> UInt64 {
         var value: UInt64 = 0
         for (index, byte) in try take(8).enumerated() { value |= UInt64(byte) << UInt64(index * 8) }
         return value
     }
 
-    mutating func int() throws(SummaryDecodingError) -> Int {
+    public mutating func int() throws(SummaryDecodingError) -> Int {
         let value = Int64(bitPattern: try u64())
         guard value >= 0, value < Int64(Int32.max) else { throw failure("a count out of range") }
         return Int(value)
     }
 
-    mutating func u64s(count expected: Int) throws(SummaryDecodingError) -> [UInt64] {
+    public mutating func u64s(count expected: Int) throws(SummaryDecodingError) -> [UInt64] {
         guard try int() == expected else { throw failure("a list of the wrong length") }
         var values: [UInt64] = []
         for _ in 0..<expected { values.append(try u64()) }
         return values
     }
 
-    mutating func blob() throws(SummaryDecodingError) -> [UInt8] {
+    public mutating func blob() throws(SummaryDecodingError) -> [UInt8] {
         try take(try int())
+    }
+
+    public mutating func text() throws(SummaryDecodingError) -> String {
+        String(decoding: try blob(), as: UTF8.self)
     }
 }

@@ -42,8 +42,8 @@ public struct ScanState: Sendable {
 
     /// The state as bytes.
     public func encoded() -> [UInt8] {
-        var out = StateWriter()
-        out.bytes += Self.magic
+        var out = ByteWriter()
+        out.raw(Self.magic)
         out.int(sources.count)
         for source in sources {
             out.text(source.domain ?? "")
@@ -53,17 +53,17 @@ public struct ScanState: Sendable {
         out.int(inputs.count)
         for input in inputs {
             out.text(input.path)
-            out.int(input.bytes)
+            out.u64(UInt64(input.bytes))
             out.text(input.compression?.rawValue ?? "")
             out.text(input.format?.rawValue ?? "")
             for value in [input.counts.lines, input.counts.requests, input.counts.malformed] {
-                out.int(Int(value))
+                out.u64(value)
             }
             out.int(input.complete ? 1 : 0)
             out.text(input.error ?? "")
             out.text(input.errorCode ?? "")
         }
-        out.int(Int(elapsedSeconds * 1000))
+        out.u64(UInt64(max(0, elapsedSeconds) * 1000))
         out.int(workers)
         out.blob(summary.encoded())
         return out.bytes
@@ -71,7 +71,7 @@ public struct ScanState: Sendable {
 
     /// A state from `encoded()` bytes.
     public init(encoded bytes: [UInt8]) throws(ScanStateError) {
-        var input = StateReader(bytes: bytes)
+        var input = ByteReader(bytes: bytes)
         guard (try? input.take(Self.magic.count)) == Self.magic else {
             throw ScanStateError(message: "not a saved aasa-scan state")
         }
@@ -87,13 +87,13 @@ public struct ScanState: Sendable {
             var inputs: [InputReport] = []
             for _ in 0..<(try input.int()) {
                 let path = try input.text()
-                let size = try input.int()
+                let size = Int(clamping: try input.u64())
                 let compression = Compression(rawValue: try input.text())
                 let format = LogFormat(rawValue: try input.text())
                 var counts = InputCounts()
-                counts.lines = UInt64(try input.int())
-                counts.requests = UInt64(try input.int())
-                counts.malformed = UInt64(try input.int())
+                counts.lines = try input.u64()
+                counts.requests = try input.u64()
+                counts.malformed = try input.u64()
                 let complete = try input.int() == 1
                 let error = try input.text()
                 let code = try input.text()
@@ -103,15 +103,13 @@ public struct ScanState: Sendable {
                         counts: counts, complete: complete, error: error.isEmpty ? nil : error,
                         errorCode: code.isEmpty ? nil : code))
             }
-            let milliseconds = try input.int()
+            let milliseconds = try input.u64()
             let workers = try input.int()
             let summary = try CoverageSummary(encoded: try input.blob())
-            guard input.isAtEnd else { throw ScanStateError(message: "bytes after the state") }
+            guard input.isAtEnd else { throw input.failure("bytes after the state") }
             self.init(
                 sources: sources, inputs: inputs, summary: summary,
                 elapsedSeconds: Double(milliseconds) / 1000, workers: workers)
-        } catch let error as ScanStateError {
-            throw error
         } catch {
             throw ScanStateError(message: "damaged state: \(error)")
         }
@@ -167,53 +165,4 @@ public struct ScanState: Sendable {
 public struct ScanStateError: Error, Sendable, CustomStringConvertible {
     public var message: String
     public var description: String { message }
-}
-
-struct StateWriter {
-    var bytes: [UInt8] = []
-
-    mutating func int(_ value: Int) {
-        let bits = UInt64(bitPattern: Int64(value))
-        for shift in stride(from: 0, to: 64, by: 8) {
-            bytes.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
-        }
-    }
-
-    mutating func blob(_ value: [UInt8]) {
-        int(value.count)
-        bytes += value
-    }
-
-    mutating func text(_ value: String) { blob(Array(value.utf8)) }
-}
-
-struct StateReader {
-    let bytes: [UInt8]
-    var offset = 0
-
-    var isAtEnd: Bool { offset == bytes.count }
-
-    mutating func take(_ count: Int) throws(ScanStateError) -> [UInt8] {
-        guard count >= 0, count <= bytes.count - offset else {
-            throw ScanStateError(message: "truncated state at byte \(offset)")
-        }
-        defer { offset += count }
-        return Array(bytes[offset..<(offset + count)])
-    }
-
-    mutating func int() throws(ScanStateError) -> Int {
-        var bits: UInt64 = 0
-        for (index, byte) in try take(8).enumerated() { bits |= UInt64(byte) << UInt64(index * 8) }
-        let value = Int64(bitPattern: bits)
-        guard value >= 0 else {
-            throw ScanStateError(message: "a negative count at byte \(offset)")
-        }
-        return Int(value)
-    }
-
-    mutating func blob() throws(ScanStateError) -> [UInt8] { try take(try int()) }
-
-    mutating func text() throws(ScanStateError) -> String {
-        String(decoding: try blob(), as: UTF8.self)
-    }
 }

@@ -1,4 +1,5 @@
 import AASAModel
+import CoverageStats
 import LinkMatcher
 import Testing
 
@@ -132,5 +133,35 @@ struct AssociationsTests {
         #expect(file("") == 2)
         #expect(associations.ruleCount == 3)
         #expect(associations.files.map(\.ruleOffset) == [0, 1, 2])
+    }
+}
+
+struct ScanStateTests {
+    @Test func bigCountsAndEveryFieldSurviveSaving() throws {
+        var counts = InputCounts()
+        counts.lines = 5_000_000_000
+        counts.requests = 4_999_999_999
+        counts.malformed = 1
+        let input = InputReport(
+            path: "/logs/a.zst", bytes: 300_000_000_000, compression: .zstd, format: .combined,
+            counts: counts, complete: false, error: "a.zst: truncated", errorCode: "truncated")
+        let state = ScanState(
+            sources: [
+                ScanState.Source(domain: "*.example.com", path: "a.json", bytes: Array("{}".utf8))
+            ],
+            inputs: [input],
+            summary: CoverageSummary(shape: CoverageShape(appCount: 0, ruleCount: 0)),
+            elapsedSeconds: 12.5, workers: 2)
+        let restored = try ScanState(encoded: state.encoded())
+        #expect(restored.sources == state.sources)
+        #expect(restored.inputs.first?.counts == counts)
+        #expect(restored.inputs.first?.bytes == 300_000_000_000)
+        #expect(restored.inputs.first?.error == "a.zst: truncated")
+        #expect(restored.inputs.first?.compression == .zstd)
+        #expect(restored.elapsedSeconds == 12.5)
+        #expect(restored.summary == state.summary)
+        #expect(throws: ScanStateError.self) {
+            try ScanState(encoded: Array(state.encoded().dropLast()))
+        }
     }
 }
