@@ -68,7 +68,10 @@ enum NCSAScanner {
         request.method = method
         request.target = target
         request.status = status
-        if request.host.isEmpty, let authority = authorityOfAbsoluteTarget(line, target) {
+        // Origin-form targets (`/p?q`, nearly every line) carry no host: skip the scheme check.
+        if request.host.isEmpty, line[target.lowerBound] != ASCII.slash,
+            let authority = authorityOfAbsoluteTarget(line, target)
+        {
             request.host = authority.host
             request.port = authority.port
         }
