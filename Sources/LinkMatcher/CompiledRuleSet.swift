@@ -114,8 +114,4 @@ public final class CompiledRuleSet: Sendable {
 
     /// A scratch sized for this rule set; one per thread.
     public func makeScratch() -> MatchScratch { MatchScratch() }
-
-    /// The compiled rule at `index`.
-    @inline(__always)
-    func rule(_ index: Int) -> CompiledRule { compiled[index] }
 }

@@ -21,9 +21,7 @@ public final class MatchScratch {
 /// What `MatchScratch` holds.
 struct MatchState {
     /// Where the parts of the current URL lie in its bytes.
-    var parts = URLParts(
-        scheme: nil, host: nil, port: nil, hasInvalidPort: false, path: 0..<0, query: nil,
-        fragment: nil)
+    var parts = URLParts.empty
     /// Path, query and fragment text per view mode (slot `component * 4 + mode.index`): a
     /// slice of the URL itself when no transform changes it, else of the slot's own storage.
     private var views = ScratchBuffer<UnsafeBufferPointer<UInt8>>(capacity: 12)

@@ -14,21 +14,21 @@ public struct URLParts: Sendable, Equatable {
     public var host: Range<Int>?
     /// The port number when one is written (`nil` when absent or not a number).
     public var port: Int?
-    /// True when a port was written but is not a valid number.
-    public var hasInvalidPort: Bool
     public var path: Range<Int>
     /// The query text after `?`, or nil when there is no `?`.
     public var query: Range<Int>?
     /// The fragment text after `#`, or nil when there is no `#`.
     public var fragment: Range<Int>?
 
+    /// No URL at all: an empty path.
+    static let empty = URLParts(
+        scheme: nil, host: nil, port: nil, path: 0..<0, query: nil, fragment: nil)
+
     /// Splits `bytes`; never fails (anything that is not an absolute URL is a path).
     public static func split(_ bytes: UnsafeBufferPointer<UInt8>) -> URLParts {
         let end = bytes.count
         var cursor = 0
-        var parts = URLParts(
-            scheme: nil, host: nil, port: nil, hasInvalidPort: false, path: 0..<0, query: nil,
-            fragment: nil)
+        var parts = URLParts.empty
         if let schemeEnd = schemeLength(bytes) {
             parts.scheme = 0..<schemeEnd
             let authorityStart = schemeEnd + 3
@@ -110,24 +110,19 @@ public struct URLParts: Sendable, Equatable {
         // An IPv6 literal keeps its colons; a port follows the closing bracket.
         let searchFrom =
             hostStart < hostEnd && bytes[hostStart] == UInt8(ascii: "[")
-            ? (range.lowerBound..<range.upperBound).first(where: {
-                $0 >= hostStart && bytes[$0] == UInt8(ascii: "]")
-            }) ?? hostStart
+            ? (hostStart..<hostEnd).first(where: { bytes[$0] == UInt8(ascii: "]") }) ?? hostStart
             : hostStart
         if let colon = (searchFrom..<hostEnd).first(where: { bytes[$0] == UInt8(ascii: ":") }) {
             hostEnd = colon
+            // Only a well-formed number is a port; anything else counts as no port.
             var value = 0
-            var digits = 0
-            for index in (colon + 1)..<range.upperBound {
+            var valid = colon + 1 < range.upperBound
+            for index in (colon + 1)..<range.upperBound where valid {
                 let digit = Int(bytes[index]) - 0x30
-                guard digit >= 0 && digit <= 9, value < 100_000 else {
-                    hasInvalidPort = true
-                    break
-                }
+                valid = digit >= 0 && digit <= 9 && value < 100_000
                 value = value * 10 + digit
-                digits += 1
             }
-            if !hasInvalidPort, digits > 0 { port = value }
+            if valid { port = value }
         }
         host = hostStart..<hostEnd
     }

@@ -3,6 +3,10 @@ import LinkMatcher
 import LogIO
 import LogParsing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Counts kept per input by each worker, merged at the end.
 public struct InputCounts: Sendable, Equatable {
     public var lines: UInt64 = 0
@@ -25,6 +29,15 @@ public struct InputCounts: Sendable, Equatable {
 final class ScanWorker {
     let associations: Associations
     let filter: RequestFilter
+    /// False when no filter was asked for, read once instead of at every line.
+    private let filtering: Bool
+    /// The last host looked up and the file it found: lines of one host come in runs, and the
+    /// domain table is a scan over every domain.
+    private let lastHost: UnsafeMutableBufferPointer<UInt8>
+    private var lastHostCount = -1
+    private var lastPort = 0
+    private var lastDefaultPort = 0
+    private var lastFile: Int?
     /// The summary lives behind a pointer: it is updated at every line, and pointer accesses
     /// carry none of the run-time exclusivity checks of class properties.
     private let summaryStorage: UnsafeMutablePointer<CoverageSummary>
@@ -47,6 +60,7 @@ final class ScanWorker {
     init(associations: Associations, filter: RequestFilter, shape: CoverageShape, lineLimit: Int) {
         self.associations = associations
         self.filter = filter
+        filtering = !filter.isEmpty
         summaryStorage = .allocate(capacity: 1)
         summaryStorage.initialize(to: CoverageSummary(shape: shape))
         ruleSets = associations.files.map { Unmanaged.passUnretained($0.rules) }
@@ -64,6 +78,7 @@ final class ScanWorker {
         }
         parseScratch = .allocate(capacity: max(lineLimit, 4096))
         hostBuffer = .allocate(capacity: Self.hostLimit)
+        lastHost = .allocate(capacity: Self.hostLimit)
     }
 
     deinit {
@@ -75,6 +90,7 @@ final class ScanWorker {
         summaryStorage.deallocate()
         parseScratch.deallocate()
         hostBuffer.deallocate()
+        lastHost.deallocate()
     }
 
     /// What this worker counted.
@@ -130,7 +146,7 @@ final class ScanWorker {
         let target = field(request.target, inScratch: request.inScratch.contains(.target), line)
         let parts = URLParts.split(target)
         let path = UnsafeBufferPointer(rebasing: target[parts.path])
-        if !filter.isEmpty {
+        if filtering {
             let method = field(request.method, inScratch: request.inScratch.contains(.method), line)
             if let reason = filter.reason(method: method, status: request.status, path: path) {
                 summaryStorage.pointee.recordFiltered(reason, weight: weight)
@@ -151,8 +167,7 @@ final class ScanWorker {
             }
         }
         let outcome: CoverageOutcome
-        if let fileIndex = associations.file(
-            host: host, port: port, defaultPort: parts.defaultPort(in: target))
+        if let fileIndex = file(host: host, port: port, defaultPort: parts.defaultPort(in: target))
         {
             let hash = DecisionCache.hash(target)
             let decision: Decision
@@ -179,6 +194,29 @@ final class ScanWorker {
             outcome = .noAssociation
         }
         summaryStorage.pointee.record(outcome, host: host, path: path, weight: weight)
+    }
+
+    /// The AASA file for a host, remembering the last answer.
+    @inline(__always)
+    private func file(host: UnsafeBufferPointer<UInt8>, port: Int?, defaultPort: Int) -> Int? {
+        if associations.isSingleFile || host.isEmpty {
+            return associations.file(host: host, port: port, defaultPort: defaultPort)
+        }
+        let effectivePort = port ?? defaultPort
+        // The answer depends on the port and on the scheme's default port (S9).
+        if host.count == lastHostCount, effectivePort == lastPort, defaultPort == lastDefaultPort,
+            let base = host.baseAddress, let last = lastHost.baseAddress,
+            memcmp(base, last, host.count) == 0
+        {
+            return lastFile
+        }
+        let found = associations.file(host: host, port: port, defaultPort: defaultPort)
+        _ = lastHost.initialize(from: host)
+        lastHostCount = host.count
+        lastPort = effectivePort
+        lastDefaultPort = defaultPort
+        lastFile = found
+        return found
     }
 
     /// The host lower-cased into the worker's buffer (hosts compare case-insensitively, S9).

@@ -235,6 +235,22 @@ struct ScanCommandTests {
         #expect(handledByApp["ZZZZZ99999.other"] == 1)
     }
 
+    /// One host on consecutive lines, with ports that change the answer (S9): a non-default
+    /// port never matches a domain written without one.
+    @Test func portsDecideTheAssociationLineByLine() throws {
+        let folder = try TemporaryFolder()
+        let targets = [
+            "http://example.com/buy/1", "https://example.com:80/buy/1", "https://example.com/buy/1",
+            "https://example.com:443/buy/1", "http://example.com:8080/buy/1",
+        ]
+        let log = targets.map { "\($0)\n" }.joined()
+        let file = try folder.write("urls.txt", log)
+        let (status, report, _) = try scanJSON(["--aasa", "example.com=\(aasa)", file])
+        #expect(status == 0)
+        #expect(totals(report)["handled"] == 3)
+        #expect(totals(report)["no_association"] == 2)
+    }
+
     @Test func requestsWithoutAHostAreFlaggedWhenOnlyDomainsAreGiven() throws {
         let folder = try TemporaryFolder()
         let file = try folder.write("access.log", Self.logText(repeats: 1))
