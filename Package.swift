@@ -14,7 +14,7 @@ let package = Package(
         .library(name: "Workload", targets: ["Workload"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
         .systemLibrary(
@@ -46,13 +46,16 @@ let package = Package(
             ]
         ),
         .testTarget(name: "AASAModelTests", dependencies: ["AASAModel"]),
-        .testTarget(name: "LinkMatcherTests", dependencies: ["LinkMatcher", "AASAModel", "Workload"]),
+        .testTarget(
+            name: "LinkMatcherTests", dependencies: ["LinkMatcher", "AASAModel", "Workload"]),
         .testTarget(name: "LogIOTests", dependencies: ["LogIO"]),
         .testTarget(name: "LogParsingTests", dependencies: ["LogParsing", "LogIO"]),
         .testTarget(name: "CoverageStatsTests", dependencies: ["CoverageStats", "Workload"]),
         .testTarget(
             name: "ScanEngineTests",
-            dependencies: ["ScanEngine", "LinkMatcher", "AASAModel", "CoverageStats"]),
+            dependencies: [
+                "ScanEngine", "LinkMatcher", "AASAModel", "CoverageStats", "LogParsing", "Workload",
+            ]),
         .testTarget(name: "CLITests", dependencies: ["aasa-scan"]),
         .testTarget(
             name: "WorkloadTests", dependencies: ["Workload", "AASAModel", "LinkMatcher"]),

@@ -8,4 +8,18 @@ public enum CoverageOutcome: Sendable, Equatable {
     case unmatched
     /// The host has no association file (counted as unmatched too).
     case noAssociation
+
+    /// The per-host counter an outcome adds to.
+    public enum HostLane: Int, Sendable, CaseIterable {
+        case handled, excluded, unmatched
+    }
+
+    /// The host counter of this outcome (no association counts as unmatched).
+    @inlinable public var hostLane: HostLane {
+        switch self {
+        case .handled: .handled
+        case .excluded: .excluded
+        case .unmatched, .noAssociation: .unmatched
+        }
+    }
 }

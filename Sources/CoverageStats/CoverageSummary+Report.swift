@@ -51,8 +51,10 @@ extension CoverageSummary {
         var rows = hostTable.entries(limit: limit).map { entry in
             HostCounts(
                 host: entry.bytes, requests: entry.count, errorBound: entry.errorBound,
-                handled: entry.lanes[HostLane.handled], excluded: entry.lanes[HostLane.excluded],
-                unmatched: entry.lanes[HostLane.unmatched], isTruncated: entry.isTruncated)
+                handled: entry.lanes[CoverageOutcome.HostLane.handled.rawValue],
+                excluded: entry.lanes[CoverageOutcome.HostLane.excluded.rawValue],
+                unmatched: entry.lanes[CoverageOutcome.HostLane.unmatched.rawValue],
+                isTruncated: entry.isTruncated)
         }
         if hostless.requests > 0 {
             rows.append(

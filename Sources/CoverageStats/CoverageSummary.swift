@@ -11,14 +11,6 @@
 /// sketch, `16 * appCount + 8 * ruleCount`, and `sampleLimit * sampleByteLimit`. The defaults
 /// (H 10,000, K 1,000, L 256) come to about 4.1 MiB at most.
 public struct CoverageSummary: Sendable {
-    /// Host table lanes: the requests count is the entry's main count.
-    enum HostLane {
-        static let handled = 0
-        static let excluded = 1
-        static let unmatched = 2
-        static let count = 3
-    }
-
     /// The sizes this summary was made with.
     public let shape: CoverageShape
     /// Exact totals.
@@ -48,7 +40,7 @@ public struct CoverageSummary: Sendable {
         ruleHits = Array(repeating: 0, count: shape.ruleCount)
         hostTable = SpaceSaving(
             capacity: shape.hostCapacity, maxKeyLength: shape.maxKeyLength,
-            laneCount: HostLane.count)
+            laneCount: CoverageOutcome.HostLane.allCases.count)
         unmatchedPaths = SpaceSaving(capacity: shape.topCapacity, maxKeyLength: shape.maxKeyLength)
         handledPaths = SpaceSaving(capacity: shape.topCapacity, maxKeyLength: shape.maxKeyLength)
         samples = MalformedSamples(limit: shape.sampleLimit, byteLimit: shape.sampleByteLimit)
@@ -60,37 +52,52 @@ public struct CoverageSummary: Sendable {
         _ outcome: CoverageOutcome, host: UnsafeRawBufferPointer, path: UnsafeRawBufferPointer,
         weight: UInt64 = 1
     ) {
-        totals.lines &+= 1
+        recordRequests(outcome, path: path, lines: 1, weight: weight)
+        recordHost(outcome.hostLane, host: host, weight: weight)
+    }
+
+    /// The part of `record` that does not depend on the host, for `lines` lines of the same
+    /// outcome and path at once: a caller that tallies repeated requests before recording them
+    /// pays the path tables once per tally instead of once per line. Pair every line with one
+    /// `recordHost` call.
+    public mutating func recordRequests(
+        _ outcome: CoverageOutcome, path: UnsafeRawBufferPointer, lines: UInt64, weight: UInt64
+    ) {
+        totals.lines &+= lines
         totals.requests &+= weight
         let pathHash = StableHash.hash(path)
         pathSketch.insert(hash: pathHash)
-        let lane: Int
         switch outcome {
         case .handled(let app, let rule):
             totals.handled &+= weight
             appHandled[app] &+= weight
             ruleHits[rule] &+= weight
-            lane = HostLane.handled
             handledPaths.add(
                 path, hash: keyHash(path, fullHash: pathHash), weight: weight, lane: -1)
         case .excluded(let app, let rule):
             totals.excluded &+= weight
             appExcluded[app] &+= weight
             ruleHits[rule] &+= weight
-            lane = HostLane.excluded
         case .unmatched, .noAssociation:
             totals.unmatched &+= weight
             if outcome == .noAssociation { totals.noAssociation &+= weight }
-            lane = HostLane.unmatched
             unmatchedPaths.add(
                 path, hash: keyHash(path, fullHash: pathHash), weight: weight, lane: -1)
         }
+    }
+
+    /// The host part of `record`: one request of `weight` for `host`, in the lane of its
+    /// outcome.
+    @inline(__always)
+    public mutating func recordHost(
+        _ lane: CoverageOutcome.HostLane, host: UnsafeRawBufferPointer, weight: UInt64
+    ) {
         if host.isEmpty {
             hostless.add(weight: weight, lane: lane)
         } else {
             hostTable.add(
                 host, hash: SpaceSaving.keyHash(host, maxKeyLength: hostTable.maxKeyLength),
-                weight: weight, lane: lane)
+                weight: weight, lane: lane.rawValue)
         }
     }
 
@@ -145,12 +152,12 @@ struct HostlessCounts: Sendable, Equatable {
     var unmatched: UInt64 = 0
 
     @inline(__always)
-    mutating func add(weight: UInt64, lane: Int) {
+    mutating func add(weight: UInt64, lane: CoverageOutcome.HostLane) {
         requests &+= weight
         switch lane {
-        case CoverageSummary.HostLane.handled: handled &+= weight
-        case CoverageSummary.HostLane.excluded: excluded &+= weight
-        default: unmatched &+= weight
+        case .handled: handled &+= weight
+        case .excluded: excluded &+= weight
+        case .unmatched: unmatched &+= weight
         }
     }
 

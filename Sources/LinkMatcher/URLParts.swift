@@ -72,6 +72,9 @@ public struct URLParts: Sendable, Equatable {
         return length == 4 || bytes[scheme.lowerBound + 4] | 0x20 == UInt8(ascii: "s")
     }
 
+    /// The default port of a target without a scheme (what `defaultPort(in:)` answers for it).
+    public static let originFormDefaultPort = 443
+
     /// The default port of the scheme: 80 for http, 443 otherwise.
     public func defaultPort(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         scheme?.count == 4 ? 80 : 443

@@ -1,18 +1,39 @@
 import LinkMatcher
 
-/// Remembers the decisions for recently seen request targets, per worker. Real traffic is
-/// heavily skewed (a few pages take most requests), so most lines repeat a target seen moments
-/// before; a hit costs a hash and a comparison instead of a walk through the automaton. The
-/// decision is a pure function of the target bytes and the AASA file, so a hit is always right.
+/// Remembers recently seen request targets, per worker, with their decision and the requests
+/// counted for them since they entered.
+///
+/// Real traffic is heavily skewed (a few pages take most requests), so most lines repeat a
+/// target seen moments before. A hit costs a hash and a comparison instead of a walk through
+/// the automaton, and adds the request to the slot's tally instead of to the summary: the
+/// summary's path tables are then paid once per tally, when the target leaves the cache or the
+/// worker finishes (`Tally`), not once per line. The decision is a pure function of the target
+/// bytes and the AASA file, so a hit is always right.
 ///
 /// Two-way set associative: a target can live in either slot of the set its hash picks; a new
-/// target replaces the older of the two. Memory is fixed: `slotCount x (keyLimit + 24)` bytes.
+/// target replaces the older of the two. Memory is fixed: `slotCount x (keyLimit + 48)` bytes.
 struct DecisionCache {
     private struct Slot {
         var hash: UInt64 = 0
         var length: Int32 = -1
         var file: Int32 = 0
         var decision = Decision(kind: .unmatched)
+        /// Where the path lies in the target (both at most `keyLimit`).
+        var pathStart: UInt8 = 0
+        var pathEnd: UInt8 = 0
+        /// Lines and request weight counted here and not yet handed to the summary.
+        var lines: UInt64 = 0
+        var weight: UInt64 = 0
+    }
+
+    /// Requests counted for one target and not yet recorded; `path` is valid only during the
+    /// call that hands it over.
+    struct Tally {
+        let file: Int
+        let decision: Decision
+        let path: UnsafeRawBufferPointer
+        let lines: UInt64
+        let weight: UInt64
     }
 
     static let slotCount = 32768
@@ -33,39 +54,80 @@ struct DecisionCache {
         nextWay.initialize(repeating: 0, count: Self.slotCount / 2)
     }
 
-    /// Frees the memory; the owner calls it once.
+    /// Frees the memory; the owner calls it once, after `flush`.
     func free() {
         slots.deallocate()
         keys.deallocate()
         nextWay.deallocate()
     }
 
-    /// The remembered decision of `target` under file `file`, if any.
+    /// Counts one more request of `weight` for `target` under file `file` and returns its
+    /// decision, when the target is remembered.
     @inline(__always)
-    func lookup(_ target: UnsafeBufferPointer<UInt8>, file: Int, hash: UInt64) -> Decision? {
+    func count(_ target: UnsafeBufferPointer<UInt8>, file: Int, hash: UInt64, weight: UInt64)
+        -> Decision?
+    {
         guard target.count <= Self.keyLimit, let base = target.baseAddress else { return nil }
         let first = (Int(truncatingIfNeeded: hash) & Self.setMask) * 2
         for index in first...(first + 1) {
-            let slot = slots[index]
-            if slot.hash == hash, slot.length == Int32(target.count), slot.file == Int32(file),
+            let slot = slots + index
+            if slot.pointee.hash == hash, slot.pointee.length == Int32(target.count),
+                slot.pointee.file == Int32(file),
                 memcmp(keys + index * Self.keyLimit, base, target.count) == 0
             {
-                return slot.decision
+                slot.pointee.lines &+= 1
+                slot.pointee.weight &+= weight
+                return slot.pointee.decision
             }
         }
         return nil
     }
 
+    /// True when `store` keeps `target` (short enough to be remembered).
     @inline(__always)
-    func store(_ target: UnsafeBufferPointer<UInt8>, file: Int, hash: UInt64, _ decision: Decision)
-    {
-        guard target.count <= Self.keyLimit, let base = target.baseAddress else { return }
+    static func admits(_ target: UnsafeBufferPointer<UInt8>) -> Bool {
+        target.count <= keyLimit && target.baseAddress != nil
+    }
+
+    /// Remembers `target` with its decision and a first request of `weight`; the tally of the
+    /// target it replaces goes to `evicted` first. `path` is the path's range in `target`.
+    /// Does nothing unless `admits(target)`.
+    @inline(__always)
+    func store(
+        _ target: UnsafeBufferPointer<UInt8>, file: Int, hash: UInt64, _ decision: Decision,
+        path: Range<Int>, weight: UInt64, evicted: (Tally) -> Void
+    ) {
+        guard Self.admits(target), let base = target.baseAddress else { return }
         let set = Int(truncatingIfNeeded: hash) & Self.setMask
         let index = set * 2 + Int(nextWay[set])
         nextWay[set] ^= 1
+        handOver(index, to: evicted)
         (keys + index * Self.keyLimit).update(from: base, count: target.count)
         slots[index] = Slot(
-            hash: hash, length: Int32(target.count), file: Int32(file), decision: decision)
+            hash: hash, length: Int32(target.count), file: Int32(file), decision: decision,
+            pathStart: UInt8(path.lowerBound), pathEnd: UInt8(path.upperBound), lines: 1,
+            weight: weight)
+    }
+
+    /// Hands every pending tally to `body` and clears them; the decisions stay remembered.
+    func flush(_ body: (Tally) -> Void) {
+        for index in 0..<Self.slotCount { handOver(index, to: body) }
+    }
+
+    @inline(__always)
+    private func handOver(_ index: Int, to body: (Tally) -> Void) {
+        let slot = slots[index]
+        guard slot.length >= 0, slot.lines > 0 else { return }
+        let key = UnsafeRawPointer(keys + index * Self.keyLimit)
+        body(
+            Tally(
+                file: Int(slot.file), decision: slot.decision,
+                path: UnsafeRawBufferPointer(
+                    start: key + Int(slot.pathStart),
+                    count: Int(slot.pathEnd) - Int(slot.pathStart)),
+                lines: slot.lines, weight: slot.weight))
+        slots[index].lines = 0
+        slots[index].weight = 0
     }
 
     /// A fast 64-bit hash of a short byte string: eight bytes at a time, multiply and fold.

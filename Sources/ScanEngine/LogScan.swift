@@ -39,6 +39,7 @@ public enum LogScan {
                     progress.addLines(work.chunk.lineCount + work.chunk.overlongLinesSkipped)
                     free.push(work.chunk)
                 }
+                worker.finish()
                 ThreadPriority.restore(previous)
             }
         }

@@ -93,7 +93,7 @@ final class ScanWorker {
         lastHost.deallocate()
     }
 
-    /// What this worker counted.
+    /// What this worker counted (complete once `finish()` was called).
     var summary: CoverageSummary { summaryStorage.pointee }
 
     /// Classifies every line of `chunk`, reading it with `parser` as it was at the chunk's start.
@@ -144,10 +144,13 @@ final class ScanWorker {
     private func classify(_ request: ParsedRequest, line: UnsafeBufferPointer<UInt8>) {
         let weight = UInt64(max(request.weight, 0))
         let target = field(request.target, inScratch: request.inScratch.contains(.target), line)
-        let parts = URLParts.split(target)
-        let path = UnsafeBufferPointer(rebasing: target[parts.path])
-        if filtering {
+        // Origin-form targets (`/p?q`, nearly every line) have no scheme or host: splitting
+        // them waits until the automaton needs the parts, which a cache hit never does.
+        let originForm = target.first == UInt8(ascii: "/")
+        var parts = originForm && !filtering ? nil : URLParts.split(target)
+        if filtering, let parts {
             let method = field(request.method, inScratch: request.inScratch.contains(.method), line)
+            let path = UnsafeBufferPointer(rebasing: target[parts.path])
             if let reason = filter.reason(method: method, status: request.status, path: path) {
                 summaryStorage.pointee.recordFiltered(reason, weight: weight)
                 return
@@ -155,8 +158,8 @@ final class ScanWorker {
         }
         // The host: the target's own (absolute form) wins over a host column.
         let host: UnsafeBufferPointer<UInt8>
-        var port = parts.port
-        if let hostRange = parts.host {
+        var port = parts?.port
+        if let hostRange = parts?.host {
             host = lowercasedHost(UnsafeBufferPointer(rebasing: target[hostRange]))
         } else {
             host = lowercasedHost(
@@ -166,34 +169,76 @@ final class ScanWorker {
                     field(request.port, inScratch: request.inScratch.contains(.host), line))
             }
         }
-        let outcome: CoverageOutcome
-        if let fileIndex = file(host: host, port: port, defaultPort: parts.defaultPort(in: target))
-        {
-            let hash = DecisionCache.hash(target)
-            let decision: Decision
-            if let remembered = cache.lookup(target, file: fileIndex, hash: hash) {
-                decision = remembered
-            } else {
-                decision = ruleSets[fileIndex]._withUnsafeGuaranteedRef { rules in
-                    unmanagedScratches[fileIndex]._withUnsafeGuaranteedRef { scratch in
-                        rules.decide(parts, in: target, scratch: scratch)
-                    }
-                }
-                cache.store(target, file: fileIndex, hash: hash, decision)
-            }
-            let rule = ruleOffsets[fileIndex] + Int(decision.rule)
-            switch decision.kind {
-            case .handled:
-                outcome = .handled(app: appOffsets[fileIndex] + Int(decision.app), rule: rule)
-            case .excluded:
-                outcome = .excluded(app: exclusionApp[rule], rule: rule)
-            case .unmatched:
-                outcome = .unmatched
-            }
-        } else {
-            outcome = .noAssociation
+        let defaultPort = parts?.defaultPort(in: target) ?? URLParts.originFormDefaultPort
+        guard let fileIndex = file(host: host, port: port, defaultPort: defaultPort) else {
+            let split = parts ?? URLParts.split(target)
+            summaryStorage.pointee.record(
+                .noAssociation, host: UnsafeRawBufferPointer(host),
+                path: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: target[split.path])),
+                weight: weight)
+            return
         }
-        summaryStorage.pointee.record(outcome, host: host, path: path, weight: weight)
+        let hash = DecisionCache.hash(target)
+        let decision: Decision
+        if let remembered = cache.count(target, file: fileIndex, hash: hash, weight: weight) {
+            decision = remembered
+        } else {
+            let split = parts ?? URLParts.split(target)
+            parts = split
+            decision = ruleSets[fileIndex]._withUnsafeGuaranteedRef { rules in
+                unmanagedScratches[fileIndex]._withUnsafeGuaranteedRef { scratch in
+                    rules.decide(split, in: target, scratch: scratch)
+                }
+            }
+            if DecisionCache.admits(target) {
+                cache.store(
+                    target, file: fileIndex, hash: hash, decision, path: split.path,
+                    weight: weight, evicted: recordTally)
+            } else {
+                summaryStorage.pointee.recordRequests(
+                    outcome(decision, file: fileIndex),
+                    path: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: target[split.path])),
+                    lines: 1,
+                    weight: weight)
+            }
+        }
+        summaryStorage.pointee.recordHost(
+            Self.hostLane(decision.kind), host: UnsafeRawBufferPointer(host), weight: weight)
+    }
+
+    /// Records the requests the cache tallied for one target.
+    private func recordTally(_ tally: DecisionCache.Tally) {
+        summaryStorage.pointee.recordRequests(
+            outcome(tally.decision, file: tally.file), path: tally.path, lines: tally.lines,
+            weight: tally.weight)
+    }
+
+    /// Records what the cache still holds; call once, after the last chunk.
+    func finish() {
+        cache.flush(recordTally)
+    }
+
+    /// A file's decision in the summary's terms: global app and rule indices.
+    @inline(__always)
+    private func outcome(_ decision: Decision, file fileIndex: Int) -> CoverageOutcome {
+        let rule = ruleOffsets[fileIndex] + Int(decision.rule)
+        switch decision.kind {
+        case .handled:
+            return .handled(app: appOffsets[fileIndex] + Int(decision.app), rule: rule)
+        case .excluded:
+            return .excluded(app: exclusionApp[rule], rule: rule)
+        case .unmatched:
+            return .unmatched
+        }
+    }
+
+    @inline(__always)
+    private static func hostLane(_ kind: Decision.Kind) -> CoverageOutcome.HostLane {
+        switch kind {
+        case .handled: .handled
+        case .excluded: .excluded
+        case .unmatched: .unmatched
+        }
     }
 
     /// The AASA file for a host, remembering the last answer.

@@ -10,68 +10,124 @@ struct DecisionCacheTests {
         Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
+    /// A tally as plain values, readable after the call that handed it over.
+    struct Seen: Equatable {
+        var file: Int
+        var decision: Decision
+        var path: String
+        var lines: UInt64
+        var weight: UInt64
+
+        init(_ tally: DecisionCache.Tally) {
+            file = tally.file
+            decision = tally.decision
+            path = String(decoding: tally.path, as: UTF8.self)
+            lines = tally.lines
+            weight = tally.weight
+        }
+
+        init(file: Int, decision: Decision, path: String, lines: UInt64, weight: UInt64) {
+            self.file = file
+            self.decision = decision
+            self.path = path
+            self.lines = lines
+            self.weight = weight
+        }
+    }
+
+    func store(
+        _ cache: DecisionCache, _ target: String, file: Int = 0, hash: UInt64? = nil,
+        _ decision: Decision, weight: UInt64 = 1
+    ) -> [Seen] {
+        var evicted: [Seen] = []
+        withBytes(target) { bytes in
+            let path = 0..<(bytes.firstIndex(of: UInt8(ascii: "?")) ?? bytes.count)
+            cache.store(
+                bytes, file: file, hash: hash ?? DecisionCache.hash(bytes), decision, path: path,
+                weight: weight
+            ) { evicted.append(Seen($0)) }
+        }
+        return evicted
+    }
+
+    func count(
+        _ cache: DecisionCache, _ target: String, file: Int = 0, hash: UInt64? = nil,
+        weight: UInt64 = 1
+    ) -> Decision? {
+        withBytes(target) { bytes in
+            cache.count(
+                bytes, file: file, hash: hash ?? DecisionCache.hash(bytes), weight: weight)
+        }
+    }
+
+    func flush(_ cache: DecisionCache) -> [Seen] {
+        var seen: [Seen] = []
+        cache.flush { seen.append(Seen($0)) }
+        return seen
+    }
+
     @Test func remembersPerTargetAndFile() {
         let cache = DecisionCache()
         defer { cache.free() }
         let handled = Decision(kind: .handled, rule: 3, app: 1)
-        withBytes("/buy/1") { target in
-            let hash = DecisionCache.hash(target)
-            #expect(cache.lookup(target, file: 0, hash: hash) == nil)
-            cache.store(target, file: 0, hash: hash, handled)
-            #expect(cache.lookup(target, file: 0, hash: hash) == handled)
-            #expect(cache.lookup(target, file: 1, hash: hash) == nil)
-        }
-        // Same length, other bytes: never a false hit, even when forced into the same slot.
-        withBytes("/buy/2") { other in
-            #expect(cache.lookup(other, file: 0, hash: DecisionCache.hash(other)) == nil)
-        }
+        #expect(count(cache, "/buy/1") == nil)
+        #expect(store(cache, "/buy/1", handled).isEmpty)
+        #expect(count(cache, "/buy/1") == handled)
+        #expect(count(cache, "/buy/1", file: 1) == nil)
+        // Same length, other bytes: never a false hit.
+        #expect(count(cache, "/buy/2") == nil)
     }
 
     @Test func collidingSlotsNeverAnswerForAnotherTarget() {
         let cache = DecisionCache()
         defer { cache.free() }
-        let first = Array("/a".utf8)
-        let second = Array("/b".utf8)
-        first.withUnsafeBufferPointer { a in
-            second.withUnsafeBufferPointer { b in
-                // The same hash for both: the stored bytes must decide.
-                cache.store(a, file: 0, hash: 42, Decision(kind: .handled, rule: 0, app: 0))
-                #expect(cache.lookup(b, file: 0, hash: 42) == nil)
-                #expect(cache.lookup(a, file: 0, hash: 42) != nil)
-            }
-        }
+        // The same hash for both: the stored bytes must decide.
+        _ = store(cache, "/a", hash: 42, Decision(kind: .handled, rule: 0, app: 0))
+        #expect(count(cache, "/b", hash: 42) == nil)
+        #expect(count(cache, "/a", hash: 42) != nil)
     }
 
-    @Test func twoTargetsShareASetAndTheOlderGoesFirst() {
+    @Test func tallyCountsEveryRequestOfATargetOnce() {
         let cache = DecisionCache()
         defer { cache.free() }
-        let targets = ["/a", "/b", "/c"].map { Array($0.utf8) }
+        let excluded = Decision(kind: .excluded, rule: 2)
+        _ = store(cache, "/p?q=1", file: 1, excluded, weight: 5)
+        for weight: UInt64 in [1, 2, 3] { _ = count(cache, "/p?q=1", file: 1, weight: weight) }
+        let first = flush(cache)
+        #expect(
+            first == [Seen(file: 1, decision: excluded, path: "/p", lines: 4, weight: 11)])
+        // Handed over once: a second flush has nothing, and the decision is still remembered.
+        #expect(flush(cache).isEmpty)
+        #expect(count(cache, "/p?q=1", file: 1) == excluded)
+        #expect(flush(cache).map(\.lines) == [1])
+    }
+
+    @Test func twoTargetsShareASetAndTheOlderGoesFirstWithItsTally() {
+        let cache = DecisionCache()
+        defer { cache.free() }
         let decisions = (0..<3).map { Decision(kind: .handled, rule: Int32($0), app: 0) }
-        func lookup(_ index: Int) -> Decision? {
-            targets[index].withUnsafeBufferPointer { cache.lookup($0, file: 0, hash: 7) }
-        }
-        for index in 0..<2 {
-            targets[index].withUnsafeBufferPointer {
-                cache.store($0, file: 0, hash: 7, decisions[index])
-            }
-        }
-        #expect(lookup(0) == decisions[0])
-        #expect(lookup(1) == decisions[1])
-        targets[2].withUnsafeBufferPointer { cache.store($0, file: 0, hash: 7, decisions[2]) }
-        #expect(lookup(0) == nil)
-        #expect(lookup(1) == decisions[1])
-        #expect(lookup(2) == decisions[2])
+        _ = store(cache, "/a", hash: 7, decisions[0])
+        _ = store(cache, "/b", hash: 7, decisions[1])
+        #expect(count(cache, "/a", hash: 7, weight: 2) == decisions[0])
+        #expect(count(cache, "/b", hash: 7) == decisions[1])
+        let evicted = store(cache, "/c", hash: 7, decisions[2])
+        #expect(evicted == [Seen(file: 0, decision: decisions[0], path: "/a", lines: 2, weight: 3)])
+        #expect(count(cache, "/a", hash: 7) == nil)
+        #expect(count(cache, "/b", hash: 7) == decisions[1])
+        #expect(count(cache, "/c", hash: 7) == decisions[2])
+        let rest = flush(cache).sorted { $0.path < $1.path }
+        #expect(rest.map(\.path) == ["/b", "/c"])
+        #expect(rest.map(\.lines) == [3, 2])
     }
 
     @Test func longTargetsAreNotCached() {
         let cache = DecisionCache()
         defer { cache.free() }
         let long = "/" + String(repeating: "x", count: DecisionCache.keyLimit)
-        withBytes(long) { target in
-            let hash = DecisionCache.hash(target)
-            cache.store(target, file: 0, hash: hash, Decision(kind: .excluded, rule: 1))
-            #expect(cache.lookup(target, file: 0, hash: hash) == nil)
-        }
+        #expect(withBytes(long) { !DecisionCache.admits($0) })
+        _ = store(cache, long, Decision(kind: .excluded, rule: 1))
+        #expect(count(cache, long) == nil)
+        #expect(flush(cache).isEmpty)
     }
 
     @Test func hashDependsOnEveryByte() {
