@@ -27,6 +27,8 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // A header-only hint to the processor; no library to link.
+        .systemLibrary(name: "CPrefetch"),
         .target(name: "AASAModel"),
         .target(name: "LinkMatcher", dependencies: ["AASAModel"]),
         .target(name: "LogIO", dependencies: ["CZstd", "CZlib"]),
@@ -35,7 +37,9 @@ let package = Package(
         .target(name: "Workload"),
         .target(
             name: "ScanEngine",
-            dependencies: ["AASAModel", "LinkMatcher", "LogIO", "LogParsing", "CoverageStats"]
+            dependencies: [
+                "AASAModel", "LinkMatcher", "LogIO", "LogParsing", "CoverageStats", "CPrefetch",
+            ]
         ),
         .executableTarget(
             name: "aasa-scan",

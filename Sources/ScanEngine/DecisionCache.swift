@@ -1,3 +1,4 @@
+import CPrefetch
 import LinkMatcher
 
 /// Remembers recently seen request targets, per worker, with their decision and the requests
@@ -11,19 +12,29 @@ import LinkMatcher
 /// bytes and the AASA file, so a hit is always right.
 ///
 /// Two-way set associative: a target can live in either slot of the set its hash picks; a new
-/// target replaces the older of the two. Memory is fixed: `slotCount x (keyLimit + 48)` bytes.
+/// target replaces the older of the two. A set's two slots share one 64-byte cache line and
+/// each key has a line of its own, so a lookup touches two lines, both fetched a line ahead
+/// (`prefetch`). Memory is fixed: `slotCount x (32 + keyLimit)` bytes.
 struct DecisionCache {
+    /// 32 bytes: two to a cache line.
     private struct Slot {
-        var hash: UInt64 = 0
-        var length: Int32 = -1
+        /// High half of the target's hash (the low bits chose the set).
+        var hashTag: UInt32 = 0
+        /// Lines counted here and not yet handed to the summary.
+        var lines: UInt32 = 0
+        /// Their request weight.
+        var weight: UInt64 = 0
+        var rule: Int32 = -1
+        var app: Int32 = -1
         var file: Int32 = 0
-        var decision = Decision(kind: .unmatched)
-        /// Where the path lies in the target (both at most `keyLimit`).
+        /// Target length; 0xFF for an empty slot.
+        var length: UInt8 = 0xFF
+        var kind: Decision.Kind = .unmatched
+        /// Where the path lies in the target.
         var pathStart: UInt8 = 0
         var pathEnd: UInt8 = 0
-        /// Lines and request weight counted here and not yet handed to the summary.
-        var lines: UInt64 = 0
-        var weight: UInt64 = 0
+
+        var decision: Decision { Decision(kind: kind, rule: rule, app: app) }
     }
 
     /// Requests counted for one target and not yet recorded; `path` is valid only during the
@@ -36,10 +47,12 @@ struct DecisionCache {
         let weight: UInt64
     }
 
-    static let slotCount = 32768
+    static let slotCount = 65536
     private static let setMask = slotCount / 2 - 1
-    /// Longer targets are decided every time (they are rarely repeated anyway).
-    static let keyLimit = 112
+    /// Longer targets are decided every time: in real traffic they are nearly all unique
+    /// (tracking parameters, session IDs), so remembering them would only evict others.
+    static let keyLimit = 64
+    private static let lineSize = 64
 
     private let slots: UnsafeMutablePointer<Slot>
     private let keys: UnsafeMutablePointer<UInt8>
@@ -47,9 +60,14 @@ struct DecisionCache {
     private let nextWay: UnsafeMutablePointer<UInt8>
 
     init() {
-        slots = .allocate(capacity: Self.slotCount)
+        assert(MemoryLayout<Slot>.stride * 2 == Self.lineSize)
+        slots = UnsafeMutableRawPointer.allocate(
+            byteCount: Self.slotCount * MemoryLayout<Slot>.stride, alignment: Self.lineSize
+        ).bindMemory(to: Slot.self, capacity: Self.slotCount)
         slots.initialize(repeating: Slot(), count: Self.slotCount)
-        keys = .allocate(capacity: Self.slotCount * Self.keyLimit)
+        keys = UnsafeMutableRawPointer.allocate(
+            byteCount: Self.slotCount * Self.keyLimit, alignment: Self.lineSize
+        ).bindMemory(to: UInt8.self, capacity: Self.slotCount * Self.keyLimit)
         nextWay = .allocate(capacity: Self.slotCount / 2)
         nextWay.initialize(repeating: 0, count: Self.slotCount / 2)
     }
@@ -61,20 +79,34 @@ struct DecisionCache {
         nextWay.deallocate()
     }
 
+    /// Starts loading the memory a `count` or `store` of `target` will touch: both slots of
+    /// its set and their keys. Issued a line ahead, the loads overlap with other work.
+    @inline(__always)
+    func prefetch(_ target: UnsafeBufferPointer<UInt8>, hash: UInt64) {
+        guard target.count <= Self.keyLimit else { return }
+        let first = (Int(truncatingIfNeeded: hash) & Self.setMask) * 2
+        prefetch_for_write(slots + first)
+        prefetch_for_write(keys + first * Self.keyLimit)
+        prefetch_for_write(keys + (first + 1) * Self.keyLimit)
+    }
+
     /// Counts one more request of `weight` for `target` under file `file` and returns its
     /// decision, when the target is remembered.
     @inline(__always)
-    func count(_ target: UnsafeBufferPointer<UInt8>, file: Int, hash: UInt64, weight: UInt64)
-        -> Decision?
-    {
+    func count(
+        _ target: UnsafeBufferPointer<UInt8>, file: Int, hash: UInt64, weight: UInt64,
+        evicted: (Tally) -> Void
+    ) -> Decision? {
         guard target.count <= Self.keyLimit, let base = target.baseAddress else { return nil }
         let first = (Int(truncatingIfNeeded: hash) & Self.setMask) * 2
+        let tag = UInt32(truncatingIfNeeded: hash >> 32)
         for index in first...(first + 1) {
             let slot = slots + index
-            if slot.pointee.hash == hash, slot.pointee.length == Int32(target.count),
+            if slot.pointee.hashTag == tag, slot.pointee.length == UInt8(target.count),
                 slot.pointee.file == Int32(file),
                 memcmp(keys + index * Self.keyLimit, base, target.count) == 0
             {
+                if slot.pointee.lines == .max { handOver(index, to: evicted) }
                 slot.pointee.lines &+= 1
                 slot.pointee.weight &+= weight
                 return slot.pointee.decision
@@ -104,9 +136,10 @@ struct DecisionCache {
         handOver(index, to: evicted)
         (keys + index * Self.keyLimit).update(from: base, count: target.count)
         slots[index] = Slot(
-            hash: hash, length: Int32(target.count), file: Int32(file), decision: decision,
-            pathStart: UInt8(path.lowerBound), pathEnd: UInt8(path.upperBound), lines: 1,
-            weight: weight)
+            hashTag: UInt32(truncatingIfNeeded: hash >> 32), lines: 1, weight: weight,
+            rule: decision.rule, app: decision.app, file: Int32(file),
+            length: UInt8(target.count), kind: decision.kind, pathStart: UInt8(path.lowerBound),
+            pathEnd: UInt8(path.upperBound))
     }
 
     /// Hands every pending tally to `body` and clears them; the decisions stay remembered.
@@ -117,7 +150,7 @@ struct DecisionCache {
     @inline(__always)
     private func handOver(_ index: Int, to body: (Tally) -> Void) {
         let slot = slots[index]
-        guard slot.length >= 0, slot.lines > 0 else { return }
+        guard slot.length != 0xFF, slot.lines > 0 else { return }
         let key = UnsafeRawPointer(keys + index * Self.keyLimit)
         body(
             Tally(
@@ -125,7 +158,7 @@ struct DecisionCache {
                 path: UnsafeRawBufferPointer(
                     start: key + Int(slot.pathStart),
                     count: Int(slot.pathEnd) - Int(slot.pathStart)),
-                lines: slot.lines, weight: slot.weight))
+                lines: UInt64(slot.lines), weight: slot.weight))
         slots[index].lines = 0
         slots[index].weight = 0
     }

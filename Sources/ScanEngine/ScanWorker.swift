@@ -53,7 +53,9 @@ final class ScanWorker {
     private let appOffsets: UnsafeMutableBufferPointer<Int>
     private let ruleOffsets: UnsafeMutableBufferPointer<Int>
     private let exclusionApp: UnsafeMutableBufferPointer<Int>
-    private let parseScratch: UnsafeMutableBufferPointer<UInt8>
+    /// Two, used in turn: a request waiting for classification keeps the one it was parsed
+    /// into while the next line is parsed into the other.
+    private let parseScratches: [UnsafeMutableBufferPointer<UInt8>]
     private let hostBuffer: UnsafeMutableBufferPointer<UInt8>
     private static let hostLimit = 255
 
@@ -76,7 +78,7 @@ final class ScanWorker {
                 exclusionApp[file.ruleOffset + rule] = file.entryFirstApp[resolved.entryIndex]
             }
         }
-        parseScratch = .allocate(capacity: max(lineLimit, 4096))
+        parseScratches = (0..<2).map { _ in .allocate(capacity: max(lineLimit, 4096)) }
         hostBuffer = .allocate(capacity: Self.hostLimit)
         lastHost = .allocate(capacity: Self.hostLimit)
     }
@@ -88,7 +90,7 @@ final class ScanWorker {
         exclusionApp.deallocate()
         summaryStorage.deinitialize(count: 1)
         summaryStorage.deallocate()
-        parseScratch.deallocate()
+        for scratch in parseScratches { scratch.deallocate() }
         hostBuffer.deallocate()
         lastHost.deallocate()
     }
@@ -115,12 +117,21 @@ final class ScanWorker {
             counts.malformed &+= 1
         }
         var lineNumber = firstLine
+        var waiting: Waiting?
+        var scratchIndex = 0
         for line in chunk.lines {
             counts.lines &+= 1
-            switch parser.parse(line, scratch: parseScratch) {
+            let scratch = parseScratches[scratchIndex]
+            switch parser.parse(line, scratch: scratch) {
             case .ok(let request):
                 counts.requests &+= UInt64(max(request.weight, 0))
-                classify(request, line: line)
+                let target = field(request.target, .target, of: request, line, scratch)
+                let hash = DecisionCache.hash(target)
+                cache.prefetch(target, hash: hash)
+                if let previous = waiting { classify(previous) }
+                waiting = Waiting(
+                    request: request, line: line, scratch: scratch, target: target, hash: hash)
+                scratchIndex ^= 1
             case .skip:
                 summaryStorage.pointee.recordSkipped()
             case .malformed:
@@ -130,26 +141,44 @@ final class ScanWorker {
             }
             lineNumber &+= 1
         }
+        if let previous = waiting { classify(previous) }
         inputCounts[input] = counts
     }
 
+    /// A parsed request whose classification waits for the next line to be parsed: meanwhile
+    /// the memory of its cache set arrives (`DecisionCache.prefetch`), a wait that otherwise
+    /// stalled every line.
+    private struct Waiting {
+        var request: ParsedRequest
+        var line: LineBytes
+        var scratch: UnsafeMutableBufferPointer<UInt8>
+        var target: UnsafeBufferPointer<UInt8>
+        var hash: UInt64
+    }
+
+    /// A field of `request`, from the line or from the scratch it was decoded into.
     @inline(__always)
-    private func field(_ range: Range<Int>, inScratch: Bool, _ line: UnsafeBufferPointer<UInt8>)
-        -> UnsafeBufferPointer<UInt8>
-    {
-        let base = inScratch ? UnsafeBufferPointer(parseScratch) : line
+    private func field(
+        _ range: Range<Int>, _ kind: ScratchFields, of request: ParsedRequest,
+        _ line: LineBytes, _ scratch: UnsafeMutableBufferPointer<UInt8>
+    ) -> UnsafeBufferPointer<UInt8> {
+        let base = request.inScratch.contains(kind) ? UnsafeBufferPointer(scratch) : line
         return UnsafeBufferPointer(rebasing: base[range])
     }
 
-    private func classify(_ request: ParsedRequest, line: UnsafeBufferPointer<UInt8>) {
+    private func classify(_ waiting: Waiting) {
+        let request = waiting.request
+        let line = waiting.line
+        let scratch = waiting.scratch
+        let target = waiting.target
+        let hash = waiting.hash
         let weight = UInt64(max(request.weight, 0))
-        let target = field(request.target, inScratch: request.inScratch.contains(.target), line)
         // Origin-form targets (`/p?q`, nearly every line) have no scheme or host: splitting
         // them waits until the automaton needs the parts, which a cache hit never does.
         let originForm = target.first == UInt8(ascii: "/")
         var parts = originForm && !filtering ? nil : URLParts.split(target)
         if filtering, let parts {
-            let method = field(request.method, inScratch: request.inScratch.contains(.method), line)
+            let method = field(request.method, .method, of: request, line, scratch)
             let path = UnsafeBufferPointer(rebasing: target[parts.path])
             if let reason = filter.reason(method: method, status: request.status, path: path) {
                 summaryStorage.pointee.recordFiltered(reason, weight: weight)
@@ -163,10 +192,10 @@ final class ScanWorker {
             host = lowercasedHost(UnsafeBufferPointer(rebasing: target[hostRange]))
         } else {
             host = lowercasedHost(
-                field(request.host, inScratch: request.inScratch.contains(.host), line))
+                field(request.host, .host, of: request, line, scratch))
             if !request.port.isEmpty {
                 port = Self.number(
-                    field(request.port, inScratch: request.inScratch.contains(.host), line))
+                    field(request.port, .host, of: request, line, scratch))
             }
         }
         let defaultPort = parts?.defaultPort(in: target) ?? URLParts.originFormDefaultPort
@@ -178,9 +207,10 @@ final class ScanWorker {
                 weight: weight)
             return
         }
-        let hash = DecisionCache.hash(target)
         let decision: Decision
-        if let remembered = cache.count(target, file: fileIndex, hash: hash, weight: weight) {
+        if let remembered = cache.count(
+            target, file: fileIndex, hash: hash, weight: weight, evicted: recordTally)
+        {
             decision = remembered
         } else {
             let split = parts ?? URLParts.split(target)
