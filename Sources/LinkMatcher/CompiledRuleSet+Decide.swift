@@ -26,16 +26,17 @@ extension CompiledRuleSet {
         for slot in 0..<candidates.count {
             let candidate = candidates[slot]
             let ruleIndex = Int(candidate >> 32)
-            let rule = compiled[ruleIndex]
+            let rule = compiled.pointer(at: ruleIndex)
             // Within an entry only the first matching rule counts (S4.2).
-            guard rule.entry != lastEntry,
+            guard rule.pointee.entry != lastEntry,
                 fullyMatches(
                     rule, remainderAt: UInt32(truncatingIfNeeded: candidate), bytes, scratch)
             else { continue }
-            lastEntry = rule.entry
-            let apps = apps(ofEntry: rule.entry)
+            lastEntry = rule.pointee.entry
+            let exclude = rule.pointee.exclude
+            let apps = apps(ofEntry: lastEntry)
             guard appsOverlap else {
-                if !rule.exclude {
+                if !exclude {
                     return Decision(kind: .handled, rule: Int32(ruleIndex), app: apps[0])
                 }
                 if firstExclude < 0 { firstExclude = Int32(ruleIndex) }
@@ -50,7 +51,7 @@ extension CompiledRuleSet {
                 scratch.pointee.touchedApps.append(app)
             }
             guard freshApp >= 0 else { continue }
-            if !rule.exclude {
+            if !exclude {
                 return Decision(kind: .handled, rule: Int32(ruleIndex), app: freshApp)
             }
             if firstExclude < 0 { firstExclude = Int32(ruleIndex) }
@@ -72,14 +73,15 @@ extension CompiledRuleSet {
         var lastEntry: Int32 = -1
         for candidate in candidates {
             let ruleIndex = Int(candidate >> 32)
-            let rule = compiled[ruleIndex]
-            guard rule.entry != lastEntry,
+            let rule = compiled.pointer(at: ruleIndex)
+            guard rule.pointee.entry != lastEntry,
                 fullyMatches(rule, remainderAt: UInt32(truncatingIfNeeded: candidate), url, scratch)
             else { continue }
-            lastEntry = rule.entry
-            for app in apps(ofEntry: rule.entry) where decided[app] == nil {
+            lastEntry = rule.pointee.entry
+            for app in apps(ofEntry: lastEntry) where decided[app] == nil {
                 decided[app] = AppDecision(
-                    app: app, kind: rule.exclude ? .excluded : .handled, rule: Int32(ruleIndex))
+                    app: app, kind: rule.pointee.exclude ? .excluded : .handled,
+                    rule: Int32(ruleIndex))
             }
         }
         return decided.values.sorted { $0.app < $1.app }
@@ -112,13 +114,14 @@ extension CompiledRuleSet {
     /// The rest of the path (when the trie left it undecided), then query and fragment.
     @inline(__always)
     func fullyMatches(
-        _ rule: CompiledRule, remainderAt depth: UInt32, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ rule: UnsafePointer<CompiledRule>, remainderAt depth: UInt32,
+        _ bytes: UnsafeBufferPointer<UInt8>,
         _ scratch: UnsafeMutablePointer<MatchState>
     ) -> Bool {
         if depth != UInt32.max {
-            let key = scratch.pointee.view(.path, rule.mode, bytes)
+            let key = scratch.pointee.view(.path, rule.pointee.mode, bytes)
             let rest = UnsafeBufferPointer(rebasing: key[Int(depth)...])
-            guard rule.pathRemainder.matches(rest, scratch: &scratch.pointee.glob) else {
+            guard rule.pointee.pathRemainder.matches(rest, scratch: &scratch.pointee.glob) else {
                 return false
             }
         }
@@ -127,27 +130,29 @@ extension CompiledRuleSet {
 
     @inline(__always)
     func fragmentMatches(
-        _ rule: CompiledRule, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ rule: UnsafePointer<CompiledRule>, _ bytes: UnsafeBufferPointer<UInt8>,
         _ scratch: UnsafeMutablePointer<MatchState>
     ) -> Bool {
-        if case .anything = rule.fragment { return true }
-        return rule.fragment.matches(
-            scratch.pointee.view(.fragment, rule.mode, bytes), scratch: &scratch.pointee.glob)
+        if case .anything = rule.pointee.fragment { return true }
+        return rule.pointee.fragment.matches(
+            scratch.pointee.view(.fragment, rule.pointee.mode, bytes),
+            scratch: &scratch.pointee.glob)
     }
 
     @inline(__always)
     func queryMatches(
-        _ rule: CompiledRule, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ rule: UnsafePointer<CompiledRule>, _ bytes: UnsafeBufferPointer<UInt8>,
         _ scratch: UnsafeMutablePointer<MatchState>
     ) -> Bool {
-        switch rule.query {
+        switch rule.pointee.query {
         case .whole(.anything):
             return true
         case .whole(let matcher):
             return matcher.matches(
-                scratch.pointee.view(.query, rule.mode, bytes), scratch: &scratch.pointee.glob)
+                scratch.pointee.view(.query, rule.pointee.mode, bytes),
+                scratch: &scratch.pointee.glob)
         case .items(let constraints):
-            let (items, text) = scratch.pointee.queryItems(rule.mode, bytes)
+            let (items, text) = scratch.pointee.queryItems(rule.pointee.mode, bytes)
             for index in constraints.indices
             where !itemMatches(constraints[index], items: items, text, &scratch.pointee.glob) {
                 return false

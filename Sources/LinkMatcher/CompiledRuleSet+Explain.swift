@@ -45,9 +45,9 @@ extension CompiledRuleSet {
                 scratch.pointee.view(.path, rule.mode, url), scratch: &scratch.pointee.glob)
             {
                 outcome = .failed(part: "path")
-            } else if !queryMatches(rule, url, scratch) {
+            } else if !queryMatches(compiled.pointer(at: index), url, scratch) {
                 outcome = .failed(part: "query")
-            } else if !fragmentMatches(rule, url, scratch) {
+            } else if !fragmentMatches(compiled.pointer(at: index), url, scratch) {
                 outcome = .failed(part: "fragment")
             } else {
                 outcome = decidedEntries.insert(rule.entry).inserted ? .decided : .shadowed

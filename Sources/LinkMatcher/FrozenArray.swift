@@ -12,6 +12,11 @@ struct FrozenArray<Element: BitwiseCopyable>: @unchecked Sendable, BitwiseCopyab
     @inline(__always)
     subscript(index: Int) -> Element { base.unsafelyUnwrapped[index] }
 
+    /// The element in place: reading fields through it copies only those fields (a large
+    /// element read by `subscript` is copied whole).
+    @inline(__always)
+    func pointer(at index: Int) -> UnsafePointer<Element> { base.unsafelyUnwrapped + index }
+
     @inline(__always)
     var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
 

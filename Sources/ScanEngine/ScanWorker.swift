@@ -56,6 +56,8 @@ final class ScanWorker {
     /// Two, used in turn: a request waiting for classification keeps the one it was parsed
     /// into while the next line is parsed into the other.
     private let parseScratches: [UnsafeMutableBufferPointer<UInt8>]
+    /// The request waiting for classification, per scratch; kept in place, not copied around.
+    private let waitingSlots: UnsafeMutablePointer<Waiting>
     private let hostBuffer: UnsafeMutableBufferPointer<UInt8>
     private static let hostLimit = 255
 
@@ -79,6 +81,8 @@ final class ScanWorker {
             }
         }
         parseScratches = (0..<2).map { _ in .allocate(capacity: max(lineLimit, 4096)) }
+        waitingSlots = .allocate(capacity: 2)
+        waitingSlots.initialize(repeating: Waiting(), count: 2)
         hostBuffer = .allocate(capacity: Self.hostLimit)
         lastHost = .allocate(capacity: Self.hostLimit)
     }
@@ -91,6 +95,7 @@ final class ScanWorker {
         summaryStorage.deinitialize(count: 1)
         summaryStorage.deallocate()
         for scratch in parseScratches { scratch.deallocate() }
+        waitingSlots.deallocate()
         hostBuffer.deallocate()
         lastHost.deallocate()
     }
@@ -117,21 +122,24 @@ final class ScanWorker {
             counts.malformed &+= 1
         }
         var lineNumber = firstLine
-        var waiting: Waiting?
-        var scratchIndex = 0
+        // Index of the slot (and scratch) of the request waiting for classification, or -1.
+        var waiting = -1
         for line in chunk.lines {
             counts.lines &+= 1
-            let scratch = parseScratches[scratchIndex]
+            let next = waiting == 0 ? 1 : 0
+            let scratch = parseScratches[next]
             switch parser.parse(line, scratch: scratch) {
             case .ok(let request):
                 counts.requests &+= UInt64(max(request.weight, 0))
-                let target = field(request.target, .target, of: request, line, scratch)
-                let hash = DecisionCache.hash(target)
-                cache.prefetch(target, hash: hash)
-                if let previous = waiting { classify(previous) }
-                waiting = Waiting(
-                    request: request, line: line, scratch: scratch, target: target, hash: hash)
-                scratchIndex ^= 1
+                let slot = waitingSlots + next
+                slot.pointee.request = request
+                slot.pointee.line = line
+                slot.pointee.scratch = scratch
+                slot.pointee.target = field(request.target, .target, of: request, line, scratch)
+                slot.pointee.hash = DecisionCache.hash(slot.pointee.target)
+                cache.prefetch(slot.pointee.target, hash: slot.pointee.hash)
+                if waiting >= 0 { classify(waitingSlots + waiting) }
+                waiting = next
             case .skip:
                 summaryStorage.pointee.recordSkipped()
             case .malformed:
@@ -141,7 +149,7 @@ final class ScanWorker {
             }
             lineNumber &+= 1
         }
-        if let previous = waiting { classify(previous) }
+        if waiting >= 0 { classify(waitingSlots + waiting) }
         inputCounts[input] = counts
     }
 
@@ -149,11 +157,11 @@ final class ScanWorker {
     /// the memory of its cache set arrives (`DecisionCache.prefetch`), a wait that otherwise
     /// stalled every line.
     private struct Waiting {
-        var request: ParsedRequest
-        var line: LineBytes
-        var scratch: UnsafeMutableBufferPointer<UInt8>
-        var target: UnsafeBufferPointer<UInt8>
-        var hash: UInt64
+        var request = ParsedRequest()
+        var line = LineBytes(start: nil, count: 0)
+        var scratch = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+        var target = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        var hash: UInt64 = 0
     }
 
     /// A field of `request`, from the line or from the scratch it was decoded into.
@@ -166,12 +174,12 @@ final class ScanWorker {
         return UnsafeBufferPointer(rebasing: base[range])
     }
 
-    private func classify(_ waiting: Waiting) {
-        let request = waiting.request
-        let line = waiting.line
-        let scratch = waiting.scratch
-        let target = waiting.target
-        let hash = waiting.hash
+    private func classify(_ waiting: UnsafeMutablePointer<Waiting>) {
+        let request = waiting.pointee.request
+        let line = waiting.pointee.line
+        let scratch = waiting.pointee.scratch
+        let target = waiting.pointee.target
+        let hash = waiting.pointee.hash
         let weight = UInt64(max(request.weight, 0))
         // Origin-form targets (`/p?q`, nearly every line) have no scheme or host: splitting
         // them waits until the automaton needs the parts, which a cache hit never does.
@@ -209,7 +217,7 @@ final class ScanWorker {
         }
         let decision: Decision
         if let remembered = cache.count(
-            target, file: fileIndex, hash: hash, weight: weight, evicted: recordTally)
+            target, file: fileIndex, hash: hash, weight: weight, evicted: { self.recordTally($0) })
         {
             decision = remembered
         } else {
@@ -223,7 +231,7 @@ final class ScanWorker {
             if DecisionCache.admits(target) {
                 cache.store(
                     target, file: fileIndex, hash: hash, decision, path: split.path,
-                    weight: weight, evicted: recordTally)
+                    weight: weight, evicted: { self.recordTally($0) })
             } else {
                 summaryStorage.pointee.recordRequests(
                     outcome(decision, file: fileIndex),
