@@ -112,8 +112,15 @@ func splitRequestLine(_ line: LineBytes, _ content: Range<Int>) -> (Range<Int>, 
     while methodEnd < end && ASCII.isLetter(line[methodEnd]) { methodEnd += 1 }
     guard methodEnd > start, methodEnd < end, line[methodEnd] == ASCII.space else { return nil }
     let targetStart = methodEnd + 1
-    var lastSpace = end - 1
-    while lastSpace > targetStart && line[lastSpace] != ASCII.space { lastSpace -= 1 }
+    // Nearly every request line ends in ` HTTP/d.d`: the last space is then known.
+    var lastSpace = end - 9
+    if !(lastSpace > targetStart && line[lastSpace] == ASCII.space
+        && isHTTPVersion(line, at: lastSpace + 1) && line[end - 3] != ASCII.space
+        && line[end - 2] != ASCII.space && line[end - 1] != ASCII.space)
+    {
+        lastSpace = end - 1
+        while lastSpace > targetStart && line[lastSpace] != ASCII.space { lastSpace -= 1 }
+    }
     var targetEnd = end
     if lastSpace > targetStart && isHTTPVersion(line, at: lastSpace + 1) {
         targetEnd = lastSpace

@@ -27,7 +27,8 @@ enum NCSAScanner {
             pos = tokenEnd + 1
         }
         guard pos < end, line[pos] == ASCII.leftBracket,
-            let close = line.find(ASCII.rightBracket, from: pos + 1, to: end)
+            let close = standardTimestampEnd(line, openAt: pos)
+                ?? line.find(ASCII.rightBracket, from: pos + 1, to: end)
         else { return .malformed(.missingTimestamp) }
         pos = close + 1
         guard pos + 1 < end, line[pos] == ASCII.space, line[pos + 1] == ASCII.quote,
@@ -37,7 +38,12 @@ enum NCSAScanner {
         pos = requestEnd + 1
         guard pos < end, line[pos] == ASCII.space else { return .malformed(.missingFields) }
         let statusStart = pos + 1
-        let statusEnd = line.tokenEnd(from: statusStart)
+        // Three digits and a space, nearly always.
+        let statusEnd =
+            statusStart + 3 < end && line[statusStart + 3] == ASCII.space
+                && line[statusStart] != ASCII.space && line[statusStart + 1] != ASCII.space
+                && line[statusStart + 2] != ASCII.space
+            ? statusStart + 3 : line.tokenEnd(from: statusStart)
         guard let status = parseStatus(line, statusStart..<statusEnd) else {
             return .malformed(.badStatus)
         }
@@ -76,5 +82,17 @@ enum NCSAScanner {
             request.port = authority.port
         }
         return .ok(request)
+    }
+
+    /// The `]` of a standard `[10/Oct/2000:13:55:36 -0700]` opening at `open`, found by its
+    /// fixed layout instead of a search; nil when the timestamp looks any different.
+    @inline(__always)
+    private static func standardTimestampEnd(_ line: LineBytes, openAt open: Int) -> Int? {
+        let close = open + 27
+        guard close < line.count, line[close] == ASCII.rightBracket,
+            line[open + 3] == ASCII.slash, line[open + 7] == ASCII.slash,
+            line[open + 12] == ASCII.colon, line[open + 21] == ASCII.space
+        else { return nil }
+        return close
     }
 }

@@ -60,6 +60,26 @@ let rows: [Row] = [
     Row(.combined, #"h - - [d] "GET / HTTP/1.0" 200 1"#, .malformed(.missingReferer)),
     Row(.combined, #"h - - [d] "GET / HTTP/1.0" OK 1 "-" "-""#, .malformed(.badStatus)),
     Row(.combined, #"h - - [d] "GET / HTTP/1.0 200 1"#, .malformed(.noQuotedRequest)),
+    // The fixed-layout shortcuts (standard timestamp, three-digit status, ` HTTP/d.d` end)
+    // agree with the general scan around them.
+    Row(
+        .combined, #"h - - [10/Feb/2012:16:42:07 -0500] "GET /a b HTTP/2.0" 301 0 "-" "-""#,
+        ok("GET", "/a b", status: 301)),
+    Row(
+        .combined, #"h - - [10/Feb/2012:16:42:07 -0500] "GET /x HTTP/1.1 " 200 0 "-" "-""#,
+        .malformed(.badRequestLine)),
+    Row(
+        .combined, #"h - - [10/Feb/2012:16:42:07] -0500] "GET / HTTP/1.1" 200 0 "-" "-""#,
+        .malformed(.noQuotedRequest)),
+    Row(
+        .combined, #"h - - [2012-02-10T16:42:07+00:00] "GET /t HTTP/1.1" 200 0 "-" "-""#,
+        ok("GET", "/t", status: 200)),
+    Row(
+        .combined, #"h - - [10/Feb/2012:16:42:07 -0500] "GET / HTTP/1.1" 2000 0 "-" "-""#,
+        .malformed(.badStatus)),
+    Row(
+        .combined, #"h - - [10/Feb/2012:16:42:07 -0500] "GET / HTTP/1.1" 20 0 "-" "-""#,
+        ok("GET", "/", status: 20)),
     Row(.combined, "   ", .skip(.blank)),
     Row(.combined, "# comment", .skip(.comment)),
     // common
