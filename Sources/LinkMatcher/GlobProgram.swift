@@ -15,8 +15,15 @@ struct GlobProgram: Sendable {
     /// Predicate of each position; index 0 is unused.
     let predicates: FrozenArray<Predicate>
     /// Successor positions of each state, flattened: `follow[followStart[s]..<followStart[s+1]]`.
+    /// Each state's successors that expect one given character come first, sorted by that
+    /// character, up to `literalEnd[s]`; the others (`?`, `*`, classes) follow.
     let followStart: FrozenArray<Int32>
     let follow: FrozenArray<Int32>
+    let literalEnd: FrozenArray<Int32>
+    /// The character each literal successor expects, in `follow` order: a step finds the
+    /// successors taking its character by binary search instead of testing every edge (the
+    /// start of a `$(lang)` fans out to hundreds of positions).
+    let edgeScalar: FrozenArray<UInt32>
     /// States from which the end of the text is an acceptable end of the match.
     let acceptsAtEnd: FrozenArray<Bool>
     /// The same automaton as bit masks, when it has at most 64 states (almost every pattern):
@@ -43,16 +50,32 @@ struct GlobProgram: Sendable {
         builder.edges[0] = root.first
         var followStart: [Int32] = [0]
         var follow: [Int32] = []
+        var literalEnd: [Int32] = []
+        var edgeScalar: [UInt32] = []
         for state in 0..<builder.predicates.count {
             var seen = Set<Int32>()
+            var literals: [(scalar: UInt32, target: Int32)] = []
+            var others: [Int32] = []
             for next in builder.edges[state] where seen.insert(next).inserted {
-                follow.append(next)
+                if case .scalar(let scalar) = builder.predicates[Int(next)] {
+                    literals.append((scalar, next))
+                } else {
+                    others.append(next)
+                }
             }
+            literals.sort { ($0.scalar, $0.target) < ($1.scalar, $1.target) }
+            follow += literals.map(\.target)
+            edgeScalar += literals.map(\.scalar)
+            literalEnd.append(Int32(follow.count))
+            follow += others
+            edgeScalar += others.map { _ in UInt32.max }
             followStart.append(Int32(follow.count))
         }
         self.predicates = arena.freeze(builder.predicates)
         self.followStart = arena.freeze(followStart)
         self.follow = arena.freeze(follow)
+        self.literalEnd = arena.freeze(literalEnd)
+        self.edgeScalar = arena.freeze(edgeScalar)
         let accepts = Self.endStates(
             builder: builder, root: root, slashesVanish: slashesVanishAtEnd,
             followStart: followStart, follow: follow)
@@ -188,13 +211,15 @@ extension GlobProgram {
             scratch.next.removeAll()
             for slot in 0..<scratch.current.count {
                 let state = Int(scratch.current[slot])
-                for edge in Int(followStart[state])..<Int(followStart[state + 1]) {
-                    let target = follow[edge]
-                    guard scratch.seen[Int(target)] != scratch.generation,
-                        Self.accepts(predicates[Int(target)], scalar)
-                    else { continue }
-                    scratch.seen[Int(target)] = scratch.generation
-                    scratch.next.append(target)
+                let literalsEnd = Int(literalEnd[state])
+                var edge = firstLiteral(scalar, from: Int(followStart[state]), to: literalsEnd)
+                while edge < literalsEnd && edgeScalar[edge] == scalar {
+                    scratch.enter(follow[edge])
+                    edge += 1
+                }
+                for edge in literalsEnd..<Int(followStart[state + 1])
+                where Self.accepts(predicates[Int(follow[edge])], scalar) {
+                    scratch.enter(follow[edge])
                 }
             }
             if scratch.next.count == 0 { return false }
@@ -204,6 +229,18 @@ extension GlobProgram {
             return true
         }
         return false
+    }
+
+    /// The first literal edge in `lower..<upper` expecting `scalar` or a larger one.
+    @inline(__always)
+    private func firstLiteral(_ scalar: UInt32, from lower: Int, to upper: Int) -> Int {
+        var low = lower
+        var high = upper
+        while low < high {
+            let middle = (low + high) >> 1
+            if edgeScalar[middle] < scalar { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// The bit-parallel run: the successors of the live states, kept where the character fits.
@@ -272,6 +309,14 @@ struct GlobScratch {
         current.removeAll()
         next.removeAll()
         advanceGeneration()
+    }
+
+    /// Adds `state` to the next step's live states, once.
+    @inline(__always)
+    mutating func enter(_ state: Int32) {
+        guard seen[Int(state)] != generation else { return }
+        seen[Int(state)] = generation
+        next.append(state)
     }
 
     /// A new mark for "seen in this step"; on wrap-around the old marks are wiped.
