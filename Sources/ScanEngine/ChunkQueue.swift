@@ -18,4 +18,10 @@ final class ChunkQueue<Element: Sendable>: Sendable {
         available.wait()
         return items.withLock { $0.removeFirst() }
     }
+
+    /// The first element if there is one now, without waiting.
+    func tryPop() -> Element? {
+        guard available.wait(timeout: .now()) == .success else { return nil }
+        return items.withLock { $0.removeFirst() }
+    }
 }

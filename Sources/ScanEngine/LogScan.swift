@@ -7,6 +7,11 @@ import LogParsing
 /// it into chunks; worker threads classify chunks into their own summaries; the summaries are
 /// merged at the end. Memory is bounded by the chunk buffers in circulation
 /// (`2 x workers + 2`), whatever the size of the inputs.
+///
+/// The calling thread is one of the `workers`: when every buffer is full it classifies a
+/// chunk itself instead of waiting. So the scan runs exactly `workers` threads, a decoder
+/// never competes with classifiers for a core, and whichever side is slower gets the spare
+/// time of the other.
 public enum LogScan {
     /// Runs a scan. Errors of single inputs do not stop it: they are reported per input and
     /// the other inputs are still read.
@@ -28,19 +33,25 @@ public enum LogScan {
         let free = ChunkQueue<Chunk>()
         for _ in 0..<(2 * workerCount + 2) { free.push(Chunk(capacity: configuration.chunkSize)) }
         let filled = ChunkQueue<Work?>()
+        @Sendable func classify(_ work: Work, by worker: ScanWorker) {
+            worker.process(work.chunk, parser: work.parser)
+            progress.addLines(work.chunk.lineCount + work.chunk.overlongLinesSkipped)
+            free.push(work.chunk)
+        }
         let group = DispatchGroup()
-        for worker in workers {
+        for worker in workers.dropFirst() {
             DispatchQueue.global(qos: .userInitiated).async(group: group) {
-                // The reader is the one thread everything waits for (with compressed input it
-                // decodes on a core of its own): workers yield to it when cores are short.
-                let previous = ThreadPriority.lower(by: 5)
-                while let work = filled.pop() {
-                    worker.process(work.chunk, parser: work.parser)
-                    progress.addLines(work.chunk.lineCount + work.chunk.overlongLinesSkipped)
-                    free.push(work.chunk)
-                }
+                while let work = filled.pop() { classify(work, by: worker) }
                 worker.finish()
-                ThreadPriority.restore(previous)
+            }
+        }
+        // The reader's own worker: it takes a chunk whenever no buffer is free.
+        let readerWorker = workers[0]
+        let nextFreeChunk = { () -> Chunk in
+            while true {
+                if let chunk = free.tryPop() { return chunk }
+                guard let waiting = filled.tryPop(), let work = waiting else { return free.pop() }
+                classify(work, by: readerWorker)
             }
         }
         var reports: [InputReport] = []
@@ -49,8 +60,9 @@ public enum LogScan {
             case .success(let source):
                 reports.append(
                     read(
-                        source, index: index, configuration: configuration, free: free,
-                        filled: filled, progress: progress))
+                        source, index: index, configuration: configuration,
+                        nextFreeChunk: nextFreeChunk, free: free, filled: filled,
+                        progress: progress))
             case .failure(let error):
                 reports.append(
                     InputReport(
@@ -59,7 +71,10 @@ public enum LogScan {
                         errorCode: error.code.description))
             }
         }
-        for _ in workers { filled.push(nil) }
+        // What is still queued is shared out between the reader and the other workers.
+        while let waiting = filled.tryPop(), let work = waiting { classify(work, by: readerWorker) }
+        readerWorker.finish()
+        for _ in workers.dropFirst() { filled.push(nil) }
         group.wait()
         var summary = CoverageSummary(shape: shape)
         var counts: [InputCounts] = []
@@ -89,7 +104,8 @@ public enum LogScan {
     /// Reads one input to its end (or its first error), handing chunks to the workers.
     private static func read(
         _ source: InputSource, index: Int, configuration: ScanConfiguration,
-        free: ChunkQueue<Chunk>, filled: ChunkQueue<Work?>, progress: ScanProgress
+        nextFreeChunk: () -> Chunk, free: ChunkQueue<Chunk>, filled: ChunkQueue<Work?>,
+        progress: ScanProgress
     ) -> InputReport {
         var report = InputReport(
             path: source.name, bytes: 0, compression: nil, format: configuration.logFormat,
@@ -110,7 +126,7 @@ public enum LogScan {
             LineParser(format: $0, jsonNames: configuration.jsonNames)
         }
         while true {
-            let chunk = free.pop()
+            let chunk = nextFreeChunk()
             let hasLines: Bool
             do {
                 hasLines = try reader.next(into: chunk)
