@@ -21,7 +21,7 @@ public struct URLParts: Sendable, Equatable {
     public var fragment: Range<Int>?
 
     /// No URL at all: an empty path.
-    static let empty = URLParts(
+    public static let empty = URLParts(
         scheme: nil, host: nil, port: nil, path: 0..<0, query: nil, fragment: nil)
 
     /// Splits `bytes`; never fails (anything that is not an absolute URL is a path).
@@ -71,9 +71,6 @@ public struct URLParts: Sendable, Equatable {
         }
         return length == 4 || bytes[scheme.lowerBound + 4] | 0x20 == UInt8(ascii: "s")
     }
-
-    /// The default port of a target without a scheme (what `defaultPort(in:)` answers for it).
-    public static let originFormDefaultPort = 443
 
     /// The default port of the scheme: 80 for http, 443 otherwise.
     public func defaultPort(in bytes: UnsafeBufferPointer<UInt8>) -> Int {

@@ -68,6 +68,13 @@ extension UnsafeBufferPointer where Element == UInt8 {
         count >= 3 && self[0] == 0xEF && self[1] == 0xBB && self[2] == 0xBF ? 3 : 0
     }
 
+    /// The first index at or after `from` that is not a space or tab (`count` if none).
+    @inline(__always) func skippingBlanks(from: Int) -> Int {
+        var index = from
+        while index < count && ASCII.isBlank(self[index]) { index += 1 }
+        return index
+    }
+
     /// `range` without leading and trailing spaces and tabs.
     func trimmed(_ range: Range<Int>) -> Range<Int> {
         var lo = range.lowerBound
@@ -105,27 +112,38 @@ func isHTTPVersion(_ line: LineBytes, at offset: Int) -> Bool {
 ///
 /// The target is everything between the first and the last space, so raw spaces logged by
 /// nginx inside the target survive; the matcher percent-encodes them later.
+@inline(__always)
 func splitRequestLine(_ line: LineBytes, _ content: Range<Int>) -> (Range<Int>, Range<Int>)? {
     let start = content.lowerBound
     let end = content.upperBound
     var methodEnd = start
-    while methodEnd < end && ASCII.isLetter(line[methodEnd]) { methodEnd += 1 }
-    guard methodEnd > start, methodEnd < end, line[methodEnd] == ASCII.space else { return nil }
-    let targetStart = methodEnd + 1
-    // Nearly every request line ends in ` HTTP/d.d`: the last space is then known.
-    var lastSpace = end - 9
-    if !(lastSpace > targetStart && line[lastSpace] == ASCII.space
-        && isHTTPVersion(line, at: lastSpace + 1) && line[end - 3] != ASCII.space
-        && line[end - 2] != ASCII.space && line[end - 1] != ASCII.space)
+    if start + 4 < end && line[start] == 0x47 && line[start + 1] == 0x45
+        && line[start + 2] == 0x54 && line[start + 3] == ASCII.space
     {
-        lastSpace = end - 1
-        while lastSpace > targetStart && line[lastSpace] != ASCII.space { lastSpace -= 1 }
+        methodEnd = start + 3  // `GET `, most lines
+    } else {
+        while methodEnd < end && ASCII.isLetter(line[methodEnd]) { methodEnd += 1 }
+        guard methodEnd > start, methodEnd < end, line[methodEnd] == ASCII.space else {
+            return nil
+        }
     }
-    var targetEnd = end
-    if lastSpace > targetStart && isHTTPVersion(line, at: lastSpace + 1) {
-        targetEnd = lastSpace
-    } else if line.find(ASCII.space, from: targetStart, to: end) != nil {
-        return nil
+    let targetStart = methodEnd + 1
+    let targetEnd: Int
+    if end - 9 > targetStart && line[end - 9] == ASCII.space && isHTTPVersion(line, at: end - 8)
+        && line[end - 3] != ASCII.space && line[end - 2] != ASCII.space
+        && line[end - 1] != ASCII.space
+    {
+        targetEnd = end - 9  // ` HTTP/d.d`, nearly every line: the last space is known
+    } else {
+        var lastSpace = end - 1
+        while lastSpace > targetStart && line[lastSpace] != ASCII.space { lastSpace -= 1 }
+        if lastSpace > targetStart && isHTTPVersion(line, at: lastSpace + 1) {
+            targetEnd = lastSpace
+        } else if line.find(ASCII.space, from: targetStart, to: end) != nil {
+            return nil
+        } else {
+            targetEnd = end
+        }
     }
     guard targetEnd > targetStart else { return nil }
     return (start..<methodEnd, targetStart..<targetEnd)

@@ -50,18 +50,20 @@ enum NCSAScanner {
         guard statusEnd < end else { return .malformed(.missingFields) }
         let bytesEnd = line.tokenEnd(from: statusEnd + 1)
         guard bytesEnd > statusEnd + 1 else { return .malformed(.missingFields) }
-        let rest = line.trimmed(bytesEnd..<end)
+        // What follows the byte count: only its first non-blank byte matters.
+        let next = line.skippingBlanks(from: bytesEnd)
+        let nothingFollows = next == end
         switch tail {
         case .common:
-            if !rest.isEmpty { return .malformed(.unexpectedTrailer) }
+            if !nothingFollows { return .malformed(.unexpectedTrailer) }
         case .combined:
             // Only the opening quote of the referer is checked: enough to tell combined from
             // common, and the user agent is never scanned.
-            if rest.isEmpty || line[rest.lowerBound] != ASCII.quote {
+            if nothingFollows || line[next] != ASCII.quote {
                 return .malformed(.missingReferer)
             }
         case .either:
-            if !rest.isEmpty && line[rest.lowerBound] != ASCII.quote {
+            if !nothingFollows && line[next] != ASCII.quote {
                 return .malformed(.unexpectedTrailer)
             }
         }

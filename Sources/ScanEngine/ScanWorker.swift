@@ -184,8 +184,10 @@ final class ScanWorker {
         // Origin-form targets (`/p?q`, nearly every line) have no scheme or host: splitting
         // them waits until the automaton needs the parts, which a cache hit never does.
         let originForm = target.first == UInt8(ascii: "/")
-        var parts = originForm && !filtering ? nil : URLParts.split(target)
-        if filtering, let parts {
+        let isSplit = !originForm || filtering
+        // Until split, `parts` says what an origin-form target has: no scheme, host or port.
+        let parts = isSplit ? URLParts.split(target) : URLParts.empty
+        if filtering {
             let method = field(request.method, .method, of: request, line, scratch)
             let path = UnsafeBufferPointer(rebasing: target[parts.path])
             if let reason = filter.reason(method: method, status: request.status, path: path) {
@@ -195,8 +197,8 @@ final class ScanWorker {
         }
         // The host: the target's own (absolute form) wins over a host column.
         let host: UnsafeBufferPointer<UInt8>
-        var port = parts?.port
-        if let hostRange = parts?.host {
+        var port = parts.port
+        if let hostRange = parts.host {
             host = lowercasedHost(UnsafeBufferPointer(rebasing: target[hostRange]))
         } else {
             host = lowercasedHost(
@@ -206,9 +208,9 @@ final class ScanWorker {
                     field(request.port, .host, of: request, line, scratch))
             }
         }
-        let defaultPort = parts?.defaultPort(in: target) ?? URLParts.originFormDefaultPort
+        let defaultPort = parts.defaultPort(in: target)
         guard let fileIndex = file(host: host, port: port, defaultPort: defaultPort) else {
-            let split = parts ?? URLParts.split(target)
+            let split = isSplit ? parts : URLParts.split(target)
             summaryStorage.pointee.record(
                 .noAssociation, host: UnsafeRawBufferPointer(host),
                 path: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: target[split.path])),
@@ -221,8 +223,7 @@ final class ScanWorker {
         {
             decision = remembered
         } else {
-            let split = parts ?? URLParts.split(target)
-            parts = split
+            let split = isSplit ? parts : URLParts.split(target)
             decision = ruleSets[fileIndex]._withUnsafeGuaranteedRef { rules in
                 unmanagedScratches[fileIndex]._withUnsafeGuaranteedRef { scratch in
                     rules.decide(split, in: target, scratch: scratch)
