@@ -14,23 +14,35 @@ struct GlobProgram: Sendable {
 
     /// Predicate of each position; index 0 is unused.
     let predicates: FrozenArray<Predicate>
-    /// Successor positions of each state, flattened: `follow[followStart[s]..<followStart[s+1]]`.
-    /// Each state's successors that expect one given character come first, sorted by that
-    /// character, up to `literalEnd[s]`; the others (`?`, `*`, classes) follow.
-    let followStart: FrozenArray<Int32>
-    let follow: FrozenArray<Int32>
-    let literalEnd: FrozenArray<Int32>
-    /// The character each literal successor expects, in `follow` order: a step finds the
-    /// successors taking its character by binary search instead of testing every edge (the
-    /// start of a `$(lang)` fans out to hundreds of positions).
-    let edgeScalar: FrozenArray<UInt32>
-    /// States from which the end of the text is an acceptable end of the match.
-    let acceptsAtEnd: FrozenArray<Bool>
+    /// The automaton as a list of states (`StateList`): one element, kept in the arena so that
+    /// a program stays small enough to copy without a call to `memcpy`.
+    private let stateList: FrozenArray<StateList>
     /// The same automaton as bit masks, when it has at most 64 states (almost every pattern):
     /// then a step is a few word operations instead of a walk over a state list.
     let small: SmallAutomaton?
 
     var stateCount: Int { predicates.count }
+
+    /// Successor positions of each state, flattened: `follow[followStart[s]..<followStart[s+1]]`.
+    /// Each state's successors that expect one given character come first, sorted by that
+    /// character, up to `literalEnd[s]`; the others (`?`, `*`, classes) follow.
+    struct StateList: BitwiseCopyable {
+        let followStart: FrozenArray<Int32>
+        let follow: FrozenArray<Int32>
+        let literalEnd: FrozenArray<Int32>
+        /// The character each literal successor expects, in `follow` order: a step finds the
+        /// successors taking its character by binary search instead of testing every edge (the
+        /// start of a `$(lang)` fans out to hundreds of positions).
+        let edgeScalar: FrozenArray<UInt32>
+        /// States from which the end of the text is an acceptable end of the match.
+        let acceptsAtEnd: FrozenArray<Bool>
+    }
+
+    var followStart: FrozenArray<Int32> { stateList.pointer(at: 0).pointee.followStart }
+    var follow: FrozenArray<Int32> { stateList.pointer(at: 0).pointee.follow }
+    var literalEnd: FrozenArray<Int32> { stateList.pointer(at: 0).pointee.literalEnd }
+    var edgeScalar: FrozenArray<UInt32> { stateList.pointer(at: 0).pointee.edgeScalar }
+    var acceptsAtEnd: FrozenArray<Bool> { stateList.pointer(at: 0).pointee.acceptsAtEnd }
 
     /// Bit-parallel form: bit `s` stands for state `s`.
     struct SmallAutomaton: Sendable, BitwiseCopyable {
@@ -72,14 +84,15 @@ struct GlobProgram: Sendable {
             followStart.append(Int32(follow.count))
         }
         self.predicates = arena.freeze(builder.predicates)
-        self.followStart = arena.freeze(followStart)
-        self.follow = arena.freeze(follow)
-        self.literalEnd = arena.freeze(literalEnd)
-        self.edgeScalar = arena.freeze(edgeScalar)
         let accepts = Self.endStates(
             builder: builder, root: root, slashesVanish: slashesVanishAtEnd,
             followStart: followStart, follow: follow)
-        self.acceptsAtEnd = arena.freeze(accepts)
+        self.stateList = arena.freeze([
+            StateList(
+                followStart: arena.freeze(followStart), follow: arena.freeze(follow),
+                literalEnd: arena.freeze(literalEnd), edgeScalar: arena.freeze(edgeScalar),
+                acceptsAtEnd: arena.freeze(accepts))
+        ])
         self.small = Self.smallAutomaton(
             builder.predicates, followStart, follow, accepts, arena: arena)
     }
