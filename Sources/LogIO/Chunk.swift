@@ -21,14 +21,44 @@ public final class Chunk: @unchecked Sendable {
     public internal(set) var byteOffset = 0
     /// Over-long lines dropped just before this chunk (they still took their line numbers).
     public internal(set) var overlongLinesSkipped = 0
+    /// Offsets of the first `recordedLineEnds` newlines, found by the reader while it counted
+    /// them, so that the worker does not search for them again. Room for one line in 32 bytes:
+    /// a chunk of shorter lines has the rest of its lines found by search.
+    @usableFromInline let lineEnds: UnsafeMutablePointer<Int32>
+    @usableFromInline let lineEndCapacity: Int
+    @usableFromInline var recordedLineEnds = 0
 
     /// Allocates an empty chunk buffer of `capacity` bytes.
     public init(capacity: Int) {
         self.capacity = max(capacity, 2)
         storage = .allocate(capacity: self.capacity)
+        lineEndCapacity = self.capacity / 32 + 1
+        lineEnds = .allocate(capacity: lineEndCapacity)
     }
 
-    deinit { storage.deallocate() }
+    deinit {
+        storage.deallocate()
+        lineEnds.deallocate()
+    }
+
+    /// Counts the lines of the first `count` bytes, recording where they end; returns the
+    /// number of `\n` bytes.
+    func countAndRecordLines() -> Int {
+        let start = UnsafePointer(storage)
+        var cursor = start
+        let end = start + count
+        var total = 0
+        while cursor < end, let found = memchr(cursor, 0x0A, end - cursor) {
+            let newline = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self))
+            if total < lineEndCapacity {
+                lineEnds[total] = Int32(truncatingIfNeeded: newline - start)
+            }
+            total &+= 1
+            cursor = newline + 1
+        }
+        recordedLineEnds = min(total, lineEndCapacity)
+        return total
+    }
 
     /// The chunk's bytes; valid until the chunk is refilled.
     @inlinable public var bytes: UnsafeBufferPointer<UInt8> {
@@ -36,7 +66,11 @@ public final class Chunk: @unchecked Sendable {
     }
 
     /// The lines of the chunk, without their `\n` or `\r\n`.
-    @inlinable public var lines: LineSequence { LineSequence(bytes) }
+    @inlinable public var lines: LineSequence {
+        LineSequence(
+            bytes,
+            recordedEnds: UnsafeBufferPointer(start: lineEnds, count: recordedLineEnds))
+    }
 }
 
 /// Splits a buffer into lines at `\n`, dropping a `\r` right before it.
@@ -45,27 +79,47 @@ public final class Chunk: @unchecked Sendable {
 /// `\n` is still a line; an empty buffer has no lines.
 public struct LineSequence: Sequence {
     @usableFromInline let buffer: UnsafeBufferPointer<UInt8>
+    @usableFromInline let recordedEnds: UnsafeBufferPointer<Int32>
 
-    /// Lines of `buffer`.
-    @inlinable public init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
+    /// Lines of `buffer`; `recordedEnds` are the offsets of its first newlines when known.
+    @inlinable public init(
+        _ buffer: UnsafeBufferPointer<UInt8>,
+        recordedEnds: UnsafeBufferPointer<Int32> = UnsafeBufferPointer(start: nil, count: 0)
+    ) {
+        self.buffer = buffer
+        self.recordedEnds = recordedEnds
+    }
 
-    @inlinable public func makeIterator() -> LineIterator { LineIterator(buffer) }
+    @inlinable public func makeIterator() -> LineIterator {
+        LineIterator(buffer, recordedEnds: recordedEnds)
+    }
 }
 
 /// Iterator of `LineSequence`: each line is a slice of the chunk (no copy).
 public struct LineIterator: IteratorProtocol {
+    @usableFromInline let base: UnsafePointer<UInt8>?
     @usableFromInline var cursor: UnsafePointer<UInt8>?
     @usableFromInline let end: UnsafePointer<UInt8>?
+    @usableFromInline let recordedEnds: UnsafeBufferPointer<Int32>
+    @usableFromInline var nextRecorded = 0
 
-    @inlinable init(_ buffer: UnsafeBufferPointer<UInt8>) {
+    @inlinable init(
+        _ buffer: UnsafeBufferPointer<UInt8>, recordedEnds: UnsafeBufferPointer<Int32>
+    ) {
+        base = buffer.baseAddress
         cursor = buffer.baseAddress
         end = buffer.baseAddress.map { $0 + buffer.count }
+        self.recordedEnds = recordedEnds
     }
 
     @inlinable public mutating func next() -> UnsafeBufferPointer<UInt8>? {
-        guard let start = cursor, let end, start < end else { return nil }
+        guard let start = cursor, let end, let base, start < end else { return nil }
         var lineEnd: UnsafePointer<UInt8>
-        if let found = memchr(start, 0x0A, end - start) {
+        if nextRecorded < recordedEnds.count {
+            lineEnd = base + Int(recordedEnds[nextRecorded])
+            nextRecorded &+= 1
+            cursor = lineEnd + 1
+        } else if let found = memchr(start, 0x0A, end - start) {
             lineEnd = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
             cursor = lineEnd + 1
         } else {
@@ -75,17 +129,4 @@ public struct LineIterator: IteratorProtocol {
         if lineEnd > start && lineEnd[-1] == 0x0D { lineEnd -= 1 }
         return UnsafeBufferPointer(start: start, count: lineEnd - start)
     }
-}
-
-/// Counts `\n` bytes with `memchr`, which scans with vector instructions; a plain byte loop
-/// here was the reader's largest cost.
-@usableFromInline func countNewlines(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    guard var cursor = bytes.baseAddress else { return 0 }
-    let end = cursor + bytes.count
-    var total = 0
-    while cursor < end, let found = memchr(cursor, 0x0A, end - cursor) {
-        total &+= 1
-        cursor = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
-    }
-    return total
 }

@@ -155,7 +155,7 @@ public final class ChunkReader {
         if carryCount > 0 && failure == nil { carry.update(from: buffer + cut, count: carryCount) }
         if failure != nil { carryCount = 0 }
         chunk.count = cut
-        var lines = countNewlines(UnsafeBufferPointer(start: buffer, count: cut))
+        var lines = chunk.countAndRecordLines()
         if cut > 0 && buffer[cut - 1] != 0x0A { lines += 1 }
         chunk.lineCount = lines
         nextLineNumber += lines
