@@ -358,22 +358,31 @@ struct DocumentBuilder {
 
     // MARK: - reporting
 
+    /// Paths are built only for members that need one (a duplicate, or a container to walk
+    /// into): a 5,000-rule file has tens of thousands of plain values.
     private mutating func reportDuplicateKeys(in node: JSONNode, path: String) {
         switch node.value {
         case .object(let members):
-            var seen: Set<String> = []
-            for member in members {
+            // Small objects (nearly all) are checked by comparison, large ones with a set.
+            var seen: Set<String>? = members.count > 16 ? [] : nil
+            for (index, member) in members.enumerated() {
+                let isContainer = member.value.value.isContainer
+                let isDuplicate =
+                    seen != nil
+                    ? !seen!.insert(member.key).inserted
+                    : members[..<index].contains { $0.key == member.key }
+                guard isContainer || isDuplicate else { continue }
                 let memberPath = JSONPath.key(path, member.key)
-                if !seen.insert(member.key).inserted {
+                if isDuplicate {
                     report(
                         DiagnosticCode.duplicateKey, .warning, memberPath,
                         "duplicate key \"\(member.key)\"; the last one is used",
                         "merge the two or remove one", member.keyLocation)
                 }
-                reportDuplicateKeys(in: member.value, path: memberPath)
+                if isContainer { reportDuplicateKeys(in: member.value, path: memberPath) }
             }
         case .array(let items):
-            for (index, item) in items.enumerated() {
+            for (index, item) in items.enumerated() where item.value.isContainer {
                 reportDuplicateKeys(in: item, path: JSONPath.index(path, index))
             }
         default:

@@ -20,6 +20,14 @@ enum JSONValue: Sendable, Equatable {
     case bool(Bool)
     case null
 
+    /// True for objects and arrays.
+    var isContainer: Bool {
+        switch self {
+        case .object, .array: true
+        default: false
+        }
+    }
+
     /// The kind named in messages ("a string", "an object", ...).
     var kindName: String {
         switch self {

@@ -3,7 +3,7 @@
 enum JSONText {
     static func quoted(_ text: String) -> String {
         if text.utf8.allSatisfy(isPlain) { return "\"" + text + "\"" }
-        return quoted(scalars: Array(text.unicodeScalars))
+        return quoted(scalars: text.unicodeScalars)
     }
 
     /// Printable ASCII that needs no escape: most report strings, written as they are.
@@ -61,30 +61,40 @@ enum JSONText {
         return scalars
     }
 
-    private static func quoted(scalars: [Unicode.Scalar]) -> String {
-        var result = "\""
+    /// Written byte by byte: a report can hold thousands of these (one per rule).
+    private static func quoted(scalars: some Sequence<Unicode.Scalar>) -> String {
+        var out: [UInt8] = [0x22]
         for scalar in scalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            case _ where scalar.value >= 0x20 && scalar.value < 0x7F:
-                result.unicodeScalars.append(scalar)
-            case _ where scalar.value > 0xFFFF:
-                let value = scalar.value - 0x10000
-                result +=
-                    "\\u" + hex4(0xD800 + (value >> 10)) + "\\u" + hex4(0xDC00 + (value & 0x3FF))
-            default:
-                result += "\\u" + hex4(scalar.value)
+            let value = scalar.value
+            switch value {
+            case 0x22, 0x5C: appendEscape(UInt8(value), to: &out)  // \" and \\
+            case 0x0A: appendEscape(UInt8(ascii: "n"), to: &out)
+            case 0x09: appendEscape(UInt8(ascii: "t"), to: &out)
+            case 0x0D: appendEscape(UInt8(ascii: "r"), to: &out)
+            case 0x20..<0x7F: out.append(UInt8(value))
+            case 0x10000...:
+                let offset = value - 0x10000
+                appendEscape(0xD800 + (offset >> 10), to: &out)
+                appendEscape(0xDC00 + (offset & 0x3FF), to: &out)
+            default: appendEscape(value, to: &out)
             }
         }
-        return result + "\""
+        out.append(0x22)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private static func hex4(_ value: UInt32) -> String {
-        let text = String(value, radix: 16)
-        return String(repeating: "0", count: max(0, 4 - text.count)) + text
+    /// A backslash and `letter`.
+    private static func appendEscape(_ letter: UInt8, to out: inout [UInt8]) {
+        out.append(0x5C)
+        out.append(letter)
+    }
+
+    /// `\uXXXX` with four lower-case hex digits.
+    private static func appendEscape(_ value: UInt32, to out: inout [UInt8]) {
+        let digits: StaticString = "0123456789abcdef"
+        appendEscape(UInt8(ascii: "u"), to: &out)
+        for shift in stride(from: 12, through: 0, by: -4) {
+            out.append(digits.utf8Start[Int((value >> UInt32(shift)) & 0xF)])
+        }
     }
 }
