@@ -364,12 +364,12 @@ struct DocumentBuilder {
         switch node.value {
         case .object(let members):
             // Small objects (nearly all) are checked by comparison, large ones with a set.
-            var seen: Set<String>? = members.count > 16 ? [] : nil
+            var seen = Set<String>()
             for (index, member) in members.enumerated() {
                 let isContainer = member.value.value.isContainer
                 let isDuplicate =
-                    seen != nil
-                    ? !seen!.insert(member.key).inserted
+                    members.count > 16
+                    ? !seen.insert(member.key).inserted
                     : members[..<index].contains { $0.key == member.key }
                 guard isContainer || isDuplicate else { continue }
                 let memberPath = JSONPath.key(path, member.key)
