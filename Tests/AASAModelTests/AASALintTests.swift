@@ -24,6 +24,16 @@ struct AASALintTests {
             code: "AASA101", json: "{\"applinks\": {\"details\": []}, \"applinks\": {}}",
             path: "applinks"),
         Row(
+            code: "AASA101", json: component("{\"/\": \"/a\", \"#\": \"x\", \"/\": \"/b\"}"),
+            path: "applinks.details[0].components[0][\"/\"]"),
+        // A large object is checked another way than a small one: same finding.
+        Row(
+            code: "AASA101",
+            json: component(
+                "{\"?\": {" + (0..<20).map { "\"k\($0)\": \"v\"" }.joined(separator: ", ")
+                    + ", \"k7\": \"w\"}}"),
+            path: "applinks.details[0].components[0][\"?\"].k7"),
+        Row(
             code: "AASA102", json: component("{\"/\": true}"),
             path: "applinks.details[0].components[0][\"/\"]"),
         Row(
