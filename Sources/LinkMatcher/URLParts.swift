@@ -20,9 +20,11 @@ public struct URLParts: Sendable, Equatable {
     /// The fragment text after `#`, or nil when there is no `#`.
     public var fragment: Range<Int>?
 
-    /// No URL at all: an empty path.
-    public static let empty = URLParts(
-        scheme: nil, host: nil, port: nil, path: 0..<0, query: nil, fragment: nil)
+    /// No URL at all: an empty path. (Computed: a stored static would be checked for
+    /// initialisation at every use, and this is used at every log line.)
+    public static var empty: URLParts {
+        URLParts(scheme: nil, host: nil, port: nil, path: 0..<0, query: nil, fragment: nil)
+    }
 
     /// Splits `bytes`; never fails (anything that is not an absolute URL is a path).
     public static func split(_ bytes: UnsafeBufferPointer<UInt8>) -> URLParts {

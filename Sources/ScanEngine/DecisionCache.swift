@@ -175,11 +175,13 @@ struct DecisionCache {
             offset += 8
         }
         var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while offset < bytes.count {
-            tail |= UInt64(bytes[offset]) << shift
-            shift += 8
-            offset += 1
+        let rest = bytes.count - offset
+        if rest > 0 && bytes.count >= 8 {
+            // The last eight bytes, of which the first `8 - rest` were hashed already.
+            let last = raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)
+            tail = UInt64(littleEndian: last) >> UInt64(8 * (8 - rest))
+        } else {
+            for index in 0..<rest { tail |= UInt64(bytes[offset + index]) << UInt64(8 * index) }
         }
         return mix(state ^ tail)
     }
