@@ -12,7 +12,10 @@ enum NCSAScanner {
         // vhost, then client host, ident and user: single-space separated tokens.
         let leading = vhost ? 4 : 3
         for index in 0..<leading {
-            let tokenEnd = line.tokenEnd(from: pos)
+            // Ident and user are nearly always `-`: a one-byte token needs no search.
+            let tokenEnd =
+                pos + 1 < end && line[pos + 1] == ASCII.space && line[pos] != ASCII.space
+                ? pos + 1 : line.tokenEnd(from: pos)
             guard tokenEnd > pos, tokenEnd < end else { return .malformed(.missingFields) }
             // A bracket opens the timestamp, except for an IPv6 virtual host (`[::1]:80`).
             let bracketAllowed = vhost && index == 0

@@ -80,6 +80,9 @@ let rows: [Row] = [
     Row(
         .combined, #"h - - [10/Feb/2012:16:42:07 -0500] "GET / HTTP/1.1" 20 0 "-" "-""#,
         ok("GET", "/", status: 20)),
+    Row(.combined, #"h  - - [d] "GET / HTTP/1.1" 200 0 "-" "-""#, .malformed(.missingFields)),
+    Row(.combined, #"h - frank [d] "GET /u HTTP/1.1" 200 0 "-" "-""#, ok("GET", "/u", status: 200)),
+    Row(.combined, #"h x y [d] "GET /v HTTP/1.1" 200 0 "-" "-""#, ok("GET", "/v", status: 200)),
     Row(.combined, "   ", .skip(.blank)),
     Row(.combined, "# comment", .skip(.comment)),
     // common
