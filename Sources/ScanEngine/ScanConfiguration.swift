@@ -7,7 +7,7 @@ public struct ScanConfiguration: Sendable {
     /// A forced log format, or nil to detect one per input from its first lines.
     public var logFormat: LogFormat?
     public var jsonNames: JSONFieldNames = .standard
-    /// Classifying threads (the reader runs beside them).
+    /// Threads in all: the calling thread reads and classifies, the others classify.
     public var workers = 2
     /// Bytes per chunk; also the longest line that is read (longer ones count as malformed).
     public var chunkSize = 1 << 20

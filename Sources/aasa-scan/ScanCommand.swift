@@ -180,7 +180,8 @@ struct ReadingOptions: ParsableArguments {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("Classifying threads (default: every core).", valueName: "n"))
+        help: ArgumentHelp(
+            "Threads, the reading one included (default: every core).", valueName: "n"))
     var workers: Int?
 
     @Option(
