@@ -21,10 +21,11 @@ public final class Chunk: @unchecked Sendable {
     public internal(set) var byteOffset = 0
     /// Over-long lines dropped just before this chunk (they still took their line numbers).
     public internal(set) var overlongLinesSkipped = 0
-    /// Offsets of the first `recordedLineEnds` newlines, found by the reader while it counted
-    /// them, so that the worker does not search for them again. Room for one line in 32 bytes:
+    /// The first `recordedLineEnds` newlines, found by the reader while it counted them, so
+    /// that a worker neither searches for them again nor touches a line's end to look for a
+    /// `\r`: each is `offset << 1 | (1 if a \r precedes it)`. Room for one line in 32 bytes:
     /// a chunk of shorter lines has the rest of its lines found by search.
-    @usableFromInline let lineEnds: UnsafeMutablePointer<Int32>
+    @usableFromInline let lineEnds: UnsafeMutablePointer<UInt32>
     @usableFromInline let lineEndCapacity: Int
     @usableFromInline var recordedLineEnds = 0
 
@@ -51,7 +52,9 @@ public final class Chunk: @unchecked Sendable {
         while cursor < end, let found = memchr(cursor, 0x0A, end - cursor) {
             let newline = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self))
             if total < lineEndCapacity {
-                lineEnds[total] = Int32(truncatingIfNeeded: newline - start)
+                let offset = newline - start
+                let carriageReturn = newline > cursor && newline[-1] == 0x0D
+                lineEnds[total] = UInt32(truncatingIfNeeded: offset) << 1 | (carriageReturn ? 1 : 0)
             }
             total &+= 1
             cursor = newline + 1
@@ -79,12 +82,13 @@ public final class Chunk: @unchecked Sendable {
 /// `\n` is still a line; an empty buffer has no lines.
 public struct LineSequence: Sequence {
     @usableFromInline let buffer: UnsafeBufferPointer<UInt8>
-    @usableFromInline let recordedEnds: UnsafeBufferPointer<Int32>
+    @usableFromInline let recordedEnds: UnsafeBufferPointer<UInt32>
 
-    /// Lines of `buffer`; `recordedEnds` are the offsets of its first newlines when known.
+    /// Lines of `buffer`; `recordedEnds` are its first newlines when known, as
+    /// `Chunk.lineEnds` records them.
     @inlinable public init(
         _ buffer: UnsafeBufferPointer<UInt8>,
-        recordedEnds: UnsafeBufferPointer<Int32> = UnsafeBufferPointer(start: nil, count: 0)
+        recordedEnds: UnsafeBufferPointer<UInt32> = UnsafeBufferPointer(start: nil, count: 0)
     ) {
         self.buffer = buffer
         self.recordedEnds = recordedEnds
@@ -100,11 +104,11 @@ public struct LineIterator: IteratorProtocol {
     @usableFromInline let base: UnsafePointer<UInt8>?
     @usableFromInline var cursor: UnsafePointer<UInt8>?
     @usableFromInline let end: UnsafePointer<UInt8>?
-    @usableFromInline let recordedEnds: UnsafeBufferPointer<Int32>
+    @usableFromInline let recordedEnds: UnsafeBufferPointer<UInt32>
     @usableFromInline var nextRecorded = 0
 
     @inlinable init(
-        _ buffer: UnsafeBufferPointer<UInt8>, recordedEnds: UnsafeBufferPointer<Int32>
+        _ buffer: UnsafeBufferPointer<UInt8>, recordedEnds: UnsafeBufferPointer<UInt32>
     ) {
         base = buffer.baseAddress
         cursor = buffer.baseAddress
@@ -114,12 +118,15 @@ public struct LineIterator: IteratorProtocol {
 
     @inlinable public mutating func next() -> UnsafeBufferPointer<UInt8>? {
         guard let start = cursor, let end, let base, start < end else { return nil }
-        var lineEnd: UnsafePointer<UInt8>
         if nextRecorded < recordedEnds.count {
-            lineEnd = base + Int(recordedEnds[nextRecorded])
+            let recorded = recordedEnds[nextRecorded]
             nextRecorded &+= 1
-            cursor = lineEnd + 1
-        } else if let found = memchr(start, 0x0A, end - start) {
+            let newline = base + Int(recorded >> 1)
+            cursor = newline + 1
+            return UnsafeBufferPointer(start: start, count: newline - start - Int(recorded & 1))
+        }
+        var lineEnd: UnsafePointer<UInt8>
+        if let found = memchr(start, 0x0A, end - start) {
             lineEnd = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
             cursor = lineEnd + 1
         } else {
