@@ -61,15 +61,24 @@ struct DecisionCache {
 
     init() {
         assert(MemoryLayout<Slot>.stride * 2 == Self.lineSize)
-        slots = UnsafeMutableRawPointer.allocate(
-            byteCount: Self.slotCount * MemoryLayout<Slot>.stride, alignment: Self.lineSize
-        ).bindMemory(to: Slot.self, capacity: Self.slotCount)
+        slots = Self.allocateTable(byteCount: Self.slotCount * MemoryLayout<Slot>.stride)
+            .bindMemory(to: Slot.self, capacity: Self.slotCount)
         slots.initialize(repeating: Slot(), count: Self.slotCount)
-        keys = UnsafeMutableRawPointer.allocate(
-            byteCount: Self.slotCount * Self.keyLimit, alignment: Self.lineSize
-        ).bindMemory(to: UInt8.self, capacity: Self.slotCount * Self.keyLimit)
+        keys = Self.allocateTable(byteCount: Self.slotCount * Self.keyLimit)
+            .bindMemory(to: UInt8.self, capacity: Self.slotCount * Self.keyLimit)
         nextWay = .allocate(capacity: Self.slotCount / 2)
         nextWay.initialize(repeating: 0, count: Self.slotCount / 2)
+    }
+
+    /// Memory for a table that every line touches at a random place: aligned to, and where
+    /// the system allows backed by, 2 MiB pages, so the lookups do not also miss the TLB.
+    private static func allocateTable(byteCount: Int) -> UnsafeMutableRawPointer {
+        let hugePage = 2 << 20
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: hugePage)
+        #if os(Linux)
+            _ = madvise(memory, byteCount, MADV_HUGEPAGE)
+        #endif
+        return memory
     }
 
     /// Frees the memory; the owner calls it once, after `flush`.
