@@ -7,4 +7,9 @@ static inline void prefetch_for_write(const void *address) {
     __builtin_prefetch(address, 1, 3);
 }
 
+/* The same for a line that will only be read. */
+static inline void prefetch_for_read(const void *address) {
+    __builtin_prefetch(address, 0, 3);
+}
+
 #endif

@@ -1,3 +1,4 @@
+import CPrefetch
 import CoverageStats
 import LinkMatcher
 import LogIO
@@ -60,6 +61,8 @@ final class ScanWorker {
     private let waitingSlots: UnsafeMutablePointer<Waiting>
     private let hostBuffer: UnsafeMutableBufferPointer<UInt8>
     private static let hostLimit = 255
+    /// How far ahead of the line being parsed the chunk's bytes are fetched.
+    private static let readAhead = 2048
 
     init(associations: Associations, filter: RequestFilter, shape: CoverageShape, lineLimit: Int) {
         self.associations = associations
@@ -124,8 +127,15 @@ final class ScanWorker {
         var lineNumber = firstLine
         // Index of the slot (and scratch) of the request waiting for classification, or -1.
         var waiting = -1
+        let chunkEnd = chunk.bytes.baseAddress.map { $0 + chunk.count }
         for line in chunk.lines {
             counts.lines &+= 1
+            // The chunk was written on another core: ask for the bytes a few lines ahead.
+            if let start = line.baseAddress, let chunkEnd, start + Self.readAhead + 256 < chunkEnd {
+                for offset in stride(from: Self.readAhead, to: Self.readAhead + 256, by: 64) {
+                    prefetch_for_read(start + offset)
+                }
+            }
             let next = waiting == 0 ? 1 : 0
             let scratch = parseScratches[next]
             switch parser.parse(line, scratch: scratch) {
