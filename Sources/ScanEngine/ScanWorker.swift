@@ -131,7 +131,7 @@ final class ScanWorker {
         for line in chunk.lines {
             counts.lines &+= 1
             // The chunk was written on another core: ask for the bytes a few lines ahead.
-            if let start = line.baseAddress, let chunkEnd, start + Self.readAhead + 256 < chunkEnd {
+            if let start = line.baseAddress, let chunkEnd, chunkEnd - start > Self.readAhead + 256 {
                 for offset in stride(from: Self.readAhead, to: Self.readAhead + 256, by: 64) {
                     prefetch_for_read(start + offset)
                 }
