@@ -2,8 +2,20 @@
 /// so output is plain ASCII whatever bytes a log contained.
 enum JSONText {
     static func quoted(_ text: String) -> String {
-        if text.utf8.allSatisfy(isPlain) { return "\"" + text + "\"" }
-        return quoted(scalars: text.unicodeScalars)
+        var out: [UInt8] = []
+        appendQuoted(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `quoted(text)`, appended to `out` as bytes: a report writes thousands of these.
+    static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        if text.utf8.allSatisfy(isPlain) {
+            out.append(0x22)
+            out.append(contentsOf: text.utf8)
+            out.append(0x22)
+        } else {
+            appendQuoted(scalars: text.unicodeScalars, to: &out)
+        }
     }
 
     /// Printable ASCII that needs no escape: most report strings, written as they are.
@@ -61,9 +73,16 @@ enum JSONText {
         return scalars
     }
 
-    /// Written byte by byte: a report can hold thousands of these (one per rule).
     private static func quoted(scalars: some Sequence<Unicode.Scalar>) -> String {
-        var out: [UInt8] = [0x22]
+        var out: [UInt8] = []
+        appendQuoted(scalars: scalars, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func appendQuoted(
+        scalars: some Sequence<Unicode.Scalar>, to out: inout [UInt8]
+    ) {
+        out.append(0x22)
         for scalar in scalars {
             let value = scalar.value
             switch value {
@@ -80,7 +99,6 @@ enum JSONText {
             }
         }
         out.append(0x22)
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// A backslash and `letter`.
