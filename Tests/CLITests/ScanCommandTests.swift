@@ -135,6 +135,22 @@ struct ScanCommandTests {
         #expect(samples.first?["text"] as? String == "this line is not a log line 0")
     }
 
+    @Test func samplesAreEscapedToPlainASCIIAndReadBackIntact() throws {
+        let folder = try TemporaryFolder()
+        let odd = "not a log line: \"quoted\" back\\slash tab\t bell\u{07} caf\u{E9} \u{1F600}"
+        // After a round of good lines, so that the format is known and this line is malformed.
+        let file = try folder.write("access.log", Self.logText(repeats: 1) + odd + "\n")
+        let result = try ToolRunner.run([
+            "scan", "--format", "json", "--quiet", "--aasa", aasa, file,
+        ])
+        #expect(result.stdout.utf8.allSatisfy { $0 < 0x80 })
+        #expect(result.stdout.contains(#"\u0007"#) && result.stdout.contains(#"\ud83d\ude00"#))
+        let report =
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let samples = report?["malformed_samples"] as? [[String: Any]] ?? []
+        #expect(samples.last?["text"] as? String == odd)
+    }
+
     @Test func linesLongerThanAChunkAreCountedWithTheirLineNumbers() throws {
         let folder = try TemporaryFolder()
         let rows = Self.logText(repeats: 1).split(separator: "\n").map(String.init)
