@@ -113,7 +113,7 @@ struct DecisionCache {
             let slot = slots + index
             if slot.pointee.hashTag == tag, slot.pointee.length == UInt8(target.count),
                 slot.pointee.file == Int32(file),
-                memcmp(keys + index * Self.keyLimit, base, target.count) == 0
+                Self.equal(keys + index * Self.keyLimit, base, target.count)
             {
                 if slot.pointee.lines == .max { handOver(index, to: evicted) }
                 slot.pointee.lines &+= 1
@@ -170,6 +170,29 @@ struct DecisionCache {
                 lines: UInt64(slot.lines), weight: slot.weight))
         slots[index].lines = 0
         slots[index].weight = 0
+    }
+
+    /// Whether `count` bytes at `a` and `b` are equal, eight at a time: the last word overlaps
+    /// the one before it rather than reading past the end (cheaper than a call to `memcmp`).
+    @inline(__always)
+    static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        guard count >= 8 else {
+            for index in 0..<count where a[index] != b[index] { return false }
+            return true
+        }
+        let left = UnsafeRawPointer(a)
+        let right = UnsafeRawPointer(b)
+        var offset = 0
+        while offset + 8 < count {
+            if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            {
+                return false
+            }
+            offset += 8
+        }
+        return left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
     }
 
     /// A fast 64-bit hash of a short byte string: eight bytes at a time, multiply and fold.
