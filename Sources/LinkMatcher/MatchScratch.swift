@@ -160,13 +160,8 @@ struct MatchState {
             TextTransform.appendFolded(source, to: &storage.base[slot])
             return storage[slot].buffer
         }
-        if mode.decoded {
-            encoded.removeAll()
-            TextTransform.appendEncoded(source, to: &encoded)
-            TextTransform.appendDecoded(encoded.buffer, to: &storage.base[slot])
-        } else {
-            TextTransform.appendEncoded(source, to: &storage.base[slot])
-        }
+        TextTransform.appendView(
+            source, decoding: mode.decoded, work: &encoded, to: &storage.base[slot])
         if mode.folded { TextTransform.fold(&storage.base[slot], from: 0) }
         return storage[slot].buffer
     }
@@ -256,13 +251,8 @@ struct MatchState {
         let slot = mode.index
         let start = itemBytes[slot].count
         let source = UnsafeBufferPointer(rebasing: bytes[range])
-        if mode.decoded {
-            encoded.removeAll()
-            TextTransform.appendEncoded(source, to: &encoded)
-            TextTransform.appendDecoded(encoded.buffer, to: &itemBytes.base[slot])
-        } else {
-            TextTransform.appendEncoded(source, to: &itemBytes.base[slot])
-        }
+        TextTransform.appendView(
+            source, decoding: mode.decoded, work: &encoded, to: &itemBytes.base[slot])
         if fold { TextTransform.fold(&itemBytes.base[slot], from: start) }
         return start..<itemBytes[slot].count
     }

@@ -53,6 +53,19 @@ enum TextTransform {
         }
     }
 
+    /// Appends `source` as an unfolded view sees it: raw characters encoded (S3.2), then
+    /// percent-decoded (S7.2) when `decoding`, with `work` as the in-between buffer.
+    @inline(__always)
+    static func appendView(
+        _ source: UnsafeBufferPointer<UInt8>, decoding: Bool, work: inout ScratchBuffer<UInt8>,
+        to output: inout ScratchBuffer<UInt8>
+    ) {
+        guard decoding else { return appendEncoded(source, to: &output) }
+        work.removeAll()
+        appendEncoded(source, to: &work)
+        appendDecoded(work.buffer, to: &output)
+    }
+
     /// Appends `source` percent-decoded. Escapes that do not form valid UTF-8, and `%` not
     /// followed by two hex digits, stay as written (S11 Q6); `+` stays `+`.
     static func appendDecoded(

@@ -42,24 +42,12 @@ public struct LineParser: Sendable {
         case .elb: return blankOr(line, LoadBalancerScanner.scan(line, alb: false))
         case .s3: return blankOr(line, S3Scanner.scan(line))
         case .haproxy: return blankOr(line, HAProxyScanner.scan(line))
-        case .cloudfront:
+        case .cloudfront, .zeek:
             return blankOr(
-                line,
-                W3CScanner.scan(
-                    line, columns: columns, separator: .tab,
-                    scratch: scratch))
+                line, W3CScanner.scan(line, columns: columns, separator: .tab, scratch: scratch))
         case .w3c:
             return blankOr(
-                line,
-                W3CScanner.scan(
-                    line, columns: columns, separator: .blanks,
-                    scratch: scratch))
-        case .zeek:
-            return blankOr(
-                line,
-                W3CScanner.scan(
-                    line, columns: columns, separator: .tab,
-                    scratch: scratch))
+                line, W3CScanner.scan(line, columns: columns, separator: .blanks, scratch: scratch))
         case .json:
             return blankOr(
                 line,
