@@ -1,6 +1,6 @@
-/// One rule compiled for matching: which view of the URL it reads and how each part is
-/// checked. The path is found through the prefix trie; `pathRemainder` checks what follows the
-/// literal prefix. (`explain` compiles the whole path pattern when it needs it.)
+/// One rule compiled for matching: which view of the URL it reads and how its query and
+/// fragment are checked. Its path is decided by the view's prefix trie or glob union, as
+/// `strategy` says. (`explain` compiles the whole path pattern when it needs it.)
 /// Plain values only (no reference counts), so threads read it without contention.
 struct CompiledRule: Sendable, BitwiseCopyable {
     /// One `name: pattern` pair of a query dictionary.
@@ -18,8 +18,7 @@ struct CompiledRule: Sendable, BitwiseCopyable {
     let entry: Int32
     let exclude: Bool
     let mode: ViewMode
-    let strategy: PrefixTrie.Strategy
-    let pathRemainder: PartMatcher
+    let strategy: PathStrategy
     let query: QueryMatcher
     let fragment: PartMatcher
     /// False when the rule can never decide: its entry names no app, or its path matches
@@ -27,10 +26,21 @@ struct CompiledRule: Sendable, BitwiseCopyable {
     let canDecide: Bool
 }
 
+/// How a rule's path pattern is decided: the cheapest form that gives the same answer.
+enum PathStrategy: UInt8, Sendable {
+    /// Literal text: the prefix trie, where the path must end.
+    case exact
+    /// A literal prefix then only `*`: the prefix trie, any path that reaches the node.
+    case prefixThenAny
+    /// Anything else: the view's glob union.
+    case glob
+}
+
 extension CompiledRule {
-    /// Compiles a rule; also returns the literal prefix of its path, the key of the trie.
+    /// Compiles a rule; also returns its path pattern: the literal prefix (the trie's key) and
+    /// the whole pattern (for the glob union).
     static func compile(_ rule: ResolvedRule, parser: PatternParser, arena: Arena) -> (
-        rule: CompiledRule, prefix: [UInt8]
+        rule: CompiledRule, prefix: [UInt8], path: [PatternNode]
     ) {
         let fold = !rule.caseSensitive
         let pathNodes = Self.pathNodes(rule, parser: parser)
@@ -44,7 +54,7 @@ extension CompiledRule {
             remainder.isEmpty
             ? PartMatcher.exact(.empty)
             : PartMatcher(remainder, slashesVanishAtEnd: true, arena: arena)
-        let strategy: PrefixTrie.Strategy
+        let strategy: PathStrategy
         switch pathRemainder {
         case .exact(let rest) where rest.isEmpty: strategy = .exact
         case .anything: strategy = .prefixThenAny
@@ -70,9 +80,9 @@ extension CompiledRule {
         let compiled = CompiledRule(
             entry: Int32(rule.entryIndex), exclude: rule.exclude,
             mode: ViewMode(folded: fold, decoded: !rule.percentEncoded), strategy: strategy,
-            pathRemainder: pathRemainder, query: query, fragment: part(rule.fragment),
+            query: query, fragment: part(rule.fragment),
             canDecide: !rule.appIDs.isEmpty && pathMatchesSomething)
-        return (compiled, prefix)
+        return (compiled, prefix, pathNodes)
     }
 
     /// The path pattern as nodes: leading `/` dropped (S5.3); `$(...)` literal in legacy paths.

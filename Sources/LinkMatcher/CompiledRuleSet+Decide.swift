@@ -24,13 +24,11 @@ extension CompiledRuleSet {
         var lastEntry: Int32 = -1
         var firstExclude: Int32 = -1
         for slot in 0..<candidates.count {
-            let candidate = candidates[slot]
-            let ruleIndex = Int(candidate >> 32)
+            let ruleIndex = Int(candidates[slot])
             let rule = compiled.pointer(at: ruleIndex)
             // Within an entry only the first matching rule counts (S4.2).
             guard rule.pointee.entry != lastEntry,
-                fullyMatches(
-                    rule, remainderAt: UInt32(truncatingIfNeeded: candidate), bytes, scratch)
+                queryMatches(rule, bytes, scratch) && fragmentMatches(rule, bytes, scratch)
             else { continue }
             lastEntry = rule.pointee.entry
             let exclude = rule.pointee.exclude
@@ -72,10 +70,10 @@ extension CompiledRuleSet {
         var decided: [Int32: AppDecision] = [:]
         var lastEntry: Int32 = -1
         for candidate in candidates {
-            let ruleIndex = Int(candidate >> 32)
+            let ruleIndex = Int(candidate)
             let rule = compiled.pointer(at: ruleIndex)
             guard rule.pointee.entry != lastEntry,
-                fullyMatches(rule, remainderAt: UInt32(truncatingIfNeeded: candidate), url, scratch)
+                queryMatches(rule, url, scratch) && fragmentMatches(rule, url, scratch)
             else { continue }
             lastEntry = rule.pointee.entry
             for app in apps(ofEntry: lastEntry) where decided[app] == nil {
@@ -97,35 +95,40 @@ extension CompiledRuleSet {
         scratch.pointee.touchedApps.removeAll()
     }
 
-    /// Walks each view's trie along the path of that view.
+    /// Collects every rule whose path pattern matches: per view, the trie walk and the glob
+    /// union's DFA walk over that view of the path.
     @inline(__always)
     private func collectCandidates(
         _ parts: URLParts, _ bytes: UnsafeBufferPointer<UInt8>,
         _ scratch: UnsafeMutablePointer<MatchState>
     ) {
         scratch.pointee.reset(parts)
+        if scratch.pointee.globCacheOwner != identity { bindGlobCaches(scratch) }
         for index in 0..<usedModes.count {
             let mode = usedModes[index]
             let key = scratch.pointee.view(.path, mode, bytes)
             tries[mode.index].collect(key: key, into: &scratch.pointee.candidates)
+            let union = unions.pointer(at: mode.index)
+            guard !union.pointee.isEmpty else { continue }
+            let groups = scratch.pointee.globCaches.base[mode.index].matchingGroups(
+                union.pointee, key)
+            for group in groups {
+                let first = Int(union.pointee.groupRuleStart[Int(group)])
+                let end = Int(union.pointee.groupRuleStart[Int(group) + 1])
+                for slot in first..<end {
+                    scratch.pointee.candidates.append(union.pointee.groupRules[slot])
+                }
+            }
         }
     }
 
-    /// The rest of the path (when the trie left it undecided), then query and fragment.
-    @inline(__always)
-    func fullyMatches(
-        _ rule: UnsafePointer<CompiledRule>, remainderAt depth: UInt32,
-        _ bytes: UnsafeBufferPointer<UInt8>,
-        _ scratch: UnsafeMutablePointer<MatchState>
-    ) -> Bool {
-        if depth != UInt32.max {
-            let key = scratch.pointee.view(.path, rule.pointee.mode, bytes)
-            let rest = UnsafeBufferPointer(rebasing: key[Int(depth)...])
-            guard rule.pointee.pathRemainder.matches(rest, scratch: &scratch.pointee.glob) else {
-                return false
-            }
+    /// Points the scratch's DFA caches at this set's unions, forgetting the states of another.
+    @inline(never)
+    private func bindGlobCaches(_ scratch: UnsafeMutablePointer<MatchState>) {
+        for mode in 0..<4 where !unions[mode].isEmpty {
+            scratch.pointee.globCaches.base[mode].prepare(for: unions[mode])
         }
-        return queryMatches(rule, bytes, scratch) && fragmentMatches(rule, bytes, scratch)
+        scratch.pointee.globCacheOwner = identity
     }
 
     @inline(__always)

@@ -1,9 +1,11 @@
 import AASAModel
+import Synchronization
 
-/// The rules of one AASA file compiled once into an immutable automaton: a prefix trie per
-/// view of the URL (case, percent-encoding), each rule bucketed by the cheapest strategy that
-/// decides it, every rule keeping its global order. Share one instance between threads and
-/// give each thread its own `MatchScratch`.
+/// The rules of one AASA file compiled once into an immutable automaton. Per view of the URL
+/// (case-folded or not, percent-decoded or not): a prefix trie for literal and `prefix*`
+/// paths, and ONE position automaton for every other path glob, run as a lazy DFA; every rule
+/// keeps its global order. Share one instance between threads and give each thread its own
+/// `MatchScratch`, which holds the DFA states that thread has built.
 public final class CompiledRuleSet: Sendable {
     /// Every rule in evaluation order, with its defaults applied.
     public let rules: [ResolvedRule]
@@ -13,8 +15,10 @@ public final class CompiledRuleSet: Sendable {
     let entryAppStart: FrozenArray<Int32>
     let entryApps: FrozenArray<Int32>
     let compiled: FrozenArray<CompiledRule>
-    /// One trie per view mode (index `ViewMode.index`); empty when no rule uses that view.
+    /// One trie and one glob union per view mode (index `ViewMode.index`); empty when no rule
+    /// uses that view.
     let tries: FrozenArray<PrefixTrie>
+    let unions: FrozenArray<GlobUnion>
     let usedModes: FrozenArray<ViewMode>
     /// Owns the memory of every `FrozenArray` above.
     private let arena: Arena
@@ -22,6 +26,9 @@ public final class CompiledRuleSet: Sendable {
     let parser: PatternParser
     /// True when some app appears in more than one entry, so per-app bookkeeping is needed.
     let appsOverlap: Bool
+    /// Unique per compiled set, so a scratch knows whose DFA states it holds.
+    let identity: Int
+    private static let compilations = Atomic<Int>(0)
 
     public convenience init(_ document: AASADocument) {
         let variables = document.applinks?.substitutionVariables ?? []
@@ -37,6 +44,7 @@ public final class CompiledRuleSet: Sendable {
         let parser = PatternParser(customVariables: variables)
         self.parser = parser
         self.rules = rules
+        self.identity = Self.compilations.wrappingAdd(1, ordering: .relaxed).newValue
         var apps: [String] = []
         var appIndex: [String: Int32] = [:]
         var entryApps: [[Int32]] = []
@@ -75,13 +83,22 @@ public final class CompiledRuleSet: Sendable {
         self.entryApps = arena.freeze(entryApps.flatMap { $0 })
         let compiled = rules.map { CompiledRule.compile($0, parser: parser, arena: arena) }
         self.compiled = arena.freeze(compiled.map(\.rule))
-        var items: [[(prefix: [UInt8], entry: PrefixTrie.Entry)]] = Array(repeating: [], count: 4)
-        for (index, (rule, prefix)) in compiled.enumerated() where rule.canDecide {
-            items[rule.mode.index].append(
-                (prefix, PrefixTrie.Entry(rule: Int32(index), strategy: rule.strategy)))
+        var literals: [[(prefix: [UInt8], entry: PrefixTrie.Entry)]] = Array(
+            repeating: [], count: 4)
+        var globs: [[(nodes: [PatternNode], rule: Int32)]] = Array(repeating: [], count: 4)
+        for (index, (rule, prefix, path)) in compiled.enumerated() where rule.canDecide {
+            switch rule.strategy {
+            case .exact, .prefixThenAny:
+                let entry = PrefixTrie.Entry(rule: Int32(index), mustEnd: rule.strategy == .exact)
+                literals[rule.mode.index].append((prefix, entry))
+            case .glob:
+                globs[rule.mode.index].append((path, Int32(index)))
+            }
         }
-        self.tries = arena.freeze(items.map { PrefixTrie($0, arena: arena) })
-        self.usedModes = arena.freeze(ViewMode.all.filter { !items[$0.index].isEmpty })
+        self.tries = arena.freeze(literals.map { PrefixTrie($0, arena: arena) })
+        self.unions = arena.freeze(globs.map { GlobUnion($0, arena: arena) })
+        self.usedModes = arena.freeze(
+            ViewMode.all.filter { !literals[$0.index].isEmpty || !globs[$0.index].isEmpty })
     }
 
     /// The app indices of entry `entry`.
@@ -109,9 +126,18 @@ public final class CompiledRuleSet: Sendable {
             case .glob: glob += 1
             }
         }
-        return "\(exact) exact, \(prefix) prefix, \(glob) glob, \(inert) inert"
+        var summary = "\(exact) exact, \(prefix) prefix, \(glob) glob, \(inert) inert"
+        let globUnions = unions.buffer.filter { !$0.isEmpty }
+        if !globUnions.isEmpty {
+            let groups = globUnions.map(\.groupCount).reduce(0, +)
+            let positions = globUnions.map(\.positionCount).reduce(0, +)
+            summary +=
+                "; globs: \(groups) distinct paths, \(positions) positions"
+                + " in \(globUnions.count) automata"
+        }
+        return summary
     }
 
-    /// A scratch sized for this rule set; one per thread.
+    /// A scratch for this rule set; one per thread.
     public func makeScratch() -> MatchScratch { MatchScratch() }
 }

@@ -57,7 +57,7 @@ struct GlobProgram: Sendable {
     /// Compiles a sequence of nodes. In a path pattern a literal `/` may also match nothing
     /// once the whole path has been consumed (SEMANTICS.md S5.4), hence `slashesVanishAtEnd`.
     init(_ nodes: [PatternNode], slashesVanishAtEnd: Bool, arena: Arena) {
-        var builder = Builder()
+        var builder = GlushkovBuilder()
         let root = builder.add(.sequence(nodes))
         builder.edges[0] = root.first
         var followStart: [Int32] = [0]
@@ -84,9 +84,10 @@ struct GlobProgram: Sendable {
             followStart.append(Int32(follow.count))
         }
         self.predicates = arena.freeze(builder.predicates)
-        let accepts = Self.endStates(
-            builder: builder, root: root, slashesVanish: slashesVanishAtEnd,
-            followStart: followStart, follow: follow)
+        var accepts = builder.acceptingPositions(
+            lasts: root.last, slashesVanish: slashesVanishAtEnd)
+        accepts[0] = builder.acceptsEmptyText(
+            root, accepting: accepts, slashesVanish: slashesVanishAtEnd)
         self.stateList = arena.freeze([
             StateList(
                 followStart: arena.freeze(followStart), follow: arena.freeze(follow),
@@ -123,90 +124,6 @@ struct GlobProgram: Sendable {
         return SmallAutomaton(
             follow: arena.freeze(followMasks), asciiAccepting: arena.freeze(ascii),
             accepting: accepting)
-    }
-
-    /// A state accepts at the end when it is a last position of the pattern, or when a `/`
-    /// that may vanish leads on to such a state.
-    private static func endStates(
-        builder: Builder, root: Builder.Fragment, slashesVanish: Bool,
-        followStart: [Int32], follow: [Int32]
-    ) -> [Bool] {
-        var accepts = [Bool](repeating: false, count: builder.predicates.count)
-        for last in root.last { accepts[Int(last)] = true }
-        if root.nullable { accepts[0] = true }
-        guard slashesVanish else { return accepts }
-        let slash = Predicate.scalar(UInt32(UInt8(ascii: "/")))
-        var changed = true
-        while changed {
-            changed = false
-            for state in accepts.indices where !accepts[state] {
-                let successors = follow[Int(followStart[state])..<Int(followStart[state + 1])]
-                if successors.contains(where: {
-                    accepts[Int($0)] && builder.predicates[Int($0)] == slash
-                }) {
-                    accepts[state] = true
-                    changed = true
-                }
-            }
-        }
-        return accepts
-    }
-
-    /// Glushkov construction: first, last, nullable per node; follow edges as they appear.
-    private struct Builder {
-        struct Fragment {
-            var nullable: Bool
-            var first: [Int32]
-            var last: [Int32]
-        }
-
-        var predicates: [Predicate] = [.any]
-        var edges: [[Int32]] = [[]]
-
-        mutating func position(_ predicate: Predicate) -> Int32 {
-            predicates.append(predicate)
-            edges.append([])
-            return Int32(predicates.count - 1)
-        }
-
-        mutating func add(_ node: PatternNode) -> Fragment {
-            switch node {
-            case .literal(let scalar):
-                let p = position(.scalar(scalar))
-                return Fragment(nullable: false, first: [p], last: [p])
-            case .anyOne:
-                let p = position(.any)
-                return Fragment(nullable: false, first: [p], last: [p])
-            case .oneOf(let set):
-                let p = position(.oneOf(set))
-                return Fragment(nullable: false, first: [p], last: [p])
-            case .anyRun:
-                let p = position(.any)
-                edges[Int(p)].append(p)
-                return Fragment(nullable: true, first: [p], last: [p])
-            case .never:
-                return Fragment(nullable: false, first: [], last: [])
-            case .choice(let alternatives):
-                var result = Fragment(nullable: false, first: [], last: [])
-                for alternative in alternatives {
-                    let part = add(alternative)
-                    result.nullable = result.nullable || part.nullable
-                    result.first += part.first
-                    result.last += part.last
-                }
-                return result
-            case .sequence(let nodes):
-                var result = Fragment(nullable: true, first: [], last: [])
-                for child in nodes {
-                    let part = add(child)
-                    for last in result.last { edges[Int(last)] += part.first }
-                    if result.nullable { result.first += part.first }
-                    result.last = part.nullable ? result.last + part.last : part.last
-                    result.nullable = result.nullable && part.nullable
-                }
-                return result
-            }
-        }
     }
 }
 

@@ -1,14 +1,29 @@
-/// Per-thread working memory of `CompiledRuleSet`: the views of the current URL and the
-/// buffers of the glob engine. Buffers grow to the largest URL seen and are then reused, so
-/// steady-state matching allocates nothing. Not for sharing between threads.
+/// Per-thread working memory of `CompiledRuleSet`: the views of the current URL, the buffers
+/// of the glob engine, and the DFA states built so far for the rule set it serves (one cache
+/// per view, each bounded by `globCacheBudget` bytes). Buffers grow to the largest URL seen and
+/// are then reused, so steady-state matching allocates nothing. Not for sharing between
+/// threads; used with another rule set, it forgets the states of the previous one.
 public final class MatchScratch {
+    /// Bytes of DFA states per view of the URL: a few thousand states, far more than real rule
+    /// sets and traffic reach (`--debug` prints how many were built).
+    public static let defaultGlobCacheBudget = 2 << 20
+
     /// The state lives behind a pointer: the matcher updates it many times per URL, and
     /// pointer accesses carry none of the run-time exclusivity checks of class properties.
     let state: UnsafeMutablePointer<MatchState>
 
-    public init() {
+    public init(globCacheBudget: Int = MatchScratch.defaultGlobCacheBudget) {
         state = .allocate(capacity: 1)
-        state.initialize(to: MatchState())
+        state.initialize(to: MatchState(globCacheBudget: globCacheBudget))
+    }
+
+    /// What the DFA caches have done so far, over every view.
+    public var globCacheStatistics: GlobCacheStatistics {
+        var total = GlobCacheStatistics()
+        for index in 0..<state.pointee.globCaches.count {
+            total = total + state.pointee.globCaches[index].statistics
+        }
+        return total
     }
 
     deinit {
@@ -37,8 +52,12 @@ struct MatchState {
     private var itemBytes = ScratchBuffer<ScratchBuffer<UInt8>>(capacity: 4)
     private var itemsReady = ScratchBuffer<Bool>(capacity: 4)
     private var encoded = ScratchBuffer<UInt8>(capacity: 256)
-    var candidates = ScratchBuffer<UInt64>(capacity: 64)
+    /// Rules whose path matches the current URL, by rule index.
+    var candidates = ScratchBuffer<Int32>(capacity: 64)
     var glob = GlobScratch()
+    /// One lazy DFA per view mode, for the glob unions of the rule set `globCacheOwner`.
+    var globCaches = ScratchBuffer<LazyDFA>(capacity: 4)
+    var globCacheOwner = -1
     /// Apps already decided for the current URL (only when apps appear in several entries).
     var decidedApps = ScratchBuffer<Bool>(capacity: 8)
     var touchedApps = ScratchBuffer<Int32>(capacity: 8)
@@ -60,7 +79,8 @@ struct MatchState {
         var value: Range<Int> { Int(valueStart)..<Int(valueEnd) }
     }
 
-    init() {
+    init(globCacheBudget: Int) {
+        for _ in 0..<4 { globCaches.append(LazyDFA(budget: globCacheBudget)) }
         for _ in 0..<12 {
             views.append(UnsafeBufferPointer(start: nil, count: 0))
             viewReady.append(false)
@@ -95,6 +115,8 @@ struct MatchState {
         encoded.free()
         candidates.free()
         glob.free()
+        for index in 0..<globCaches.count { globCaches[index].free() }
+        globCaches.free()
         decidedApps.free()
         touchedApps.free()
     }

@@ -1,24 +1,17 @@
-/// A byte trie over the literal prefixes of path patterns. Each node lists the rules whose
-/// prefix ends there, by strategy; a lookup walks the URL path once and meets exactly the
-/// rules whose prefix the path starts with, so rules that cannot match cost nothing.
+/// A byte trie over the literal path patterns and the literal prefixes of `prefix*` patterns.
+/// Each node lists the rules whose literal ends there; a lookup walks the URL path once and
+/// meets exactly the rules that match it, so rules that cannot match cost nothing. (Every other
+/// path pattern is a glob, decided by the view's `GlobUnion`.)
 ///
 /// Flat layout: node `n` has children `labels/targets[edgeStart[n]..<edgeStart[n+1]]` sorted by
 /// label, and entries `entries[entryStart[n]..<entryStart[n+1]]` sorted by rule order. The root
 /// also has a 256-entry table, since every lookup starts there and it has the most children.
 struct PrefixTrie: Sendable {
-    /// How a rule's path is decided once its prefix has been met.
-    enum Strategy: UInt8, Sendable {
-        /// The pattern is the prefix: the path must end here.
-        case exact
-        /// The prefix then only `*`: any path that reaches the node.
-        case prefixThenAny
-        /// The prefix then a glob: verify the rest of the path.
-        case glob
-    }
-
     struct Entry: Sendable {
         var rule: Int32
-        var strategy: Strategy
+        /// True for a literal pattern (the path must end at the node), false for `prefix*`
+        /// (any path that reaches the node).
+        var mustEnd: Bool
     }
 
     let edgeStart: FrozenArray<Int32>
@@ -48,26 +41,18 @@ struct PrefixTrie: Sendable {
         return nil
     }
 
-    /// Collects into `candidates` every rule whose prefix the key meets, packed as
-    /// `rule << 32 | depth` (depth = where the glob remainder starts; `UInt32.max` when the
-    /// path is already decided). At the end of the key, `/` edges are followed too: a
-    /// pattern's `/` may vanish once the whole path is consumed (SEMANTICS.md S5.4).
+    /// Appends to `candidates` every rule whose path pattern the key matches. At the end of
+    /// the key, `/` edges are followed too: a pattern's `/` may vanish once the whole path is
+    /// consumed (SEMANTICS.md S5.4).
     @inline(__always)
-    func collect(key: UnsafeBufferPointer<UInt8>, into candidates: inout ScratchBuffer<UInt64>) {
+    func collect(key: UnsafeBufferPointer<UInt8>, into candidates: inout ScratchBuffer<Int32>) {
         var node: Int32 = 0
         var depth = 0
         while true {
             let atEnd = depth == key.count
             for index in Int(entryStart[Int(node)])..<Int(entryStart[Int(node) + 1]) {
                 let entry = entries[index]
-                switch entry.strategy {
-                case .exact:
-                    if atEnd { candidates.append(UInt64(entry.rule) << 32 | 0xFFFF_FFFF) }
-                case .prefixThenAny:
-                    candidates.append(UInt64(entry.rule) << 32 | 0xFFFF_FFFF)
-                case .glob:
-                    candidates.append(UInt64(entry.rule) << 32 | UInt64(depth))
-                }
+                if atEnd || !entry.mustEnd { candidates.append(entry.rule) }
             }
             let label = atEnd ? UInt8(ascii: "/") : key[depth]
             guard let next = child(of: node, label) else { return }

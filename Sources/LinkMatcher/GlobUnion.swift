@@ -1,0 +1,216 @@
+/// Every glob path pattern of one view of the URL (case-folded or not, percent-decoded or not)
+/// as ONE position automaton: the union of the patterns' Glushkov automata, which share only
+/// the start. Rules whose path patterns are the same (they differ in query, fragment, exclusion
+/// or app) form one *group*, so they cost the path automaton nothing extra; a run says which
+/// groups matched the whole path, and each group lists its rules in order.
+///
+/// Characters are read as Unicode scalars (`?` is one scalar, SEMANTICS.md S5.2) and mapped to
+/// a few *classes*: characters that no position tells apart share a class, so a DFA state
+/// needs one transition per class, not per character. `LazyDFA` runs the union.
+struct GlobUnion: Sendable {
+    /// Number of character classes: ASCII classes, then one for every other scalar, then one
+    /// per non-ASCII scalar that some pattern names literally.
+    let classCount: Int
+    /// Class of each ASCII character.
+    let asciiClass: FrozenArray<UInt8>
+    /// The class of a scalar outside ASCII that no pattern names (invalid bytes included).
+    let otherScalarClass: Int32
+    /// The non-ASCII scalars that patterns name, sorted; scalar `i` has class
+    /// `otherScalarClass + 1 + i`.
+    let namedScalars: FrozenArray<UInt32>
+    /// Which classes each position accepts: `classWords` bit words per position.
+    let classWords: Int
+    let positionClasses: FrozenArray<UInt64>
+    /// Successors of each position: `follow[followStart[p]..<followStart[p+1]]`.
+    let followStart: FrozenArray<Int32>
+    let follow: FrozenArray<Int32>
+    /// The group whose pattern may end at each position, or -1.
+    let endGroup: FrozenArray<Int32>
+    /// Groups whose pattern matches the empty path, in order.
+    let startGroups: FrozenArray<Int32>
+    /// Rules of each group, ascending: `groupRules[groupRuleStart[g]..<groupRuleStart[g+1]]`.
+    let groupRuleStart: FrozenArray<Int32>
+    let groupRules: FrozenArray<Int32>
+
+    var positionCount: Int { endGroup.count }
+    var groupCount: Int { max(0, groupRuleStart.count - 1) }
+    var isEmpty: Bool { groupCount == 0 }
+
+    static let empty = GlobUnion(
+        classCount: 0, asciiClass: .empty, otherScalarClass: 0, namedScalars: .empty,
+        classWords: 0, positionClasses: .empty, followStart: .empty, follow: .empty,
+        endGroup: .empty, startGroups: .empty, groupRuleStart: .empty, groupRules: .empty)
+
+    /// The class of the scalar that starts at `index`, and its length in bytes.
+    @inline(__always)
+    func characterClass(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> (Int, Int) {
+        let byte = text[index]
+        if byte < 0x80 { return (Int(asciiClass[Int(byte)]), 1) }
+        let (scalar, width) = UTF8Scalars.decodeMultiByte(text, at: index)
+        var low = 0
+        var high = namedScalars.count
+        while low < high {
+            let middle = (low + high) >> 1
+            let candidate = namedScalars[middle]
+            if candidate == scalar { return (Int(otherScalarClass) + 1 + middle, width) }
+            if candidate < scalar { low = middle + 1 } else { high = middle }
+        }
+        return (Int(otherScalarClass), width)
+    }
+
+    /// Whether position `position` accepts a character of class `characterClass`.
+    @inline(__always)
+    func accepts(_ position: Int32, _ characterClass: Int) -> Bool {
+        let word = positionClasses[Int(position) * classWords + characterClass >> 6]
+        return word & (1 << UInt64(characterClass & 63)) != 0
+    }
+}
+
+extension GlobUnion {
+    /// Builds the union of `patterns` (path patterns with their rule, in rule order).
+    init(_ patterns: [(nodes: [PatternNode], rule: Int32)], arena: Arena) {
+        guard !patterns.isEmpty else {
+            self = .empty
+            return
+        }
+        var groupOf: [[PatternNode]: Int] = [:]
+        var groups: [(nodes: [PatternNode], rules: [Int32])] = []
+        for pattern in patterns {
+            if let group = groupOf[pattern.nodes] {
+                groups[group].rules.append(pattern.rule)
+            } else {
+                groupOf[pattern.nodes] = groups.count
+                groups.append((pattern.nodes, [pattern.rule]))
+            }
+        }
+        var builder = GlushkovBuilder()
+        var fragments: [GlushkovBuilder.Fragment] = []
+        var lastGroup: [(position: Int32, group: Int32)] = []
+        for (index, group) in groups.enumerated() {
+            let fragment = builder.add(.sequence(group.nodes))
+            builder.edges[0] += fragment.first
+            fragments.append(fragment)
+            lastGroup += fragment.last.map { ($0, Int32(index)) }
+        }
+        let accepting = builder.acceptingPositions(
+            lasts: lastGroup.map(\.position), slashesVanish: true)
+        // Positions belong to one pattern each, so a position's group is its pattern's.
+        var positionGroup = [Int32](repeating: -1, count: builder.predicates.count)
+        for (index, fragment) in fragments.enumerated() {
+            Self.markGroup(Int32(index), from: fragment.first, builder, &positionGroup)
+        }
+        let endGroup = positionGroup.indices.map { accepting[$0] ? positionGroup[$0] : -1 }
+        let startGroups = fragments.indices.filter {
+            builder.acceptsEmptyText(fragments[$0], accepting: accepting, slashesVanish: true)
+        }.map { Int32($0) }
+
+        let classes = CharacterClasses(builder.predicates)
+        var positionClasses = [UInt64](
+            repeating: 0, count: builder.predicates.count * classes.words)
+        for position in 1..<builder.predicates.count {
+            for characterClass in classes.accepted(by: builder.predicates[position]) {
+                positionClasses[position * classes.words + characterClass >> 6] |=
+                    1 << UInt64(characterClass & 63)
+            }
+        }
+        var followStart: [Int32] = [0]
+        var follow: [Int32] = []
+        for successors in builder.edges {
+            var seen = Set<Int32>()
+            follow += successors.filter { seen.insert($0).inserted }
+            followStart.append(Int32(follow.count))
+        }
+        var groupRuleStart: [Int32] = [0]
+        for group in groups {
+            groupRuleStart.append(
+                groupRuleStart[groupRuleStart.count - 1] + Int32(group.rules.count))
+        }
+        self.init(
+            classCount: classes.count, asciiClass: arena.freeze(classes.ascii),
+            otherScalarClass: Int32(classes.otherScalar),
+            namedScalars: arena.freeze(classes.named), classWords: classes.words,
+            positionClasses: arena.freeze(positionClasses),
+            followStart: arena.freeze(followStart), follow: arena.freeze(follow),
+            endGroup: arena.freeze(endGroup), startGroups: arena.freeze(startGroups),
+            groupRuleStart: arena.freeze(groupRuleStart),
+            groupRules: arena.freeze(groups.flatMap(\.rules)))
+    }
+
+    /// Marks every position reachable from `first` as belonging to `group`.
+    private static func markGroup(
+        _ group: Int32, from first: [Int32], _ builder: GlushkovBuilder, _ marks: inout [Int32]
+    ) {
+        var stack = first
+        while let position = stack.popLast() {
+            guard marks[Int(position)] < 0 else { continue }
+            marks[Int(position)] = group
+            stack += builder.edges[Int(position)]
+        }
+    }
+}
+
+/// The partition of characters into classes that the positions of a union cannot tell apart.
+private struct CharacterClasses {
+    var ascii: [UInt8]
+    var otherScalar: Int
+    var named: [UInt32]
+    var namedIndex: [UInt32: Int] = [:]
+    var count: Int { otherScalar + 1 + named.count }
+    var words: Int { (count + 63) / 64 }
+
+    init(_ predicates: [GlobProgram.Predicate]) {
+        var asciiSets = Set<ASCIISet>()
+        var namedSet = Set<UInt32>()
+        for predicate in predicates {
+            switch predicate {
+            case .scalar(let scalar) where scalar < 128:
+                var set = ASCIISet(low: 0, high: 0)
+                set.insert(scalar)
+                asciiSets.insert(set)
+            case .scalar(let scalar): namedSet.insert(scalar)
+            case .oneOf(let set): asciiSets.insert(set)
+            case .any: break
+            }
+        }
+        // Refine one partition of ASCII by each set: two characters share a class when every
+        // set holds both or neither.
+        var ascii = [UInt8](repeating: 0, count: 128)
+        var classCount = 1
+        for set in asciiSets {
+            var renamed: [Int: UInt8] = [:]
+            for scalar in 0..<128 {
+                let key = Int(ascii[scalar]) * 2 + (set.contains(UInt32(scalar)) ? 1 : 0)
+                if let known = renamed[key] {
+                    ascii[scalar] = known
+                } else {
+                    let fresh = UInt8(renamed.count)
+                    renamed[key] = fresh
+                    ascii[scalar] = fresh
+                }
+            }
+            classCount = renamed.count
+        }
+        self.ascii = ascii
+        self.otherScalar = classCount
+        self.named = namedSet.sorted()
+        for (index, scalar) in named.enumerated() { namedIndex[scalar] = index }
+    }
+
+    /// The classes whose characters `predicate` accepts.
+    func accepted(by predicate: GlobProgram.Predicate) -> [Int] {
+        switch predicate {
+        case .any:
+            return Array(0..<count)
+        case .scalar(let scalar) where scalar < 128:
+            return [Int(ascii[Int(scalar)])]
+        case .scalar(let scalar):
+            return namedIndex[scalar].map { [otherScalar + 1 + $0] } ?? []
+        case .oneOf(let set):
+            var classes = Set<Int>()
+            for scalar in 0..<128 where set.contains(UInt32(scalar)) {
+                classes.insert(Int(ascii[scalar]))
+            }
+            return classes.sorted()
+        }
+    }
+}

@@ -1,0 +1,334 @@
+/// A DFA over a `GlobUnion`, built lazily, one per thread and view. A DFA state is the set of
+/// union positions live after some text; it is made the first time a path leads to it, and its
+/// transitions are filled in as paths take them. After warm-up a path costs one table lookup
+/// per character, whatever the number of globs: URLs that differ only in an ID walk states
+/// already built.
+///
+/// Memory is bounded by `budget` bytes. When a new state would not fit, the cache is emptied
+/// and building goes on from the state in hand. When emptying keeps recurring while few
+/// characters are read per state built (a rule set whose DFA is far larger than the budget),
+/// this cache gives up for good and simulates the position automaton instead: one set of live
+/// positions per character, still linear in the path length, slower by the set's size.
+///
+/// Layout: state `s` owns the transition row `table[s * width ..< (s + 1) * width]` (0 =
+/// not built yet), its positions `positions[positionStart[s] ..< positionStart[s + 1]]`
+/// (sorted) and the groups that match when the path ends there,
+/// `groups[groupStart[s] ..< groupStart[s + 1]]`. Id 0 is a placeholder, 1 the dead state
+/// (no live position), 2 the start.
+struct LazyDFA {
+    static let unknown: Int32 = 0
+    static let dead: Int32 = 1
+    static let start: Int32 = 2
+    /// After this many emptyings, a cache that reads fewer than `minimumCharactersPerState`
+    /// characters per state it builds gives up.
+    static let clearsBeforeGivingUp = 3
+    static let minimumCharactersPerState = 10
+
+    let budget: Int
+    private var width = 0
+    private var table = ScratchBuffer<Int32>(capacity: 1)
+    private var positionStart = ScratchBuffer<Int32>(capacity: 1)
+    private var positions = ScratchBuffer<Int32>(capacity: 1)
+    private var groupStart = ScratchBuffer<Int32>(capacity: 1)
+    private var groups = ScratchBuffer<Int32>(capacity: 1)
+    /// Open-addressing hash table of state ids by position set; 0 marks a free slot.
+    private var slots = ScratchBuffer<Int32>(capacity: 1)
+    /// Work sets of a step, and the step's "seen" marks per position.
+    private var current = ScratchBuffer<Int32>(capacity: 16)
+    private var next = ScratchBuffer<Int32>(capacity: 16)
+    private var seen = ScratchBuffer<UInt32>(capacity: 1)
+    private var generation: UInt32 = 0
+    /// The groups of a simulated run.
+    private var matched = ScratchBuffer<Int32>(capacity: 16)
+    private var charactersSinceClear = 0
+    private var statesSinceClear = 0
+    private(set) var statistics = GlobCacheStatistics()
+
+    init(budget: Int) { self.budget = budget }
+
+    var stateCount: Int { positionStart.count - 1 }
+
+    func free() {
+        for buffer in [table, positionStart, positions, groupStart, groups, slots, current, next] {
+            buffer.free()
+        }
+        seen.free()
+        matched.free()
+    }
+
+    /// Readies the cache for `union`, forgetting any other union it served.
+    mutating func prepare(for union: GlobUnion) {
+        width = union.classCount
+        seen.removeAll()
+        seen.reserve(union.positionCount)
+        for _ in 0..<union.positionCount { seen.append(0) }
+        generation = 0
+        statistics.givenUp = false
+        clear(union)
+    }
+
+    /// The groups of `union` whose pattern matches all of `text`, ascending; valid until the
+    /// next call.
+    @inline(__always)
+    mutating func matchingGroups(_ union: GlobUnion, _ text: UnsafeBufferPointer<UInt8>)
+        -> UnsafeBufferPointer<Int32>
+    {
+        if statistics.givenUp {
+            current.removeAll()
+            current.append(0)
+            return simulate(union, text, from: 0)
+        }
+        charactersSinceClear &+= text.count
+        var state = Self.start
+        var index = 0
+        while index < text.count {
+            let (characterClass, length) = union.characterClass(text, at: index)
+            index += length
+            var target = table[Int(state) * width + characterClass]
+            if target == Self.unknown {
+                target = build(union, from: state, characterClass)
+                if target == Self.unknown {
+                    // Given up: the position set of the state in hand is in `next`.
+                    swap(&current, &next)
+                    return simulate(union, text, from: index)
+                }
+            }
+            if target == Self.dead { return UnsafeBufferPointer(start: nil, count: 0) }
+            state = target
+        }
+        return slice(groups, groupStart, state)
+    }
+
+    /// Makes the transition of `state` on `characterClass`; returns the target, or `unknown`
+    /// when the cache gave up (then the target's positions are in `next`).
+    @inline(never)
+    private mutating func build(_ union: GlobUnion, from state: Int32, _ characterClass: Int)
+        -> Int32
+    {
+        step(union, slice(positions, positionStart, state), characterClass)
+        if let known = lookUp(next.buffer) {
+            table[Int(state) * width + characterClass] = known
+            return known
+        }
+        if memoryInUse + bytes(forStateOf: next.count) > budget {
+            if statistics.cacheClears >= Self.clearsBeforeGivingUp
+                && charactersSinceClear < Self.minimumCharactersPerState * statesSinceClear
+            {
+                giveUp()
+                return Self.unknown
+            }
+            clear(union)
+            statistics.cacheClears += 1
+            return add(union, next.buffer)
+        }
+        let target = add(union, next.buffer)
+        table[Int(state) * width + characterClass] = target
+        return target
+    }
+
+    /// The positions reached from `from` by one character of `characterClass`, sorted, into
+    /// `next`.
+    private mutating func step(
+        _ union: GlobUnion, _ from: UnsafeBufferPointer<Int32>, _ characterClass: Int
+    ) {
+        generation &+= 1
+        if generation == 0 {
+            for index in 0..<seen.count { seen[index] = 0 }
+            generation = 1
+        }
+        next.removeAll()
+        for position in from {
+            for edge in Int(
+                union.followStart[Int(position)])..<Int(
+                    union.followStart[Int(position) + 1])
+            {
+                let successor = union.follow[edge]
+                guard seen[Int(successor)] != generation, union.accepts(successor, characterClass)
+                else { continue }
+                seen[Int(successor)] = generation
+                next.append(successor)
+            }
+        }
+        var sorted = UnsafeMutableBufferPointer(start: next.base, count: next.count)
+        sorted.sort()
+    }
+
+    /// The position automaton run without a cache, from `start` on, from the positions in
+    /// `current`.
+    private mutating func simulate(
+        _ union: GlobUnion, _ text: UnsafeBufferPointer<UInt8>, from start: Int
+    ) -> UnsafeBufferPointer<Int32> {
+        var index = start
+        while index < text.count {
+            let (characterClass, length) = union.characterClass(text, at: index)
+            index += length
+            step(union, current.buffer, characterClass)
+            if next.count == 0 { return UnsafeBufferPointer(start: nil, count: 0) }
+            swap(&current, &next)
+        }
+        matched.removeAll()
+        Self.appendGroups(of: current.buffer, union, to: &matched)
+        return matched.buffer
+    }
+
+    /// Appends the groups that match when the text ends at `set`, sorted and unique.
+    private static func appendGroups(
+        of set: UnsafeBufferPointer<Int32>, _ union: GlobUnion,
+        to output: inout ScratchBuffer<Int32>
+    ) {
+        let first = output.count
+        for position in set {
+            if position == 0 {
+                for group in union.startGroups.buffer { output.append(group) }
+            } else if union.endGroup[Int(position)] >= 0 {
+                output.append(union.endGroup[Int(position)])
+            }
+        }
+        guard output.count - first > 1 else { return }
+        var added = UnsafeMutableBufferPointer(
+            start: output.base + first, count: output.count - first)
+        added.sort()
+        var kept = 1
+        for index in 1..<added.count where added[index] != added[kept - 1] {
+            added[kept] = added[index]
+            kept += 1
+        }
+        output.count = first + kept
+    }
+
+    // MARK: States
+
+    private mutating func add(_ union: GlobUnion, _ set: UnsafeBufferPointer<Int32>) -> Int32 {
+        let id = Int32(stateCount)
+        positions.reserve(set.count)
+        for position in set { positions.append(position) }
+        positionStart.append(Int32(positions.count))
+        Self.appendGroups(of: set, union, to: &groups)
+        groupStart.append(Int32(groups.count))
+        table.reserve(width)
+        for _ in 0..<width { table.append(Self.unknown) }
+        if stateCount * 2 > slots.count {
+            rehash(capacity: max(64, slots.count * 2))
+        } else {
+            insert(id)
+        }
+        statistics.statesBuilt += 1
+        statesSinceClear += 1
+        return id
+    }
+
+    /// Empties the cache and adds the placeholder, dead and start states.
+    private mutating func clear(_ union: GlobUnion) {
+        table.removeAll()
+        positions.removeAll()
+        groups.removeAll()
+        positionStart.removeAll()
+        groupStart.removeAll()
+        positionStart.append(0)
+        groupStart.append(0)
+        for slot in 0..<slots.count { slots[slot] = 0 }
+        // The placeholder: a row and an empty set that no lookup finds.
+        positionStart.append(0)
+        groupStart.append(0)
+        for _ in 0..<width { table.append(Self.unknown) }
+        _ = add(union, UnsafeBufferPointer(start: nil, count: 0))
+        let start: Int32 = 0
+        _ = withUnsafePointer(to: start) { add(union, UnsafeBufferPointer(start: $0, count: 1)) }
+        charactersSinceClear = 0
+        statesSinceClear = 0
+    }
+
+    private mutating func giveUp() {
+        statistics.givenUp = true
+        statistics.fallbacks += 1
+        table.removeAll()
+        positions.removeAll()
+        groups.removeAll()
+        slots.removeAll()
+    }
+
+    private var memoryInUse: Int {
+        4
+            * (table.count + positions.count + groups.count + positionStart.count
+                + groupStart.count + slots.count)
+    }
+
+    private func bytes(forStateOf setCount: Int) -> Int { 4 * (width + setCount + 4) }
+
+    @inline(__always)
+    private func slice(
+        _ pool: ScratchBuffer<Int32>, _ starts: ScratchBuffer<Int32>, _ state: Int32
+    ) -> UnsafeBufferPointer<Int32> {
+        let start = Int(starts[Int(state)])
+        return UnsafeBufferPointer(
+            start: pool.base + start, count: Int(starts[Int(state) + 1]) - start)
+    }
+
+    // MARK: The set-to-state table
+
+    private static func hash(_ set: UnsafeBufferPointer<Int32>) -> Int {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(set.count)
+        for position in set {
+            hash = (hash ^ UInt64(UInt32(bitPattern: position))) &* 0x100_0000_01B3
+        }
+        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+    }
+
+    private func lookUp(_ set: UnsafeBufferPointer<Int32>) -> Int32? {
+        guard slots.count > 0 else { return nil }
+        let mask = slots.count - 1
+        var slot = Self.hash(set) & mask
+        while true {
+            let id = slots[slot]
+            if id == 0 { return nil }
+            if Self.same(slice(positions, positionStart, id), set) { return id }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    @inline(__always)
+    private static func same(_ a: UnsafeBufferPointer<Int32>, _ b: UnsafeBufferPointer<Int32>)
+        -> Bool
+    {
+        guard a.count == b.count else { return false }
+        for index in 0..<a.count where a[index] != b[index] { return false }
+        return true
+    }
+
+    private mutating func insert(_ id: Int32) {
+        let mask = slots.count - 1
+        var slot = Self.hash(slice(positions, positionStart, id)) & mask
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        slots[slot] = id
+    }
+
+    private mutating func rehash(capacity: Int) {
+        slots.removeAll()
+        slots.reserve(capacity)
+        for _ in 0..<capacity { slots.append(0) }
+        for id in 1..<Int32(stateCount) { insert(id) }
+    }
+}
+
+/// What the lazy DFAs of a scratch did: for `--debug` and benchmarks.
+public struct GlobCacheStatistics: Sendable, Equatable, BitwiseCopyable {
+    /// DFA states built, over all views and emptyings.
+    public var statesBuilt = 0
+    /// Times a cache was emptied because it reached its budget.
+    public var cacheClears = 0
+    /// Caches that gave up and simulate the position automaton.
+    public var fallbacks = 0
+    /// True while some cache has given up.
+    var givenUp = false
+
+    public init() {}
+
+    public static func + (a: Self, b: Self) -> Self {
+        var sum = a
+        sum.statesBuilt += b.statesBuilt
+        sum.cacheClears += b.cacheClears
+        sum.fallbacks += b.fallbacks
+        sum.givenUp = a.givenUp || b.givenUp
+        return sum
+    }
+}
