@@ -1,0 +1,210 @@
+import AASAModel
+import LinkMatcher
+import Testing
+import Workload
+
+/// Rule sets of the shape that makes a glob union work hard: hundreds of globs that share a
+/// literal prefix and differ after a wildcard, suffix and extension rules, `?`, variables,
+/// several rules on one path that differ only in query or fragment, both case modes and both
+/// percent modes; and URLs built from the same pieces, so that many of them match.
+struct GlobSetGenerator {
+    var random: SplitMix64
+
+    static let prefixes = ["users", "u", "orgs", "docs", "blog", "a", "A", "é", "%41", "caf%C3%A9"]
+    static let wildcards = ["*", "?", "??", "?*", "$(digit)", "$(v)", "*/x/*", "*?", "????"]
+    static let names = ["settings", "profile", "x", "Settings", "amp", "edit", "é", "%C3%A9", "a"]
+    static let suffixes = ["", "", ".pdf", "/amp", "/", ".JSON", "/*", "*", "/?"]
+    static let ids = ["1", "42", "abc", "a/b", "é", "%C3%A9", "x", "", "ID-9", "%2F", "A"]
+    static let apps = ["A.a", "B.b", "C.c"]
+
+    mutating func pick<T>(_ options: [T]) -> T {
+        options[Int(random.next() % UInt64(options.count))]
+    }
+    mutating func chance(_ percent: UInt64) -> Bool { random.next() % 100 < percent }
+    mutating func flag() -> Bool? { chance(70) ? nil : chance(50) }
+
+    mutating func pathPattern() -> String {
+        switch random.next() % 6 {
+        case 0: "*" + pick([".pdf", "/amp", ".json", "/edit", "é"])
+        case 1: "/" + pick(Self.prefixes) + "*" + pick(Self.names)
+        case 2: "/" + pick(Self.prefixes) + "/" + pick(Self.wildcards)
+        default:
+            "/" + pick(Self.prefixes) + "/" + pick(Self.wildcards) + "/" + pick(Self.names)
+                + pick(Self.suffixes)
+        }
+    }
+
+    /// One to three entries with 40 to 400 rules in all; a path is often reused by the next
+    /// rule with another query or fragment.
+    mutating func document() -> AASADocument {
+        let entryCount = Int(1 + random.next() % 3)
+        let rulesPerEntry = Int(40 + random.next() % 120)
+        let entries = (0..<entryCount).map { index -> DetailsEntry in
+            var components: [Component] = []
+            var path = pathPattern()
+            for _ in 0..<rulesPerEntry {
+                if chance(70) { path = pathPattern() }
+                var component = Component(path: path)
+                if chance(20) {
+                    component.query = .items([
+                        QueryItemPattern(
+                            name: pick(["q", "type", "id"]), pattern: pick(["?*", "a", "1", "*"]))
+                    ])
+                }
+                if chance(8) { component.fragment = pick(["x*", "?", "a"]) }
+                if chance(20) { component.exclude = true }
+                component.caseSensitive = flag()
+                component.percentEncoded = flag()
+                components.append(component)
+            }
+            let apps = (0..<Int(1 + random.next() % 2)).map { _ in pick(Self.apps) }
+            return DetailsEntry(ref: "details[\(index)]", appIDs: apps, components: components)
+        }
+        return AASADocument(
+            applinks: AppLinks(
+                details: entries, defaults: nil,
+                substitutionVariables: [
+                    SubstitutionVariable(name: "v", values: ["settings", "a*", "x?"])
+                ]))
+    }
+
+    mutating func url() -> String {
+        var url = "/" + pick(Self.prefixes)
+        for _ in 0..<Int(random.next() % 3) { url += "/" + pick(Self.ids) }
+        if chance(80) { url += "/" + pick(Self.names) }
+        if chance(40) { url += pick([".pdf", "/amp", ".json", "/", "//", ".PDF", "/AMP"]) }
+        if chance(20) { url = url.uppercased() }
+        if chance(30) { url += "?" + pick(["q=1", "type=a", "id=", "q=a&type=1", "x"]) }
+        if chance(10) { url += "#" + pick(["x1", "a", "X"]) }
+        return url
+    }
+}
+
+/// Whether the automaton and the reference give the same overall and per-app answers for every
+/// URL; the first disagreements, described.
+func disagreements(
+    _ doc: AASADocument, _ urls: [String], scratch: MatchScratch? = nil, limit: Int = 3
+) -> [String] {
+    let set = CompiledRuleSet(doc)
+    let reference = ReferenceMatcher(doc)
+    let scratch = scratch ?? set.makeScratch()
+    var found: [String] = []
+    for url in urls {
+        let expected = reference.decide(url).description
+        let actual = automatonAnswer(set, url, scratch)
+        let expectedPerApp = reference.decidePerApp(url).map { "\($0.appID) \($0.ruleRef)" }
+        let actualPerApp = Array(url.utf8).withUnsafeBufferPointer { bytes in
+            set.decidePerApp(bytes, scratch: scratch).map {
+                "\(set.apps[Int($0.app)]) \(set.rules[Int($0.rule)].ref)"
+            }
+        }
+        if actual != expected || Set(actualPerApp) != Set(expectedPerApp), found.count < limit {
+            found.append("url \(url)\n  automaton \(actual)\n  reference \(expected)")
+        }
+    }
+    return found
+}
+
+struct GlobUnionTests {
+    /// Hundreds of globs per set: the union's lazy DFA agrees with the reference on every URL.
+    @Test(arguments: [0x61_0B_0001 as UInt64, 0x61_0B_0002, 0x61_0B_0003])
+    func globHeavySetsAgreeWithReference(seed: UInt64) {
+        var generator = GlobSetGenerator(random: SplitMix64(seed: seed))
+        var decided = 0
+        var found: [String] = []
+        for _ in 0..<12 {
+            let doc = generator.document()
+            let reference = ReferenceMatcher(doc)
+            let urls = (0..<150).map { _ in generator.url() }
+            decided +=
+                urls.filter { !reference.decide($0).description.hasPrefix("unmatched") }
+                .count
+            found += disagreements(doc, urls)
+        }
+        #expect(found.isEmpty, "\(found.prefix(3).joined(separator: "\n"))")
+        #expect(decided > 300, "the generator must produce matching URLs")
+    }
+
+    /// A budget far too small for the DFA: the cache empties itself, then gives up and
+    /// simulates the position automaton; the answers stay exact throughout.
+    @Test func tinyBudgetEmptiesTheCacheThenFallsBackWithExactAnswers() {
+        var generator = GlobSetGenerator(random: SplitMix64(seed: 7))
+        let doc = generator.document()
+        let urls = (0..<600).map { _ in generator.url() }
+        let scratch = MatchScratch(globCacheBudget: 4_096)
+        #expect(disagreements(doc, urls, scratch: scratch).isEmpty)
+        let statistics = scratch.globCacheStatistics
+        #expect(statistics.cacheClears >= 3)
+        #expect(statistics.fallbacks >= 1)
+    }
+
+    /// `*a` then twenty `?`: the textbook DFA blow-up (a state per possible run of the last 21
+    /// characters). Random text makes the default budget's cache give up too, and the
+    /// simulation keeps the answers exact.
+    @Test func exponentialDFAFallsBackWithinTheDefaultBudget() {
+        let doc = document([Component(path: "*a" + String(repeating: "?", count: 20))])
+        var random = SplitMix64(seed: 99)
+        let texts = (0..<3_000).map { _ in
+            "/" + String((0..<60).map { _ in random.next() % 2 == 0 ? "a" : "b" })
+        }
+        let set = CompiledRuleSet(doc)
+        let scratch = set.makeScratch()
+        let reference = ReferenceMatcher(doc)
+        var wrong = 0
+        for text in texts
+        where automatonAnswer(set, text, scratch)
+            != reference.decide(text)
+            .description
+        {
+            wrong += 1
+        }
+        #expect(wrong == 0)
+        #expect(scratch.globCacheStatistics.fallbacks == 1)
+    }
+
+    /// The same kind of rule set with the default budget builds its states once and keeps them.
+    @Test func ordinarySetsStayWithinTheDefaultBudget() {
+        var generator = GlobSetGenerator(random: SplitMix64(seed: 11))
+        let doc = generator.document()
+        let set = CompiledRuleSet(doc)
+        let scratch = set.makeScratch()
+        let urls = (0..<2_000).map { _ in generator.url() }
+        for url in urls { _ = automatonAnswer(set, url, scratch) }
+        let built = scratch.globCacheStatistics.statesBuilt
+        #expect(built > 0)
+        for url in urls { _ = automatonAnswer(set, url, scratch) }
+        #expect(scratch.globCacheStatistics.statesBuilt == built, "the same URLs build nothing")
+        #expect(scratch.globCacheStatistics.cacheClears == 0)
+        #expect(scratch.globCacheStatistics.fallbacks == 0)
+    }
+
+    /// One scratch used with two rule sets in turn answers for the set it is given.
+    @Test func aScratchMovesBetweenRuleSets() {
+        let first = CompiledRuleSet(document([Component(path: "/users/*/settings")]))
+        let second = CompiledRuleSet(document([Component(path: "/users/*/profile")]))
+        let scratch = MatchScratch()
+        for _ in 0..<3 {
+            #expect(automatonAnswer(first, "/users/1/settings", scratch).hasPrefix("handled"))
+            #expect(automatonAnswer(second, "/users/1/settings", scratch).hasPrefix("unmatched"))
+            #expect(automatonAnswer(second, "/users/1/profile", scratch).hasPrefix("handled"))
+        }
+    }
+
+    /// Rules that share a path and differ in query are one path of the union, and the first
+    /// rule whose query also matches decides.
+    @Test func rulesOnOnePathShareTheirAutomatonPath() {
+        let doc = document([
+            Component(
+                path: "/search/*/x", query: .items([QueryItemPattern(name: "t", pattern: "a")])),
+            Component(
+                path: "/search/*/x", query: .items([QueryItemPattern(name: "t", pattern: "b")])),
+            Component(path: "/search/*/x", exclude: true),
+        ])
+        let set = CompiledRuleSet(doc)
+        #expect(set.strategySummary.contains("1 distinct paths"))
+        let scratch = set.makeScratch()
+        #expect(automatonAnswer(set, "/search/1/x?t=b", scratch).hasSuffix("components[1]"))
+        #expect(automatonAnswer(set, "/search/1/x?t=a", scratch).hasSuffix("components[0]"))
+        #expect(automatonAnswer(set, "/search/1/x?t=c", scratch).hasPrefix("excluded"))
+    }
+}
