@@ -24,7 +24,7 @@ extension AccessLogGenerator {
         switch section {
         case .api:
             return roll < 400 ? .post : roll < 480 ? .options : .get
-        case .account, .search:
+        case .account, .search, .community:
             return roll < 60 ? .post : .get
         case .probe:
             return roll < 150 ? .post : roll < 250 ? .head : .get
@@ -88,7 +88,7 @@ extension AccessLogGenerator {
             buffer.append(" \"GET ")
             let section = sectionOfSlot[random.below(1000)]
             let rank = random.below(min(100, section.targetCount))
-            SiteCatalog.appendTarget(section, rank: rank, to: &buffer)
+            SiteCatalog.appendTarget(section, rank: rank, instance: random.next(), to: &buffer)
             // Keep at least the opening quote, cut anywhere after it.
             let quote = buffer[start...].firstIndex(of: UInt8(ascii: "\"")) ?? start
             let keep = quote + 1 + random.below(buffer.count - quote)

@@ -1,6 +1,8 @@
 /// Writes a combined-format access log of the imaginary shop, deterministically from a seed:
 /// Zipf-like popularity over about 300,000 targets, tracking parameters, bots, assets,
-/// probes, several methods and status codes, and about one unparsable line in 10,000.
+/// probes, several methods and status codes, and about one unparsable line in 10,000. About a
+/// quarter of the requests are for the glob-heavy rule files (user settings, org issues,
+/// PDFs, AMP copies, referral codes, typed searches), mostly with IDs seen once.
 ///
 /// ```
 /// 203.0.113.9 - - [01/May/2024:00:00:01 +0000] "GET /p/oak-desk-1k?utm_source=... HTTP/1.1"
@@ -32,6 +34,7 @@ public struct AccessLogGenerator {
         for section in SiteSection.allCases {
             slots += Array(repeating: section, count: section.trafficPerMille)
         }
+        precondition(slots.count == 1000, "section shares must add up to 1000 per mille")
         sectionOfSlot = slots
     }
 
@@ -65,6 +68,7 @@ public struct AccessLogGenerator {
         }
         let section = sectionOfSlot[random.below(1000)]
         let rank = tables[section.rawValue].draw(&random)
+        let instance = random.next()
         // A quarter of requests come from heavy hitters (crawlers, carrier NAT), the rest
         // from a long, flat tail of clients.
         let clientIndex = random.below(4) == 0 ? clientTable.draw(&random) : random.below(250_000)
@@ -79,7 +83,7 @@ public struct AccessLogGenerator {
         buffer.append(contentsOf: method.bytes)
         buffer.append(UInt8(ascii: " "))
         let targetStart = buffer.count
-        SiteCatalog.appendTarget(section, rank: rank, to: &buffer)
+        SiteCatalog.appendTarget(section, rank: rank, instance: instance, to: &buffer)
         decorate(section, rank: rank, &buffer)
         let target = targetStart..<buffer.count
         buffer.append(random.below(10) < 2 ? " HTTP/2.0\" " : " HTTP/1.1\" ")
@@ -100,7 +104,7 @@ public struct AccessLogGenerator {
     /// Query strings and suffixes that vary per request rather than per target.
     private mutating func decorate(_ section: SiteSection, rank: Int, _ buffer: inout [UInt8]) {
         switch section {
-        case .blog where random.chance(perMille: 90):
+        case .blog where random.chance(perMille: 150):
             buffer.append("/amp")
         case .product where random.chance(perMille: 60):
             buffer.append(random.below(2) == 0 ? "/reviews" : "/specs")

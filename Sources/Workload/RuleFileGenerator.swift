@@ -7,45 +7,61 @@ public enum RuleFileForm: Sendable, CaseIterable {
 }
 
 /// AASA files for the workload's site with an exact number of rules that really decide its
-/// traffic: early excludes, many literal and prefix rules for specific products and sections
-/// (as large sites list them), then section-wide rules with wildcards, `?` patterns,
-/// substitution variables, a query dictionary and a fragment rule.
+/// traffic, in the shape of a `RuleProfile`. The standard profile: early excludes, many
+/// literal and prefix rules for specific products and sections (as large sites list them),
+/// then section-wide rules with wildcards, `?` patterns, substitution variables, a query
+/// dictionary and a fragment rule. The glob-heavy profile: see `RuleProfile.globHeavy`.
 ///
 /// The files depend on the site catalogue only, not on the traffic's seed.
 public enum RuleFileGenerator {
     /// Rule counts of the standard files.
     public static let standardRuleCounts = [20, 300, 5_000]
+    /// Rule counts that also get a file in legacy `paths` form.
+    public static let pathsFormRuleCounts = [300]
     /// Rules every file has; smaller counts are raised to this.
     public static let baseRuleCount = 20
 
-    /// The standard file name: `rules-300.json`, `rules-300-paths.json`.
-    public static func fileName(ruleCount: Int, form: RuleFileForm) -> String {
-        form == .components ? "rules-\(ruleCount).json" : "rules-\(ruleCount)-paths.json"
+    /// Every file `generate` writes, in order: each profile at each standard count, then the
+    /// `paths` forms.
+    public static var standardFiles: [(ruleCount: Int, form: RuleFileForm, profile: RuleProfile)] {
+        RuleProfile.allCases.flatMap { profile in
+            standardRuleCounts.map { ($0, RuleFileForm.components, profile) }
+                + pathsFormRuleCounts.map { ($0, RuleFileForm.paths, profile) }
+        }
+    }
+
+    /// The standard file name: `rules-300.json`, `rules-300-paths.json`,
+    /// `rules-glob-300.json`, `rules-glob-300-paths.json`.
+    public static func fileName(
+        ruleCount: Int, form: RuleFileForm, profile: RuleProfile = .standard
+    ) -> String {
+        let stem = "rules-\(profile.fileTag)\(ruleCount)"
+        return form == .components ? stem + ".json" : stem + "-paths.json"
     }
 
     /// The file's JSON text, UTF-8.
-    public static func json(ruleCount: Int, form: RuleFileForm = .components) -> [UInt8] {
-        var shop = SiteRules.shopHead
-        var news = [SiteRules.newsHead]
-        for index in 0..<max(0, ruleCount - baseRuleCount) {
-            let (rule, isNews) = SiteRules.specific(index)
-            if isNews { news.append(rule) } else { shop.append(rule) }
+    public static func json(
+        ruleCount: Int, form: RuleFileForm = .components, profile: RuleProfile = .standard
+    ) -> [UInt8] {
+        let specificCount = max(0, ruleCount - baseRuleCount)
+        let entries: [RuleEntry]
+        let variables: [(String, [String])]
+        switch profile {
+        case .standard:
+            entries = SiteRules.entries(specificCount: specificCount)
+            variables = SiteRules.variables
+        case .globHeavy:
+            entries = GlobHeavyRules.entries(specificCount: specificCount)
+            variables = GlobHeavyRules.variables
         }
-        shop += SiteRules.shopTail
-        news += SiteRules.newsTail
-        let entries: [(apps: [String], rules: [RuleSpec], legacyOnly: Bool)] = [
-            (SiteRules.shopApps, shop, false),
-            ([SiteRules.newsApp], news, false),
-            ([SiteRules.legacyApp], SiteRules.legacyEntry, true),
-        ]
         var text = "{\n  \"applinks\": {\n"
         if form == .components {
             text += "    \"substitutionVariables\": {\n"
-            let variables = SiteRules.variables.map { name, values in
+            let lines = variables.map { name, values in
                 "      \(RuleSpec.quoted(name)): ["
                     + values.map(RuleSpec.quoted).joined(separator: ", ") + "]"
             }
-            text += variables.joined(separator: ",\n") + "\n    },\n"
+            text += lines.joined(separator: ",\n") + "\n    },\n"
         }
         text += "    \"details\": [\n"
         let renderedEntries = entries.map { entry in

@@ -57,3 +57,11 @@ struct RuleSpec {
         return result + "\""
     }
 }
+
+/// One `details` entry of a generated AASA file: its apps and its rules in order.
+struct RuleEntry {
+    var apps: [String]
+    var rules: [RuleSpec]
+    /// Written in legacy `paths` form whatever the file's form, as sites keep one such entry.
+    var legacyOnly = false
+}

@@ -64,8 +64,12 @@ enum SiteCatalog {
         buffer.append(UInt8(ascii: "/"))
     }
 
-    /// The path (and, for searches, the query) of target `rank` of `section`.
-    static func appendTarget(_ section: SiteSection, rank: Int, to buffer: inout [UInt8]) {
+    /// The path (and, for searches, the query) of target `rank` of `section`. `instance` is
+    /// the request's own random draw: searches and the glob-heavy sections take their IDs and
+    /// shapes from it (0 where no request is meant, as in rules); the other sections ignore it.
+    static func appendTarget(
+        _ section: SiteSection, rank: Int, instance: UInt64 = 0, to buffer: inout [UInt8]
+    ) {
         let bits = hash(section, rank)
         switch section {
         case .product:
@@ -85,7 +89,7 @@ enum SiteCatalog {
             buffer.append(contentsOf: Vocabulary.foods[rank % foods])
             buffer.append(UInt8(ascii: "/"))
         case .search:
-            appendSearch(rank: rank, bits: bits, to: &buffer)
+            appendSearch(rank: rank, bits: bits, instance: instance, to: &buffer)
         case .account:
             appendAccount(rank: rank, bits: bits, to: &buffer)
         case .help:
@@ -117,6 +121,12 @@ enum SiteCatalog {
             appendAsset(rank: rank, bits: bits, to: &buffer)
         case .probe:
             buffer.append(contentsOf: Vocabulary.probes[rank])
+        case .community:
+            appendCommunity(rank: rank, instance: instance, to: &buffer)
+        case .document:
+            appendDocument(rank: rank, instance: instance, to: &buffer)
+        case .referral:
+            appendReferral(rank: rank, instance: instance, to: &buffer)
         }
     }
 
@@ -132,19 +142,34 @@ enum SiteCatalog {
     }
 
     /// Search results; rank 0 is the empty search, which `{"q": "?*"}` must not match, and
-    /// some targets use `/Search` (matched only because that rule ignores case).
-    private static func appendSearch(rank: Int, bits: UInt64, to buffer: inout [UInt8]) {
+    /// some targets use `/Search` (matched only because that rule ignores case). One search in
+    /// five looks for a product number and two in five name a `type`, so the query
+    /// dictionaries of the glob-heavy files meet many distinct values.
+    private static func appendSearch(
+        rank: Int, bits: UInt64, instance: UInt64, to buffer: inout [UInt8]
+    ) {
         buffer.append(bits % 40 == 0 ? "/Search?q=" : bits % 40 == 1 ? "/search/?q=" : "/search?q=")
         guard rank > 0 else { return }
         let words = Vocabulary.words
-        buffer.append(contentsOf: words[Int((bits >> 8) % UInt64(words.count))])
-        if bits & 0x10 != 0 {
-            buffer.append(UInt8(ascii: "+"))
-            buffer.append(contentsOf: words[Int((bits >> 20) % UInt64(words.count))])
+        if instance % 5 == 1 {
+            buffer.append(decimal: productID(rank: Int((instance >> 8) % 900_000)))
+        } else {
+            buffer.append(contentsOf: words[Int((bits >> 8) % UInt64(words.count))])
+            if bits & 0x10 != 0 {
+                buffer.append(UInt8(ascii: "+"))
+                buffer.append(contentsOf: words[Int((bits >> 20) % UInt64(words.count))])
+            }
         }
         if bits & 0x20 != 0 {
             buffer.append("&page=")
             buffer.append(decimal: 2 + Int((bits >> 32) % 9))
+        }
+        if (instance >> 40) % 5 < 2 {
+            // The smaller of two draws: the first types are the common ones.
+            let types = UInt64(Vocabulary.searchTypes.count)
+            let type = min((instance >> 44) % types, (instance >> 52) % types)
+            buffer.append("&type=")
+            buffer.append(contentsOf: Vocabulary.searchTypes[Int(type)])
         }
     }
 

@@ -13,6 +13,23 @@ enum SiteRules {
         ),
     ]
 
+    /// The standard file's entries with `specificCount` specific rules: the shop's and the
+    /// news app's (specific rules between their excludes and their section-wide rules), then
+    /// the legacy app's.
+    static func entries(specificCount: Int) -> [RuleEntry] {
+        var shop = shopHead
+        var news = [newsHead]
+        for index in 0..<specificCount {
+            let (rule, isNews) = specific(index)
+            if isNews { news.append(rule) } else { shop.append(rule) }
+        }
+        return [
+            RuleEntry(apps: shopApps, rules: shop + shopTail),
+            RuleEntry(apps: [newsApp], rules: news + newsTail),
+            RuleEntry(apps: [legacyApp], rules: legacyEntry, legacyOnly: true),
+        ]
+    }
+
     /// Excludes that must win before anything else (3 rules).
     static let shopHead: [RuleSpec] = [
         RuleSpec(
@@ -81,17 +98,24 @@ enum SiteRules {
         case 18:
             return (otherSpecific(round), false)
         default:
-            if round < 72 {
-                let month =
-                    "/blog/\(2019 + round / 12)/\(round % 12 < 9 ? "0" : "")\(round % 12 + 1)/*"
-                return (RuleSpec(path: month), true)
+            if round < blogMonthCount {
+                return (RuleSpec(path: blogMonth(round)), true)
             }
             let rank = pick(round, of: SiteSection.blog.targetCount)
             return (RuleSpec(path: target(.blog, rank)), true)
         }
     }
 
-    private static func otherSpecific(_ round: Int) -> RuleSpec {
+    /// Months of the blog, 2019 to 2024.
+    static let blogMonthCount = 72
+
+    /// `/blog/<year>/<month>/*` of month `index` (0 is January 2019).
+    static func blogMonth(_ index: Int) -> String {
+        "/blog/\(2019 + index / 12)/\(index % 12 < 9 ? "0" : "")\(index % 12 + 1)/*"
+    }
+
+    /// A Persian page (`percentEncoded: false`), a store or a help article.
+    static func otherSpecific(_ round: Int) -> RuleSpec {
         switch round % 3 {
         case 0:
             let index = round / 3
@@ -108,11 +132,11 @@ enum SiteRules {
     }
 
     /// Even counts walk the most popular ranks, odd counts scatter over the long tail.
-    private static func pick(_ count: Int, of size: Int) -> Int {
+    static func pick(_ count: Int, of size: Int) -> Int {
         count % 2 == 0 ? (count / 2) % size : Int(SplitMix64.mix(UInt64(count)) % UInt64(size))
     }
 
-    private static func target(_ section: SiteSection, _ rank: Int) -> String {
+    static func target(_ section: SiteSection, _ rank: Int) -> String {
         var bytes: [UInt8] = []
         SiteCatalog.appendTarget(section, rank: rank, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)

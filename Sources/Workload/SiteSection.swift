@@ -1,10 +1,18 @@
 /// The parts of the imaginary shop `www.example.com` that the workload requests, with how
 /// many distinct targets each has and its share of the traffic.
+///
+/// The last three sections are the traffic of the glob-heavy rule files: user settings, org
+/// issues and profile tabs (`community`); PDFs, JSON reports and AMP news (`document`); and
+/// referral codes, ticket codes, localised guides, `/go/` links, plans and orders
+/// (`referral`). Their ranks pick a page name; the IDs in their paths come from each
+/// request, so most of their targets are seen once.
 enum SiteSection: Int, CaseIterable, Sendable {
     case product, productSlug, blog, menu, search, account, help, shortLink, international
     case page, category, store, promo, api, asset, probe
+    case community, document, referral
 
-    /// Distinct targets (popularity ranks) in the section; about 300,000 in all.
+    /// Distinct targets (popularity ranks) in the section; about 300,000 in all, before the
+    /// per-request IDs of the last three sections.
     var targetCount: Int {
         switch self {
         case .product: 108_000
@@ -23,28 +31,32 @@ enum SiteSection: Int, CaseIterable, Sendable {
         case .api: 2_000
         case .asset: 30_000
         case .probe: Vocabulary.probes.count
+        case .community, .document, .referral: SiteCatalog.pageNameCount
         }
     }
 
     /// Share of requests, per thousand (they add up to 1000).
     var trafficPerMille: Int {
         switch self {
-        case .product: 170
-        case .productSlug: 80
-        case .blog: 65
-        case .menu: 35
+        case .product: 120
+        case .productSlug: 65
+        case .blog: 55
+        case .menu: 30
         case .search: 60
-        case .account: 70
-        case .help: 30
-        case .shortLink: 45
-        case .international: 20
-        case .page: 60
-        case .category: 50
-        case .store: 15
-        case .promo: 20
-        case .api: 55
-        case .asset: 200
-        case .probe: 25
+        case .account: 60
+        case .help: 25
+        case .shortLink: 40
+        case .international: 15
+        case .page: 50
+        case .category: 40
+        case .store: 10
+        case .promo: 15
+        case .api: 45
+        case .asset: 150
+        case .probe: 20
+        case .community: 125
+        case .document: 45
+        case .referral: 30
         }
     }
 
@@ -55,7 +67,7 @@ enum SiteSection: Int, CaseIterable, Sendable {
         case .product, .productSlug, .blog, .menu, .help, .shortLink, .international, .page,
             .category, .store:
             true
-        case .search, .account, .promo, .api, .asset, .probe:
+        case .search, .account, .promo, .api, .asset, .probe, .community, .document, .referral:
             false
         }
     }

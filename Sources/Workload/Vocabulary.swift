@@ -146,7 +146,7 @@ enum Vocabulary {
 
     static let months: [[UInt8]] = bytes("Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec")
 
-    private static func bytes(_ list: String) -> [[UInt8]] {
+    static func bytes(_ list: String) -> [[UInt8]] {
         list.split(separator: " ").map { Array($0.utf8) }
     }
 }

@@ -13,9 +13,13 @@ struct GenerateCommand: ParsableCommand {
         commandName: "generate",
         abstract: "Write a synthetic access log and matching AASA files for benchmarks.",
         discussion: """
-            Writes DIR/access.log (combined format) and DIR/rules-20.json, rules-300.json, \
-            rules-5000.json and rules-300-paths.json. The same seed gives the same bytes on \
-            every machine; the rule files do not depend on the seed.
+            Writes DIR/access.log (combined format) and AASA files of two profiles: \
+            rules-20.json, rules-300.json, rules-5000.json and rules-300-paths.json (standard: \
+            mostly literal and prefix/* rules), and rules-glob-20.json, rules-glob-300.json, \
+            rules-glob-5000.json and rules-glob-300-paths.json (glob-heavy: hundreds of rules \
+            that differ after a wildcard, suffix rules, query dictionaries, variables). The \
+            same seed gives the same bytes on every machine; the rule files do not depend on \
+            the seed.
             """)
 
     @Option(name: .long, help: ArgumentHelp("Lines of access log to write.", valueName: "n"))
@@ -36,11 +40,10 @@ struct GenerateCommand: ParsableCommand {
             StandardError.line("aasa-scan: cannot create '\(output)' (errno \(errno))")
             throw ExitCode(2)
         }
-        var files = RuleFileGenerator.standardRuleCounts.map { ($0, RuleFileForm.components) }
-        files.append((300, .paths))
-        for (count, form) in files {
-            let name = RuleFileGenerator.fileName(ruleCount: count, form: form)
-            try write(RuleFileGenerator.json(ruleCount: count, form: form), to: name)
+        for (count, form, profile) in RuleFileGenerator.standardFiles {
+            let name = RuleFileGenerator.fileName(ruleCount: count, form: form, profile: profile)
+            try write(
+                RuleFileGenerator.json(ruleCount: count, form: form, profile: profile), to: name)
         }
         try writeLog()
     }

@@ -42,15 +42,19 @@ struct DeterminismTests {
     @Test("the standard workload's fingerprints are pinned")
     func pinned() {
         let log = generatedLog(lines: 10_000, seed: AccessLogGenerator.standardSeed)
-        #expect(fingerprint(log) == 2_811_628_261_916_718_169)
+        #expect(fingerprint(log) == 12_320_723_230_465_959_851)
         #expect(fingerprint(RuleFileGenerator.json(ruleCount: 5_000)) == 8_082_641_589_864_512_949)
+        let glob = RuleFileGenerator.json(ruleCount: 5_000, profile: .globHeavy)
+        #expect(fingerprint(glob) == 2_799_496_758_271_516_264)
     }
 
-    @Test("rule files are the same on every call", arguments: RuleFileForm.allCases)
-    func ruleFiles(form: RuleFileForm) {
+    @Test(
+        "rule files are the same on every call",
+        arguments: RuleFileForm.allCases, RuleProfile.allCases)
+    func ruleFiles(form: RuleFileForm, profile: RuleProfile) {
         #expect(
-            RuleFileGenerator.json(ruleCount: 300, form: form)
-                == RuleFileGenerator.json(ruleCount: 300, form: form))
+            RuleFileGenerator.json(ruleCount: 300, form: form, profile: profile)
+                == RuleFileGenerator.json(ruleCount: 300, form: form, profile: profile))
     }
 
     @Test("request targets are those of the log's well-formed lines")

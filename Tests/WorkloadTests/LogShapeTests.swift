@@ -30,10 +30,33 @@ struct LogShapeTests {
         for needle in [
             "utm_source=", "no_universal_links=1", "/search?q=", ".css", ".js", "/favicon.ico",
             "/wp-login.php", "/.env", "%C3%A9", "%D8", "%E3", "/id/", "/menu/", "/amp",
+            "/settings/", "/issues/", "/u/", ".pdf", ".json", "&type=", "/r/", "/t/", "/guides/",
+            "/GO/", "/pricing/", "/orders/", "#page-",
         ] {
             #expect(targets.contains { $0.contains(needle) }, "no target contains \(needle)")
         }
         #expect(Set(targets).count > 5_000, "popular targets repeat, the tail does not")
+    }
+
+    /// Whether a target is one the glob-heavy rule files were written for.
+    static func isGlobTraffic(_ target: String) -> Bool {
+        let prefixes = [
+            "/users/", "/orgs/", "/u/", "/docs/", "/files/", "/reports/", "/news/", "/r/", "/t/",
+            "/go/", "/Go/", "/GO/", "/pricing/", "/orders/",
+        ]
+        return prefixes.contains { target.hasPrefix($0) } || target.contains("/guides/")
+            || target.contains("&type=") || (target.hasPrefix("/blog/") && target.hasSuffix("/amp"))
+    }
+
+    @Test("a quarter of the requests are for the glob-heavy rules, mostly with new IDs")
+    func globTraffic() {
+        var generator = AccessLogGenerator(seed: AccessLogGenerator.standardSeed)
+        let targets = generator.requestTargets(50_000).map { String(decoding: $0, as: UTF8.self) }
+        let glob = targets.filter(Self.isGlobTraffic)
+        let share = Double(glob.count) / Double(targets.count)
+        #expect((0.20...0.30).contains(share), "glob-heavy traffic: \(share)")
+        // Distinct targets, so a decision cache misses them as it would on a real site.
+        #expect(Set(glob).count > glob.count * 3 / 4, "\(Set(glob).count) of \(glob.count)")
     }
 
     @Test("popularity is skewed: the top target is common, most targets are rare")

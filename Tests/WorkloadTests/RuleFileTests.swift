@@ -6,34 +6,51 @@ import Workload
 struct RuleFileCase: Sendable, CustomTestStringConvertible {
     var count: Int
     var form: RuleFileForm
+    var profile: RuleProfile = .standard
 
     var testDescription: String {
-        RuleFileGenerator.fileName(ruleCount: count, form: form)
+        RuleFileGenerator.fileName(ruleCount: count, form: form, profile: profile)
     }
 
-    static let standard =
-        RuleFileGenerator.standardRuleCounts.map { RuleFileCase(count: $0, form: .components) }
-        + [RuleFileCase(count: 300, form: .paths)]
+    /// Every file `generate` writes, both profiles.
+    static let all = RuleFileGenerator.standardFiles.map {
+        RuleFileCase(count: $0.ruleCount, form: $0.form, profile: $0.profile)
+    }
 
     func document() throws -> AASADocument {
-        try AASADocument.parse(RuleFileGenerator.json(ruleCount: count, form: form))
+        try AASADocument.parse(
+            RuleFileGenerator.json(ruleCount: count, form: form, profile: profile))
     }
 }
 
 @Suite("Generated AASA files")
 struct RuleFileTests {
-    @Test("parses without errors and has the promised rule count", arguments: RuleFileCase.standard)
+    @Test("parses without errors and has the promised rule count", arguments: RuleFileCase.all)
     func parses(file: RuleFileCase) throws {
         let document = try file.document()
         #expect(document.diagnostics.filter { $0.severity == .error }.isEmpty)
         #expect(ResolvedRule.resolve(document).count == file.count)
         let details = try #require(document.applinks?.details)
-        #expect(details.count == 3)
+        // The shop, news (and, glob-heavy, community) entries, then the legacy app's.
+        #expect(details.count == (file.profile == .standard ? 3 : 4))
         if file.form == .paths {
             #expect(details.allSatisfy { $0.components == nil })
         } else {
-            #expect(details.filter { $0.components != nil }.count == 2)
+            #expect(details.filter { $0.components != nil }.count == details.count - 1)
         }
+    }
+
+    @Test("file names carry the profile")
+    func fileNames() {
+        let names = RuleFileGenerator.standardFiles.map {
+            RuleFileGenerator.fileName(ruleCount: $0.ruleCount, form: $0.form, profile: $0.profile)
+        }
+        #expect(
+            names == [
+                "rules-20.json", "rules-300.json", "rules-5000.json", "rules-300-paths.json",
+                "rules-glob-20.json", "rules-glob-300.json", "rules-glob-5000.json",
+                "rules-glob-300-paths.json",
+            ])
     }
 
     /// The decision of each request target of 10,000 generated lines.
@@ -52,7 +69,7 @@ struct RuleFileTests {
 
     @Test(
         "rules really decide the traffic: handled, excluded and unmatched are each sizeable",
-        arguments: RuleFileCase.standard)
+        arguments: RuleFileCase.all)
     func decidesTraffic(file: RuleFileCase) throws {
         let shares = try shares(file)
         for kind in Decision.Kind.allCases {
