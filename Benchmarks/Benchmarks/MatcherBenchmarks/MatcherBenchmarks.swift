@@ -3,8 +3,9 @@ import Benchmark
 import LinkMatcher
 import Workload
 
-/// Decide throughput of the automaton at 20, 300 and 5,000 rules (cost per URL must not grow
-/// with rules that cannot match), the same against `ReferenceMatcher`, and compile time.
+/// Decide throughput of the automaton at 20, 300 and 5,000 rules of each rule profile (cost
+/// per URL must not grow with rules that cannot match, nor with rules that share a prefix and
+/// differ after a wildcard), the same against `ReferenceMatcher`, and compile time.
 /// One iteration decides all 10,000 fixture URLs: divide wall clock and mallocs by 10,000
 /// for the figures per URL.
 let benchmarks: @Sendable () -> Void = {
@@ -15,34 +16,44 @@ let benchmarks: @Sendable () -> Void = {
         maxDuration: .seconds(5),
         maxIterations: 200)
 
-    for rules in RuleFileGenerator.standardRuleCounts {
-        let runner = AutomatonRunner(rules: rules)
-        Benchmark("Automaton decide 10k URLs, \(rules) rules") { benchmark in
-            runner.pass()
-            blackHole(runner.counts)
-        }
-    }
-
-    // Slow on purpose (it reads SEMANTICS.md literally); only the smaller files.
-    for rules in [20, 300] {
-        let reference = ReferenceMatcher(MatcherFixture.document(rules: rules))
-        Benchmark(
-            "Reference decide 10k URLs, \(rules) rules",
-            configuration: .init(warmupIterations: 1, maxDuration: .seconds(10), maxIterations: 5)
-        ) { benchmark in
-            for url in MatcherFixture.urlStrings {
-                blackHole(reference.decide(url).kind)
+    for profile in RuleProfile.allCases {
+        for rules in RuleFileGenerator.standardRuleCounts {
+            let runner = AutomatonRunner(rules: rules, profile: profile)
+            Benchmark("Automaton decide 10k URLs, \(rules) rules, \(profile)") { benchmark in
+                runner.pass()
+                blackHole(runner.counts)
             }
         }
     }
 
-    let document = MatcherFixture.document(rules: 5_000)
-    Benchmark("Compile 5000 rules", configuration: .init(maxIterations: 50)) { benchmark in
-        blackHole(CompiledRuleSet(document))
+    // Slow on purpose (it reads SEMANTICS.md literally); only the smaller files.
+    for profile in RuleProfile.allCases {
+        for rules in [20, 300] {
+            let reference = ReferenceMatcher(
+                MatcherFixture.document(rules: rules, profile: profile))
+            Benchmark(
+                "Reference decide 10k URLs, \(rules) rules, \(profile)",
+                configuration: .init(
+                    warmupIterations: 1, maxDuration: .seconds(10), maxIterations: 5)
+            ) { benchmark in
+                for url in MatcherFixture.urlStrings {
+                    blackHole(reference.decide(url).kind)
+                }
+            }
+        }
     }
 
-    let json = RuleFileGenerator.json(ruleCount: 5_000)
-    Benchmark("Parse 5000-rule file", configuration: .init(maxIterations: 50)) { benchmark in
-        blackHole(try? AASADocument.parse(json))
+    for profile in RuleProfile.allCases {
+        let document = MatcherFixture.document(rules: 5_000, profile: profile)
+        Benchmark("Compile 5000 rules, \(profile)", configuration: .init(maxIterations: 50)) {
+            benchmark in
+            blackHole(CompiledRuleSet(document))
+        }
+
+        let json = RuleFileGenerator.json(ruleCount: 5_000, profile: profile)
+        Benchmark("Parse 5000-rule file, \(profile)", configuration: .init(maxIterations: 50)) {
+            benchmark in
+            blackHole(try? AASADocument.parse(json))
+        }
     }
 }

@@ -3,7 +3,8 @@ import LinkMatcher
 import Workload
 
 /// What the matcher benchmarks share: 10,000 request targets of the standard workload, laid
-/// out in one buffer as a scan engine would hold them, and the standard rule files.
+/// out in one buffer as a scan engine would hold them, and the generated rule files of every
+/// profile.
 enum MatcherFixture {
     static let urlCount = 10_000
 
@@ -24,11 +25,12 @@ enum MatcherFixture {
         String(decoding: urlBytes[$0], as: UTF8.self)
     }
 
-    static func document(rules: Int) -> AASADocument {
+    static func document(rules: Int, profile: RuleProfile) -> AASADocument {
         do {
-            return try AASADocument.parse(RuleFileGenerator.json(ruleCount: rules))
+            return try AASADocument.parse(
+                RuleFileGenerator.json(ruleCount: rules, profile: profile))
         } catch {
-            fatalError("the generated \(rules)-rule file does not parse: \(error)")
+            fatalError("the generated \(rules)-rule \(profile) file does not parse: \(error)")
         }
     }
 }
@@ -41,8 +43,8 @@ final class AutomatonRunner {
     /// Decisions per kind of the last pass, so the work cannot be optimised away.
     var counts = [0, 0, 0]
 
-    init(rules: Int) {
-        set = CompiledRuleSet(MatcherFixture.document(rules: rules))
+    init(rules: Int, profile: RuleProfile) {
+        set = CompiledRuleSet(MatcherFixture.document(rules: rules, profile: profile))
         scratch = set.makeScratch()
     }
 

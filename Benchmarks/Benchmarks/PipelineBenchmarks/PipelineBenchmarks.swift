@@ -6,8 +6,9 @@ import ScanEngine
 import Workload
 
 /// The whole scan (read, decompress, parse, classify, count, merge) over a generated log of
-/// 400,000 lines (about 90 MB) against the 300-rule file: plain, gzip and zstd copies, with 1
-/// and 2 workers. `MB/s` counts megabytes (10^6 bytes) of plain log per second of wall clock.
+/// 400,000 lines (about 90 MB): against the 300-rule file of each rule profile, plain, gzip
+/// and zstd copies, with 1 and 2 workers; and against the 5,000-rule files, plain, 2 workers.
+/// `MB/s` counts megabytes (10^6 bytes) of plain log per second of wall clock.
 let megabytesPerSecond = BenchmarkMetric.custom("MB/s", polarity: .prefersLarger)
 
 let benchmarks: @Sendable () -> Void = {
@@ -19,18 +20,25 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 10)
 
     let fixture = PipelineFixture.shared
+    var runs: [(name: String, file: String, workers: Int, rules: Int)] = []
     for (name, file) in [("plain", fixture.plain), ("gzip", fixture.gzip), ("zstd", fixture.zstd)] {
-        for workers in [1, 2] {
+        for workers in [1, 2] { runs.append((name, file, workers, 300)) }
+    }
+    runs.append(("plain", fixture.plain, 2, 5_000))
+    for profile in RuleProfile.allCases {
+        for run in runs {
+            let associations = fixture.associations(rules: run.rules, profile: profile)
             Benchmark(
-                "Scan \(name), \(workers) worker\(workers == 1 ? "" : "s")",
+                "Scan \(run.name), \(run.workers) worker\(run.workers == 1 ? "" : "s"), "
+                    + "\(run.rules) rules, \(profile)",
                 configuration: .init(scalingFactor: .one)
             ) { benchmark in
                 var configuration = ScanConfiguration()
-                configuration.inputs = [file]
-                configuration.workers = workers
+                configuration.inputs = [run.file]
+                configuration.workers = run.workers
                 let clock = ContinuousClock()
                 let start = clock.now
-                let result = LogScan.run(configuration, associations: fixture.associations)
+                let result = LogScan.run(configuration, associations: associations)
                 let elapsed = (clock.now - start) / .microseconds(1)
                 precondition(result.complete, "the fixture scan did not complete")
                 blackHole(result.summary.totals.handled)
@@ -48,7 +56,6 @@ final class PipelineFixture: Sendable {
     let gzip: String
     let zstd: String
     let plainBytes: Int
-    let associations: Associations
 
     private init() {
         let folder = FileManager.default.temporaryDirectory
@@ -57,18 +64,24 @@ final class PipelineFixture: Sendable {
         plain = folder + "/access.log"
         gzip = plain + ".gz"
         zstd = plain + ".zst"
-        var generator = AccessLogGenerator(seed: 20_240_501)
+        var generator = AccessLogGenerator(seed: AccessLogGenerator.standardSeed)
         var bytes: [UInt8] = []
         generator.appendLines(400_000, to: &bytes)
         plainBytes = bytes.count
         FileManager.default.createFile(atPath: plain, contents: Data(bytes))
         Self.shell("gzip -6 -c '\(plain)' > '\(gzip)' && zstd -q -3 -f '\(plain)' -o '\(zstd)'")
-        guard let document = try? AASADocument.parse(RuleFileGenerator.json(ruleCount: 300)) else {
-            fatalError("the generated 300-rule file does not parse")
+    }
+
+    /// The generated rule file of `rules` rules and `profile`, compiled, for every request.
+    func associations(rules: Int, profile: RuleProfile) -> Associations {
+        let json = RuleFileGenerator.json(ruleCount: rules, profile: profile)
+        guard let document = try? AASADocument.parse(json) else {
+            fatalError("the generated \(rules)-rule \(profile) file does not parse")
         }
         var associations = Associations()
-        associations.add(domain: nil, path: "rules-300.json", rules: CompiledRuleSet(document))
-        self.associations = associations
+        let name = RuleFileGenerator.fileName(ruleCount: rules, form: .components, profile: profile)
+        associations.add(domain: nil, path: name, rules: CompiledRuleSet(document))
+        return associations
     }
 
     private static func shell(_ script: String) {
