@@ -1,21 +1,48 @@
 #!/usr/bin/env bash
 # Times aasa-scan beside the machine's floors on the standard workload, alternating the two
 # commands of each pair for several rounds, and prints medians and ratios against the targets.
+# Every rule profile gets the same rows (its 20-, 300- and 5,000-rule files against the same
+# log), so a figure holds for glob-heavy files too, not only for literal ones.
 #
-#   scripts/bench-compare.sh [ROUNDS]        (make bench-compare)
+#   scripts/bench-compare.sh [ROUNDS] [PROFILE]       (make bench-compare [ROUNDS=9] [PROFILE=...])
 #
-# Needs the workload in data/bench (make workload) and a release build (make build); writes
-# data/bench/access.log.gz and .zst on first use.
+# PROFILE (also read from the environment) is `standard`, `glob-heavy` or `all` (the default).
+# AASA_SCAN names another binary than .build/release/aasa-scan. Needs the workload in
+# data/bench (make workload) and a release build (make build); writes data/bench/access.log.gz
+# and .zst on first use and again whenever access.log is newer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-5}
+only=${2:-${PROFILE:-all}}
 bench=data/bench
-bin=.build/release/aasa-scan
+bin=${AASA_SCAN:-.build/release/aasa-scan}
+
+# Rule file of a profile: rules-300.json, rules-glob-300.json.
+rules_file() {
+    case $1 in
+        standard) echo "$bench/rules-$2.json" ;;
+        glob-heavy) echo "$bench/rules-glob-$2.json" ;;
+    esac
+}
+
+case $only in
+    all) profiles=(standard glob-heavy) ;;
+    standard | glob-heavy) profiles=("$only") ;;
+    *) echo "unknown profile '$only': standard, glob-heavy or all" >&2; exit 64 ;;
+esac
 [ -x "$bin" ] || { echo "build first: make build" >&2; exit 2; }
 [ -f "$bench/access.log" ] || { echo "generate the workload first: make workload" >&2; exit 2; }
-[ -f "$bench/access.log.zst" ] || zstd -q -T0 -3 "$bench/access.log" -o "$bench/access.log.zst"
-[ -f "$bench/access.log.gz" ] || gzip -6 -c "$bench/access.log" > "$bench/access.log.gz"
+for profile in "${profiles[@]}"; do
+    for rules in 20 300 5000; do
+        [ -f "$(rules_file "$profile" "$rules")" ] || {
+            echo "no $(rules_file "$profile" "$rules"): generate the workload again (make workload)" >&2
+            exit 2
+        }
+    done
+done
 log=$bench/access.log
+[ "$log.zst" -nt "$log" ] || zstd -q -f -T0 -3 "$log" -o "$log.zst"
+[ "$log.gz" -nt "$log" ] || gzip -6 -c "$log" > "$log.gz"
 cat "$log" "$log.zst" "$log.gz" > /dev/null   # warm the page cache
 
 # Wall-clock seconds of one run of a shell command (output discarded).
@@ -48,21 +75,45 @@ pair() {
     ratio=$(printf '%s\n' "${ratios[@]}" | median)
     verdict=$(echo "$ratio <= $target" | bc)
     [ "$verdict" = 1 ] && verdict=met || verdict=MISSED
-    results+=("$(printf '%-44s %8.3f s %8.3f s %7.2f   <= %-5s %s' "$name" "$ma" "$mb" "$ratio" "$target" "$verdict")")
+    results+=("$(printf '%-58s %8.3f s %8.3f s %7.2f   <= %-5s %s' "$name" "$ma" "$mb" "$ratio" "$target" "$verdict")")
     echo "${results[-1]}" >&2
 }
 
-echo "rounds: $rounds, $(nproc) cores, $(wc -l < "$log") lines, $(du -h "$log" | cut -f1) plain" >&2
-for rules in 20 300 5000; do
-    pair "scan .zst ($rules rules) vs zstd -dc" 1.25 "$(scan --aasa $bench/rules-$rules.json $log.zst)" "zstd -dc $log.zst"
-done
-pair "scan plain (300 rules) vs wc -l" 6 "$(scan --aasa $bench/rules-300.json $log)" "wc -l $log"
-pair "scan plain: 5000 rules vs 20 rules" 1.3 "$(scan --aasa $bench/rules-5000.json $log)" "$(scan --aasa $bench/rules-20.json $log)"
-pair "scan .gz (300 rules) vs gzip -dc" 1.1 "$(scan --aasa $bench/rules-300.json $log.gz)" "gzip -dc $log.gz"
-pair "scan plain: 2 workers vs 1 worker" 0.6 "$(scan --workers 2 --aasa $bench/rules-300.json $log)" "$(scan --workers 1 --aasa $bench/rules-300.json $log)"
+# peak PROFILE RULES: peak resident memory of a 2-worker scan of the .zst log, against 64 MiB.
+peaks=()
+peak() {
+    local kib mib verdict
+    kib=$(/usr/bin/time -f %M "$bin" scan --quiet --format json --workers 2 \
+        --aasa "$(rules_file "$1" "$2")" "$log.zst" 2>&1 > /dev/null | tail -1)
+    mib=$(echo "scale=1; $kib / 1024" | bc)
+    verdict=$(echo "$mib <= 64" | bc)
+    [ "$verdict" = 1 ] && verdict=met || verdict=MISSED
+    peaks+=("$(printf '%-58s %8.1f MiB (target <= 64 MiB) %s' "[$1] peak memory, scan .zst ($2 rules, 2 workers)" "$mib" "$verdict")")
+    echo "${peaks[-1]}" >&2
+}
 
-peak=$(/usr/bin/time -f %M "$bin" scan --quiet --format json --aasa "$bench/rules-300.json" "$log.zst" 2>&1 > /dev/null | tail -1)
+echo "rounds: $rounds, $(nproc) cores, $(wc -l < "$log") lines, $(du -h "$log" | cut -f1) plain, profiles: ${profiles[*]}" >&2
+for profile in "${profiles[@]}"; do
+    tag="[$profile]"
+    for rules in 20 300 5000; do
+        pair "$tag scan .zst ($rules rules) vs zstd -dc" 1.25 \
+            "$(scan --aasa "$(rules_file "$profile" $rules)" $log.zst)" "zstd -dc $log.zst"
+    done
+    pair "$tag scan plain (300 rules) vs wc -l" 6 \
+        "$(scan --aasa "$(rules_file "$profile" 300)" $log)" "wc -l $log"
+    pair "$tag scan plain: 5000 rules vs 20 rules" 1.3 \
+        "$(scan --aasa "$(rules_file "$profile" 5000)" $log)" \
+        "$(scan --aasa "$(rules_file "$profile" 20)" $log)"
+done
+# Decompression and threading do not depend on the rules: one profile is enough for these.
+base=${profiles[0]}
+pair "[$base] scan .gz (300 rules) vs gzip -dc" 1.1 \
+    "$(scan --aasa "$(rules_file "$base" 300)" $log.gz)" "gzip -dc $log.gz"
+pair "[$base] scan plain: 2 workers vs 1 worker" 0.6 \
+    "$(scan --workers 2 --aasa "$(rules_file "$base" 300)" $log)" \
+    "$(scan --workers 1 --aasa "$(rules_file "$base" 300)" $log)"
+for profile in "${profiles[@]}"; do peak "$profile" 5000; done
+
 echo
-printf '%-44s %10s %10s %7s   %s\n' "comparison (median of $rounds pairs)" "aasa-scan" "floor" "ratio" "target"
-printf '%s\n' "${results[@]}"
-printf '%-44s %8.1f MiB (target <= 64 MiB)\n' "peak memory, scan .zst (300 rules)" "$(echo "scale=1; $peak / 1024" | bc)"
+printf '%-58s %10s %10s %7s   %s\n' "comparison (median of $rounds pairs)" "aasa-scan" "floor" "ratio" "target"
+printf '%s\n' "${results[@]}" "${peaks[@]}"
