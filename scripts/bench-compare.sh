@@ -75,7 +75,7 @@ pair() {
     ratio=$(printf '%s\n' "${ratios[@]}" | median)
     verdict=$(echo "$ratio <= $target" | bc)
     [ "$verdict" = 1 ] && verdict=met || verdict=MISSED
-    results+=("$(printf '%-58s %8.3f s %8.3f s %7.2f   <= %-5s %s' "$name" "$ma" "$mb" "$ratio" "$target" "$verdict")")
+    results+=("$(printf '%-60s %8.3f s %8.3f s %7.2f   <= %-5s %s' "$name" "$ma" "$mb" "$ratio" "$target" "$verdict")")
     echo "${results[-1]}" >&2
 }
 
@@ -88,7 +88,7 @@ peak() {
     mib=$(echo "scale=1; $kib / 1024" | bc)
     verdict=$(echo "$mib <= 64" | bc)
     [ "$verdict" = 1 ] && verdict=met || verdict=MISSED
-    peaks+=("$(printf '%-58s %8.1f MiB (target <= 64 MiB) %s' "[$1] peak memory, scan .zst ($2 rules, 2 workers)" "$mib" "$verdict")")
+    peaks+=("$(printf '%-60s %8.1f MiB (target <= 64 MiB) %s' "[$1] peak memory, scan .zst ($2 rules, 2 workers)" "$mib" "$verdict")")
     echo "${peaks[-1]}" >&2
 }
 
@@ -115,5 +115,5 @@ pair "[$base] scan plain: 2 workers vs 1 worker" 0.6 \
 for profile in "${profiles[@]}"; do peak "$profile" 5000; done
 
 echo
-printf '%-58s %10s %10s %7s   %s\n' "comparison (median of $rounds pairs)" "aasa-scan" "floor" "ratio" "target"
+printf '%-60s %10s %10s %7s   %s\n' "comparison (median of $rounds pairs)" "aasa-scan" "floor" "ratio" "target"
 printf '%s\n' "${results[@]}" "${peaks[@]}"
