@@ -38,8 +38,9 @@ enum PathStrategy: UInt8, Sendable {
 
 extension CompiledRule {
     /// Compiles a rule; also returns its path pattern: the literal prefix (the trie's key) and
-    /// the whole pattern (for the glob union).
-    static func compile(_ rule: ResolvedRule, parser: PatternParser, arena: Arena) -> (
+    /// the whole pattern (for the glob union). `parts` shares the matchers of query and
+    /// fragment texts between rules (most rules have the same few).
+    static func compile(_ rule: ResolvedRule, parser: PatternParser, parts: PartCache) -> (
         rule: CompiledRule, prefix: [UInt8], path: [PatternNode]
     ) {
         let fold = !rule.caseSensitive
@@ -48,20 +49,12 @@ extension CompiledRule {
             if case .literal = $0 { return true }
             return false
         }).count
-        let remainder = Array(pathNodes[prefixCount...])
+        let remainder = pathNodes[prefixCount...]
         let prefix = PartMatcher.literalBytes(Array(pathNodes[..<prefixCount])) ?? []
-        let pathRemainder =
-            remainder.isEmpty
-            ? PartMatcher.exact(.empty)
-            : PartMatcher(remainder, slashesVanishAtEnd: true, arena: arena)
-        let strategy: PathStrategy
-        switch pathRemainder {
-        case .exact(let rest) where rest.isEmpty: strategy = .exact
-        case .anything: strategy = .prefixThenAny
-        default: strategy = .glob
-        }
+        let strategy: PathStrategy =
+            remainder.isEmpty ? .exact : remainder.allSatisfy(\.isAnyRun) ? .prefixThenAny : .glob
         func part(_ text: String) -> PartMatcher {
-            PartMatcher(parser.parse(text, foldCase: fold), slashesVanishAtEnd: false, arena: arena)
+            parts.matcher(text, foldCase: fold, parser: parser)
         }
         let query: QueryMatcher
         switch rule.query {
@@ -69,20 +62,25 @@ extension CompiledRule {
             query = .whole(part(text))
         case .items(let items):
             query = .items(
-                arena.freeze(
+                parts.arena.freeze(
                     items.map {
                         ItemConstraint(
-                            name: arena.freeze(Array($0.name.utf8)), value: part($0.pattern))
+                            name: parts.arena.freeze(Array($0.name.utf8)), value: part($0.pattern))
                     }))
         }
-        var pathMatchesSomething = true
-        if case .nothing = pathRemainder { pathMatchesSomething = false }
         let compiled = CompiledRule(
             entry: Int32(rule.entryIndex), exclude: rule.exclude,
             mode: ViewMode(folded: fold, decoded: !rule.percentEncoded), strategy: strategy,
-            query: query, fragment: part(rule.fragment),
-            canDecide: !rule.appIDs.isEmpty && pathMatchesSomething)
+            query: query, fragment: part(rule.fragment), canDecide: !rule.appIDs.isEmpty)
         return (compiled, prefix, pathNodes)
+    }
+
+    /// The same rule, unable to decide: its path pattern matches nothing (an undefined
+    /// variable, a variable without values), as its glob union found.
+    var inert: CompiledRule {
+        CompiledRule(
+            entry: entry, exclude: exclude, mode: mode, strategy: strategy, query: query,
+            fragment: fragment, canDecide: false)
     }
 
     /// The path pattern as nodes: leading `/` dropped (S5.3); `$(...)` literal in legacy paths.
@@ -98,5 +96,23 @@ extension CompiledRule {
         -> PartMatcher
     {
         PartMatcher(pathNodes(rule, parser: parser), slashesVanishAtEnd: true, arena: arena)
+    }
+}
+
+/// The matchers of query and fragment texts already compiled for one rule set, by text and
+/// case mode: a 5,000-rule file has a few distinct ones.
+final class PartCache {
+    let arena: Arena
+    private var known: [String: PartMatcher] = [:]
+
+    init(arena: Arena) { self.arena = arena }
+
+    func matcher(_ text: String, foldCase: Bool, parser: PatternParser) -> PartMatcher {
+        let key = (foldCase ? "f" : "s") + text
+        if let matcher = known[key] { return matcher }
+        let matcher = PartMatcher(
+            parser.parse(text, foldCase: foldCase), slashesVanishAtEnd: false, arena: arena)
+        known[key] = matcher
+        return matcher
     }
 }

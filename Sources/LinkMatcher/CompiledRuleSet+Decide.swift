@@ -106,8 +106,9 @@ extension CompiledRuleSet {
         if scratch.pointee.globCacheOwner != identity { bindGlobCaches(scratch) }
         for index in 0..<usedModes.count {
             let mode = usedModes[index]
-            let key = scratch.pointee.view(.path, mode, bytes)
-            tries[mode.index].collect(key: key, into: &scratch.pointee.candidates)
+            let (key, foldASCII) = scratch.pointee.pathKey(mode, bytes)
+            tries[mode.index].collect(
+                key: key, foldASCII: foldASCII, into: &scratch.pointee.candidates)
             let union = unions.pointer(at: mode.index)
             guard !union.pointee.isEmpty else { continue }
             let groups = scratch.pointee.globCaches.base[mode.index].matchingGroups(

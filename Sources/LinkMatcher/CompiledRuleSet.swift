@@ -81,8 +81,8 @@ public final class CompiledRuleSet: Sendable {
         }
         self.entryAppStart = arena.freeze(starts)
         self.entryApps = arena.freeze(entryApps.flatMap { $0 })
-        let compiled = rules.map { CompiledRule.compile($0, parser: parser, arena: arena) }
-        self.compiled = arena.freeze(compiled.map(\.rule))
+        let parts = PartCache(arena: arena)
+        let compiled = rules.map { CompiledRule.compile($0, parser: parser, parts: parts) }
         var literals: [[(prefix: [UInt8], entry: PrefixTrie.Entry)]] = Array(
             repeating: [], count: 4)
         var globs: [[(nodes: [PatternNode], rule: Int32)]] = Array(repeating: [], count: 4)
@@ -96,7 +96,13 @@ public final class CompiledRuleSet: Sendable {
             }
         }
         self.tries = arena.freeze(literals.map { PrefixTrie($0, arena: arena) })
-        self.unions = arena.freeze(globs.map { GlobUnion($0, arena: arena) })
+        let unions = ViewMode.all.map {
+            GlobUnion(globs[$0.index], foldsCase: $0.folded, arena: arena)
+        }
+        self.unions = arena.freeze(unions)
+        var rules = compiled.map(\.rule)
+        for dead in unions.flatMap(\.deadRules.buffer) { rules[Int(dead)] = rules[Int(dead)].inert }
+        self.compiled = arena.freeze(rules)
         self.usedModes = arena.freeze(
             ViewMode.all.filter { !literals[$0.index].isEmpty || !globs[$0.index].isEmpty })
     }
@@ -132,8 +138,8 @@ public final class CompiledRuleSet: Sendable {
             let groups = globUnions.map(\.groupCount).reduce(0, +)
             let positions = globUnions.map(\.positionCount).reduce(0, +)
             summary +=
-                "; globs: \(groups) distinct paths, \(positions) positions"
-                + " in \(globUnions.count) automata"
+                "; glob automata: \(globUnions.count) (\(groups) distinct paths, "
+                + "\(positions) positions)"
         }
         return summary
     }

@@ -11,7 +11,8 @@ struct GlobUnion: Sendable {
     /// Number of character classes: ASCII classes, then one for every other scalar, then one
     /// per non-ASCII scalar that some pattern names literally.
     let classCount: Int
-    /// Class of each ASCII character.
+    /// Class of each ASCII character. In a case-folded view upper-case letters have the class of
+    /// their lower-case letter, so the DFA reads an unfolded ASCII path as if it were folded.
     let asciiClass: FrozenArray<UInt8>
     /// The class of a scalar outside ASCII that no pattern names (invalid bytes included).
     let otherScalarClass: Int32
@@ -32,6 +33,9 @@ struct GlobUnion: Sendable {
     let groupRuleStart: FrozenArray<Int32>
     let groupRules: FrozenArray<Int32>
 
+    /// Rules whose path pattern matches nothing at all (`a$(nope)`), ascending.
+    let deadRules: FrozenArray<Int32>
+
     var positionCount: Int { endGroup.count }
     var groupCount: Int { max(0, groupRuleStart.count - 1) }
     var isEmpty: Bool { groupCount == 0 }
@@ -39,7 +43,8 @@ struct GlobUnion: Sendable {
     static let empty = GlobUnion(
         classCount: 0, asciiClass: .empty, otherScalarClass: 0, namedScalars: .empty,
         classWords: 0, positionClasses: .empty, followStart: .empty, follow: .empty,
-        endGroup: .empty, startGroups: .empty, groupRuleStart: .empty, groupRules: .empty)
+        endGroup: .empty, startGroups: .empty, groupRuleStart: .empty, groupRules: .empty,
+        deadRules: .empty)
 
     /// The class of the scalar that starts at `index`, and its length in bytes.
     @inline(__always)
@@ -67,8 +72,9 @@ struct GlobUnion: Sendable {
 }
 
 extension GlobUnion {
-    /// Builds the union of `patterns` (path patterns with their rule, in rule order).
-    init(_ patterns: [(nodes: [PatternNode], rule: Int32)], arena: Arena) {
+    /// Builds the union of `patterns` (path patterns with their rule, in rule order) of a view
+    /// that folds case or not.
+    init(_ patterns: [(nodes: [PatternNode], rule: Int32)], foldsCase: Bool, arena: Arena) {
         guard !patterns.isEmpty else {
             self = .empty
             return
@@ -104,7 +110,14 @@ extension GlobUnion {
             builder.acceptsEmptyText(fragments[$0], accepting: accepting, slashesVanish: true)
         }.map { Int32($0) }
 
-        let classes = CharacterClasses(builder.predicates)
+        var classes = CharacterClasses(builder.predicates)
+        if foldsCase {
+            // Folded patterns hold no upper-case letter: `A` is told apart from `a` only by
+            // what accepts `a`.
+            for letter in UInt8(ascii: "A")...UInt8(ascii: "Z") {
+                classes.ascii[Int(letter)] = classes.ascii[Int(letter | 0x20)]
+            }
+        }
         var positionClasses = [UInt64](
             repeating: 0, count: builder.predicates.count * classes.words)
         for position in 1..<builder.predicates.count {
@@ -115,11 +128,19 @@ extension GlobUnion {
         }
         var followStart: [Int32] = [0]
         var follow: [Int32] = []
-        for successors in builder.edges {
-            var seen = Set<Int32>()
-            follow += successors.filter { seen.insert($0).inserted }
+        var seenFrom = [Int32](repeating: -1, count: builder.predicates.count)
+        for (position, successors) in builder.edges.enumerated() {
+            for successor in successors where seenFrom[Int(successor)] != position {
+                seenFrom[Int(successor)] = Int32(position)
+                follow.append(successor)
+            }
             followStart.append(Int32(follow.count))
         }
+        // A group can match when the empty path or some reachable position ends a match.
+        var live = [Bool](repeating: false, count: groups.count)
+        for group in startGroups { live[Int(group)] = true }
+        for group in endGroup where group >= 0 { live[Int(group)] = true }
+        let deadRules = groups.indices.filter { !live[$0] }.flatMap { groups[$0].rules }.sorted()
         var groupRuleStart: [Int32] = [0]
         for group in groups {
             groupRuleStart.append(
@@ -133,7 +154,7 @@ extension GlobUnion {
             followStart: arena.freeze(followStart), follow: arena.freeze(follow),
             endGroup: arena.freeze(endGroup), startGroups: arena.freeze(startGroups),
             groupRuleStart: arena.freeze(groupRuleStart),
-            groupRules: arena.freeze(groups.flatMap(\.rules)))
+            groupRules: arena.freeze(groups.flatMap(\.rules)), deadRules: arena.freeze(deadRules))
     }
 
     /// Marks every position reachable from `first` as belonging to `group`.

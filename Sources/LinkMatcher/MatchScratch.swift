@@ -188,6 +188,19 @@ struct MatchState {
         return storage[slot].buffer
     }
 
+    /// The path as the trie and glob union of `mode` read it, and whether they must fold ASCII
+    /// letters as they go: a clean path (nothing to encode or decode, so ASCII only) is read in
+    /// place instead of being copied and folded first.
+    @inline(__always)
+    mutating func pathKey(_ mode: ViewMode, _ bytes: UnsafeBufferPointer<UInt8>) -> (
+        key: UnsafeBufferPointer<UInt8>, foldASCII: Bool
+    ) {
+        if mode.folded, isClean(.path, UnsafeBufferPointer(rebasing: bytes[parts.path])) {
+            return (view(.path, ViewMode(folded: false, decoded: false), bytes), true)
+        }
+        return (view(.path, mode, bytes), false)
+    }
+
     /// True when a component has nothing to encode or decode (no `%`, nothing of S3.2):
     /// then every view of it is the text itself, folded or not. Checked once per URL.
     @inline(__always)

@@ -1,7 +1,7 @@
 /// A pattern after tokenizing and expanding its substitution variables: the input of the
 /// glob compiler. Literals hold Unicode scalar values, already case-folded when the rule is
 /// case-insensitive.
-indirect enum PatternNode: Sendable, Equatable, Hashable {
+enum PatternNode: Sendable, Equatable, Hashable {
     /// Exactly this character.
     case literal(UInt32)
     /// `?`: any one character.

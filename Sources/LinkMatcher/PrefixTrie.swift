@@ -41,11 +41,14 @@ struct PrefixTrie: Sendable {
         return nil
     }
 
-    /// Appends to `candidates` every rule whose path pattern the key matches. At the end of
-    /// the key, `/` edges are followed too: a pattern's `/` may vanish once the whole path is
-    /// consumed (SEMANTICS.md S5.4).
+    /// Appends to `candidates` every rule whose path pattern the key matches, reading ASCII
+    /// letters as lower case when `foldASCII` is set. At the end of the key, `/` edges are
+    /// followed too: a pattern's `/` may vanish once the whole path is consumed (S5.4).
     @inline(__always)
-    func collect(key: UnsafeBufferPointer<UInt8>, into candidates: inout ScratchBuffer<Int32>) {
+    func collect(
+        key: UnsafeBufferPointer<UInt8>, foldASCII: Bool,
+        into candidates: inout ScratchBuffer<Int32>
+    ) {
         var node: Int32 = 0
         var depth = 0
         while true {
@@ -54,7 +57,8 @@ struct PrefixTrie: Sendable {
                 let entry = entries[index]
                 if atEnd || !entry.mustEnd { candidates.append(entry.rule) }
             }
-            let label = atEnd ? UInt8(ascii: "/") : key[depth]
+            var label = atEnd ? UInt8(ascii: "/") : key[depth]
+            if foldASCII && label &- UInt8(ascii: "A") < 26 { label |= 0x20 }
             guard let next = child(of: node, label) else { return }
             node = next
             if !atEnd { depth += 1 }

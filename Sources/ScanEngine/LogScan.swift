@@ -1,5 +1,6 @@
 import CoverageStats
 import Dispatch
+import LinkMatcher
 import LogIO
 import LogParsing
 
@@ -89,11 +90,14 @@ public enum LogScan {
             reports[index].counts = counts[index]
         }
         let elapsed = clock.now - start
+        let globCaches = workers.map(\.globCaches).reduce(
+            Array(repeating: GlobCacheStatistics(), count: associations.files.count)
+        ) { total, worker in zip(total, worker).map(+) }
         return ScanResult(
             summary: summary, inputs: reports, associations: associations,
             elapsedSeconds: Double(elapsed.components.seconds)
                 + Double(elapsed.components.attoseconds) / 1e18,
-            workers: workerCount)
+            workers: workerCount, globCaches: globCaches)
     }
 
     struct Work: @unchecked Sendable {

@@ -1,4 +1,5 @@
 import CoverageStats
+import LinkMatcher
 import LogIO
 import LogParsing
 
@@ -25,6 +26,9 @@ public struct ScanResult: Sendable {
     public var associations: Associations
     public var elapsedSeconds: Double
     public var workers: Int
+    /// What the glob automata's DFA caches did, per association file, over all workers
+    /// (empty for a merged state).
+    public var globCaches: [GlobCacheStatistics] = []
 
     /// True when every input was read to its end.
     public var complete: Bool { inputs.allSatisfy(\.complete) }

@@ -106,6 +106,9 @@ final class ScanWorker {
     /// What this worker counted (complete once `finish()` was called).
     var summary: CoverageSummary { summaryStorage.pointee }
 
+    /// What this worker's DFA caches did, per association file.
+    var globCaches: [GlobCacheStatistics] { scratches.map(\.globCacheStatistics) }
+
     /// Classifies every line of `chunk`, reading it with `parser` as it was at the chunk's start.
     func process(_ chunk: Chunk, parser initial: LineParser) {
         var parser = initial

@@ -66,9 +66,12 @@ struct ScanCommand: ParsableCommand {
                     + "to apply one file to them")
         }
         if output.debug {
-            for file in associations.files {
+            for (index, file) in associations.files.enumerated() {
+                let caches = index < result.globCaches.count ? result.globCaches[index] : .init()
                 StandardError.line(
-                    "aasa-scan: \(TerminalText.escaped(file.path)): \(file.rules.strategySummary)")
+                    "aasa-scan: \(TerminalText.escaped(file.path)): \(file.rules.strategySummary); "
+                        + "DFA: \(caches.statesBuilt) states built, \(caches.cacheClears) cache "
+                        + "clears, \(caches.fallbacks) fallbacks to simulation")
             }
         }
         if let path = output.saveState {
