@@ -25,8 +25,10 @@ struct GlobUnion: Sendable {
     /// Successors of each position: `follow[followStart[p]..<followStart[p+1]]`.
     let followStart: FrozenArray<Int32>
     let follow: FrozenArray<Int32>
-    /// The group whose pattern may end at each position, or -1.
-    let endGroup: FrozenArray<Int32>
+    /// The groups whose pattern may end at each position, ascending:
+    /// `endGroups[endGroupStart[p]..<endGroupStart[p+1]]`.
+    let endGroupStart: FrozenArray<Int32>
+    let endGroups: FrozenArray<Int32>
     /// Groups whose pattern matches the empty path, in order.
     let startGroups: FrozenArray<Int32>
     /// Rules of each group, ascending: `groupRules[groupRuleStart[g]..<groupRuleStart[g+1]]`.
@@ -36,14 +38,15 @@ struct GlobUnion: Sendable {
     /// Rules whose path pattern matches nothing at all (`a$(nope)`), ascending.
     let deadRules: FrozenArray<Int32>
 
-    var positionCount: Int { endGroup.count }
+    var positionCount: Int { max(0, followStart.count - 1) }
     var groupCount: Int { max(0, groupRuleStart.count - 1) }
     var isEmpty: Bool { groupCount == 0 }
 
     static let empty = GlobUnion(
         classCount: 0, asciiClass: .empty, otherScalarClass: 0, namedScalars: .empty,
         classWords: 0, positionClasses: .empty, followStart: .empty, follow: .empty,
-        endGroup: .empty, startGroups: .empty, groupRuleStart: .empty, groupRules: .empty,
+        endGroupStart: .empty, endGroups: .empty, startGroups: .empty, groupRuleStart: .empty,
+        groupRules: .empty,
         deadRules: .empty)
 
     /// The class of the scalar that starts at `index`, and its length in bytes.
@@ -89,26 +92,8 @@ extension GlobUnion {
                 groups.append((pattern.nodes, [pattern.rule]))
             }
         }
-        var builder = GlushkovBuilder()
-        var fragments: [GlushkovBuilder.Fragment] = []
-        var lastGroup: [(position: Int32, group: Int32)] = []
-        for (index, group) in groups.enumerated() {
-            let fragment = builder.add(.sequence(group.nodes))
-            builder.edges[0] += fragment.first
-            fragments.append(fragment)
-            lastGroup += fragment.last.map { ($0, Int32(index)) }
-        }
-        let accepting = builder.acceptingPositions(
-            lasts: lastGroup.map(\.position), slashesVanish: true)
-        // Positions belong to one pattern each, so a position's group is its pattern's.
-        var positionGroup = [Int32](repeating: -1, count: builder.predicates.count)
-        for (index, fragment) in fragments.enumerated() {
-            Self.markGroup(Int32(index), from: fragment.first, builder, &positionGroup)
-        }
-        let endGroup = positionGroup.indices.map { accepting[$0] ? positionGroup[$0] : -1 }
-        let startGroups = fragments.indices.filter {
-            builder.acceptsEmptyText(fragments[$0], accepting: accepting, slashesVanish: true)
-        }.map { Int32($0) }
+        let (builder, ends) = Self.factoredAutomaton(groups.map(\.nodes))
+        let (startGroups, endGroups) = Self.groupsEndingAt(builder, ends)
 
         var classes = CharacterClasses(builder.predicates)
         if foldsCase {
@@ -139,7 +124,11 @@ extension GlobUnion {
         // A group can match when the empty path or some reachable position ends a match.
         var live = [Bool](repeating: false, count: groups.count)
         for group in startGroups { live[Int(group)] = true }
-        for group in endGroup where group >= 0 { live[Int(group)] = true }
+        for list in endGroups { for group in list { live[Int(group)] = true } }
+        var endGroupStart: [Int32] = [0]
+        for list in endGroups {
+            endGroupStart.append(endGroupStart[endGroupStart.count - 1] + Int32(list.count))
+        }
         let deadRules = groups.indices.filter { !live[$0] }.flatMap { groups[$0].rules }.sorted()
         var groupRuleStart: [Int32] = [0]
         for group in groups {
@@ -152,21 +141,83 @@ extension GlobUnion {
             namedScalars: arena.freeze(classes.named), classWords: classes.words,
             positionClasses: arena.freeze(positionClasses),
             followStart: arena.freeze(followStart), follow: arena.freeze(follow),
-            endGroup: arena.freeze(endGroup), startGroups: arena.freeze(startGroups),
+            endGroupStart: arena.freeze(endGroupStart),
+            endGroups: arena.freeze(endGroups.flatMap { $0 }),
+            startGroups: arena.freeze(startGroups),
             groupRuleStart: arena.freeze(groupRuleStart),
             groupRules: arena.freeze(groups.flatMap(\.rules)), deadRules: arena.freeze(deadRules))
     }
 
-    /// Marks every position reachable from `first` as belonging to `group`.
-    private static func markGroup(
-        _ group: Int32, from first: [Int32], _ builder: GlushkovBuilder, _ marks: inout [Int32]
+    /// The Glushkov automaton of all the patterns, factored on their common leading nodes
+    /// (`users/*/settings/` is built once for hundreds of `users/*/settings/NAME`), so a DFA
+    /// state holds a few positions where it would otherwise hold one per pattern. Returns the
+    /// builder and, per pattern, the positions at which it may end (0: the start, when the
+    /// pattern matches the empty text). Factoring is sound: `AB|AC` is `A(B|C)`.
+    private static func factoredAutomaton(_ patterns: [[PatternNode]]) -> (
+        GlushkovBuilder, ends: [[Int32]]
     ) {
-        var stack = first
-        while let position = stack.popLast() {
-            guard marks[Int(position)] < 0 else { continue }
-            marks[Int(position)] = group
-            stack += builder.edges[Int(position)]
+        var children: [[PatternNode: Int]] = [[:]]
+        var parent: [Int] = [0]
+        var label: [PatternNode] = [.never]
+        var endNode: [Int] = []
+        for nodes in patterns {
+            var at = 0
+            for node in nodes {
+                if let next = children[at][node] {
+                    at = next
+                } else {
+                    children[at][node] = label.count
+                    children.append([:])
+                    parent.append(at)
+                    label.append(node)
+                    at = label.count - 1
+                }
+            }
+            endNode.append(at)
         }
+        // Trie nodes are numbered after their parent, so one pass in order links them all, as
+        // the sequence construction does: the positions that may come last before a node lead
+        // to the node's first positions.
+        var builder = GlushkovBuilder()
+        var lastBefore: [[Int32]] = [[0]]
+        for node in 1..<label.count {
+            let fragment = builder.add(label[node])
+            let previous = lastBefore[parent[node]]
+            for last in previous { builder.edges[Int(last)] += fragment.first }
+            lastBefore.append(fragment.nullable ? fragment.last + previous : fragment.last)
+        }
+        return (builder, endNode.map { lastBefore[$0] })
+    }
+
+    /// Per position, the patterns that match when the text ends there, and the patterns that
+    /// match the empty text; a `/` that may vanish at the end of the path (SEMANTICS.md S5.4)
+    /// passes on the patterns of the position it leads to.
+    private static func groupsEndingAt(_ builder: GlushkovBuilder, _ ends: [[Int32]]) -> (
+        start: [Int32], positions: [[Int32]]
+    ) {
+        var groups = [[Int32]](repeating: [], count: builder.predicates.count)
+        for (group, positions) in ends.enumerated() {
+            for position in positions where !groups[Int(position)].contains(Int32(group)) {
+                groups[Int(position)].append(Int32(group))
+            }
+        }
+        let slash = GlobProgram.Predicate.scalar(UInt32(UInt8(ascii: "/")))
+        var changed = true
+        while changed {
+            changed = false
+            for position in groups.indices {
+                for next in builder.edges[position]
+                where builder.predicates[Int(next)] == slash && !groups[Int(next)].isEmpty {
+                    for group in groups[Int(next)] where !groups[position].contains(group) {
+                        groups[position].append(group)
+                        changed = true
+                    }
+                }
+            }
+        }
+        let start = groups[0].sorted()
+        groups[0] = []
+        return (start, groups.map { $0.sorted() })
     }
 }
 

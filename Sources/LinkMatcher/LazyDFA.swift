@@ -180,8 +180,10 @@ struct LazyDFA {
         for position in set {
             if position == 0 {
                 for group in union.startGroups.buffer { output.append(group) }
-            } else if union.endGroup[Int(position)] >= 0 {
-                output.append(union.endGroup[Int(position)])
+            } else {
+                let first = Int(union.endGroupStart[Int(position)])
+                let end = Int(union.endGroupStart[Int(position) + 1])
+                for index in first..<end { output.append(union.endGroups[index]) }
             }
         }
         guard output.count - first > 1 else { return }
