@@ -15,11 +15,7 @@ extension CompiledRuleSet {
         collectCandidates(parts, bytes, scratch)
         let candidates = scratch.pointee.candidates
         if candidates.count == 0 { return .unmatched }
-        if candidates.count > 1 {
-            var sortable = UnsafeMutableBufferPointer(
-                start: candidates.base, count: candidates.count)
-            sortable.sort()
-        }
+        if candidates.count > 1 { Self.sortAscending(candidates.base, candidates.count) }
         if appsOverlap { clearDecidedApps(scratch) }
         var lastEntry: Int32 = -1
         var firstExclude: Int32 = -1
@@ -55,6 +51,26 @@ extension CompiledRuleSet {
             if firstExclude < 0 { firstExclude = Int32(ruleIndex) }
         }
         return firstExclude >= 0 ? Decision(kind: .excluded, rule: firstExclude) : .unmatched
+    }
+
+    /// Sorts rule indices: insertion sort for the few candidates of a typical URL, which the
+    /// general sort pays a call and setup for.
+    @inline(__always)
+    private static func sortAscending(_ rules: UnsafeMutablePointer<Int32>, _ count: Int) {
+        guard count <= 16 else {
+            var sortable = UnsafeMutableBufferPointer(start: rules, count: count)
+            sortable.sort()
+            return
+        }
+        for index in 1..<count {
+            let rule = rules[index]
+            var slot = index
+            while slot > 0 && rules[slot - 1] > rule {
+                rules[slot] = rules[slot - 1]
+                slot -= 1
+            }
+            rules[slot] = rule
+        }
     }
 
     /// Every app's own first decisive rule (what `swcutil verify` prints per app), in app order;
@@ -111,8 +127,7 @@ extension CompiledRuleSet {
                 key: key, foldASCII: foldASCII, into: &scratch.pointee.candidates)
             let union = unions.pointer(at: mode.index)
             guard !union.pointee.isEmpty else { continue }
-            let groups = scratch.pointee.globCaches.base[mode.index].matchingGroups(
-                union.pointee, key)
+            let groups = scratch.pointee.globCaches.base[mode.index].matchingGroups(union, key)
             for group in groups {
                 let first = Int(union.pointee.groupRuleStart[Int(group)])
                 let end = Int(union.pointee.groupRuleStart[Int(group) + 1])
@@ -127,7 +142,7 @@ extension CompiledRuleSet {
     @inline(never)
     private func bindGlobCaches(_ scratch: UnsafeMutablePointer<MatchState>) {
         for mode in 0..<4 where !unions[mode].isEmpty {
-            scratch.pointee.globCaches.base[mode].prepare(for: unions[mode])
+            scratch.pointee.globCaches.base[mode].prepare(for: unions.pointer(at: mode))
         }
         scratch.pointee.globCacheOwner = identity
     }

@@ -91,6 +91,11 @@ public final class CompiledRuleSet: Sendable {
             case .exact, .prefixThenAny:
                 let entry = PrefixTrie.Entry(rule: Int32(index), mustEnd: rule.strategy == .exact)
                 literals[rule.mode.index].append((prefix, entry))
+            case .glob where rule.mode == ViewMode(folded: true, decoded: false):
+                // An undecoded view is ASCII (raw characters are percent-encoded in it), so a
+                // case-insensitive glob reads the unfolded view with letters of either case:
+                // one DFA walk serves both case modes.
+                globs[0].append((path.map(\.eitherCase), Int32(index)))
             case .glob:
                 globs[rule.mode.index].append((path, Int32(index)))
             }
@@ -139,7 +144,8 @@ public final class CompiledRuleSet: Sendable {
             let positions = globUnions.map(\.positionCount).reduce(0, +)
             summary +=
                 "; glob automata: \(globUnions.count) (\(groups) distinct paths, "
-                + "\(positions) positions)"
+                + "\(positions) positions, "
+                + "\(globUnions.map { String($0.classCount) }.joined(separator: "/")) character classes)"
         }
         return summary
     }

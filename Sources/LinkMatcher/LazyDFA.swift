@@ -57,11 +57,11 @@ struct LazyDFA {
     }
 
     /// Readies the cache for `union`, forgetting any other union it served.
-    mutating func prepare(for union: GlobUnion) {
-        width = union.classCount
+    mutating func prepare(for union: UnsafePointer<GlobUnion>) {
+        width = union.pointee.classCount
         seen.removeAll()
-        seen.reserve(union.positionCount)
-        for _ in 0..<union.positionCount { seen.append(0) }
+        seen.reserve(union.pointee.positionCount)
+        for _ in 0..<union.pointee.positionCount { seen.append(0) }
         generation = 0
         statistics.givenUp = false
         clear(union)
@@ -70,7 +70,9 @@ struct LazyDFA {
     /// The groups of `union` whose pattern matches all of `text`, ascending; valid until the
     /// next call.
     @inline(__always)
-    mutating func matchingGroups(_ union: GlobUnion, _ text: UnsafeBufferPointer<UInt8>)
+    mutating func matchingGroups(
+        _ union: UnsafePointer<GlobUnion>, _ text: UnsafeBufferPointer<UInt8>
+    )
         -> UnsafeBufferPointer<Int32>
     {
         if statistics.givenUp {
@@ -82,7 +84,7 @@ struct LazyDFA {
         var state = Self.start
         var index = 0
         while index < text.count {
-            let (characterClass, length) = union.characterClass(text, at: index)
+            let (characterClass, length) = union.pointee.characterClass(text, at: index)
             index += length
             var target = table[Int(state) * width + characterClass]
             if target == Self.unknown {
@@ -102,7 +104,9 @@ struct LazyDFA {
     /// Makes the transition of `state` on `characterClass`; returns the target, or `unknown`
     /// when the cache gave up (then the target's positions are in `next`).
     @inline(never)
-    private mutating func build(_ union: GlobUnion, from state: Int32, _ characterClass: Int)
+    private mutating func build(
+        _ union: UnsafePointer<GlobUnion>, from state: Int32, _ characterClass: Int
+    )
         -> Int32
     {
         step(union, slice(positions, positionStart, state), characterClass)
@@ -129,7 +133,7 @@ struct LazyDFA {
     /// The positions reached from `from` by one character of `characterClass`, sorted, into
     /// `next`.
     private mutating func step(
-        _ union: GlobUnion, _ from: UnsafeBufferPointer<Int32>, _ characterClass: Int
+        _ union: UnsafePointer<GlobUnion>, _ from: UnsafeBufferPointer<Int32>, _ characterClass: Int
     ) {
         generation &+= 1
         if generation == 0 {
@@ -139,11 +143,12 @@ struct LazyDFA {
         next.removeAll()
         for position in from {
             for edge in Int(
-                union.followStart[Int(position)])..<Int(
-                    union.followStart[Int(position) + 1])
+                union.pointee.followStart[Int(position)])..<Int(
+                    union.pointee.followStart[Int(position) + 1])
             {
-                let successor = union.follow[edge]
-                guard seen[Int(successor)] != generation, union.accepts(successor, characterClass)
+                let successor = union.pointee.follow[edge]
+                guard seen[Int(successor)] != generation,
+                    union.pointee.accepts(successor, characterClass)
                 else { continue }
                 seen[Int(successor)] = generation
                 next.append(successor)
@@ -156,11 +161,11 @@ struct LazyDFA {
     /// The position automaton run without a cache, from `start` on, from the positions in
     /// `current`.
     private mutating func simulate(
-        _ union: GlobUnion, _ text: UnsafeBufferPointer<UInt8>, from start: Int
+        _ union: UnsafePointer<GlobUnion>, _ text: UnsafeBufferPointer<UInt8>, from start: Int
     ) -> UnsafeBufferPointer<Int32> {
         var index = start
         while index < text.count {
-            let (characterClass, length) = union.characterClass(text, at: index)
+            let (characterClass, length) = union.pointee.characterClass(text, at: index)
             index += length
             step(union, current.buffer, characterClass)
             if next.count == 0 { return UnsafeBufferPointer(start: nil, count: 0) }
@@ -173,17 +178,17 @@ struct LazyDFA {
 
     /// Appends the groups that match when the text ends at `set`, sorted and unique.
     private static func appendGroups(
-        of set: UnsafeBufferPointer<Int32>, _ union: GlobUnion,
+        of set: UnsafeBufferPointer<Int32>, _ union: UnsafePointer<GlobUnion>,
         to output: inout ScratchBuffer<Int32>
     ) {
         let first = output.count
         for position in set {
             if position == 0 {
-                for group in union.startGroups.buffer { output.append(group) }
+                for group in union.pointee.startGroups.buffer { output.append(group) }
             } else {
-                let first = Int(union.endGroupStart[Int(position)])
-                let end = Int(union.endGroupStart[Int(position) + 1])
-                for index in first..<end { output.append(union.endGroups[index]) }
+                let first = Int(union.pointee.endGroupStart[Int(position)])
+                let end = Int(union.pointee.endGroupStart[Int(position) + 1])
+                for index in first..<end { output.append(union.pointee.endGroups[index]) }
             }
         }
         guard output.count - first > 1 else { return }
@@ -200,7 +205,9 @@ struct LazyDFA {
 
     // MARK: States
 
-    private mutating func add(_ union: GlobUnion, _ set: UnsafeBufferPointer<Int32>) -> Int32 {
+    private mutating func add(_ union: UnsafePointer<GlobUnion>, _ set: UnsafeBufferPointer<Int32>)
+        -> Int32
+    {
         let id = Int32(stateCount)
         positions.reserve(set.count)
         for position in set { positions.append(position) }
@@ -220,7 +227,7 @@ struct LazyDFA {
     }
 
     /// Empties the cache and adds the placeholder, dead and start states.
-    private mutating func clear(_ union: GlobUnion) {
+    private mutating func clear(_ union: UnsafePointer<GlobUnion>) {
         table.removeAll()
         positions.removeAll()
         groups.removeAll()

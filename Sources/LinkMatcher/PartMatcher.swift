@@ -13,6 +13,9 @@ enum PartMatcher: Sendable {
     case nothing
     /// Literal text only.
     case exact(FrozenArray<UInt8>)
+    /// Wildcards only, `n` of them `?`: any text of at least `n` characters (`?*` is the
+    /// common "present and not empty" of query dictionaries).
+    case atLeast(Int)
     /// Anything else.
     case glob(GlobProgram)
 
@@ -23,6 +26,10 @@ enum PartMatcher: Sendable {
             self = .nothing
         } else if !nodes.isEmpty, nodes.allSatisfy(\.isAnyRun) {
             self = .anything
+        } else if nodes.contains(where: \.isAnyRun),
+            nodes.allSatisfy({ $0.isAnyRun || $0 == .anyOne })
+        {
+            self = .atLeast(nodes.count { $0 == .anyOne })
         } else if let literal = Self.literalBytes(nodes),
             !(slashesVanishAtEnd && literal.contains(UInt8(ascii: "/")))
         {
@@ -49,12 +56,26 @@ enum PartMatcher: Sendable {
         case .anything: true
         case .nothing: false
         case .exact(let literal): Self.equal(literal.buffer, text)
+        case .atLeast(let count): Self.hasCharacters(text, atLeast: count)
         case .glob(let program): program.matches(text, scratch: &scratch)
         }
     }
 }
 
 extension PartMatcher {
+    /// Whether `text` holds at least `count` characters (Unicode scalars, S5.2).
+    @inline(__always)
+    static func hasCharacters(_ text: UnsafeBufferPointer<UInt8>, atLeast count: Int) -> Bool {
+        if count <= 1 { return text.count >= count }
+        var index = 0
+        var seen = 0
+        while index < text.count && seen < count {
+            index += UTF8Scalars.decode(text, at: index).1
+            seen += 1
+        }
+        return seen >= count
+    }
+
     @inline(__always)
     static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard a.count == b.count else { return false }

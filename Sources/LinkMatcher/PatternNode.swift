@@ -17,6 +17,50 @@ enum PatternNode: Sendable, Equatable, Hashable {
     /// Matches nothing at all (an undefined variable, a variable with no values).
     case never
 
+    /// A shallow hash: compound nodes hash their kind and size only. Rule sets name the same
+    /// variable (a choice of hundreds of words) in many patterns; hashing it whole at every
+    /// dictionary lookup would dominate compilation, while equal nodes still hash alike.
+    func hash(into hasher: inout Hasher) {
+        switch self {
+        case .literal(let scalar):
+            hasher.combine(0)
+            hasher.combine(scalar)
+        case .anyOne: hasher.combine(1)
+        case .anyRun: hasher.combine(2)
+        case .oneOf(let set):
+            hasher.combine(3)
+            hasher.combine(set)
+        case .sequence(let nodes):
+            hasher.combine(4)
+            hasher.combine(nodes.count)
+        case .choice(let nodes):
+            hasher.combine(5)
+            hasher.combine(nodes.count)
+        case .never: hasher.combine(6)
+        }
+    }
+
+    /// The node of a lower-cased pattern made to read unfolded ASCII text: every letter accepts
+    /// its upper case too.
+    var eitherCase: PatternNode {
+        switch self {
+        case .literal(let scalar) where scalar >= 0x61 && scalar <= 0x7A:
+            var set = ASCIISet(low: 0, high: 0)
+            set.insert(scalar)
+            set.insert(scalar - 0x20)
+            return .oneOf(set)
+        case .oneOf(let set):
+            var both = set
+            for scalar in UInt32(0x61)...0x7A where set.contains(scalar) {
+                both.insert(scalar - 0x20)
+            }
+            return .oneOf(both)
+        case .sequence(let nodes): return .sequence(nodes.map(\.eitherCase))
+        case .choice(let nodes): return .choice(nodes.map(\.eitherCase))
+        case .literal, .anyOne, .anyRun, .never: return self
+        }
+    }
+
     /// True when the node is `*` or a sequence of nothing but `*`.
     var isAnyRun: Bool {
         switch self {

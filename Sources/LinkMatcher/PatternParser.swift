@@ -1,8 +1,13 @@
+import Synchronization
+
 /// Turns pattern text into `PatternNode`s: `*`, `?`, literal characters and `$(name)`
 /// substitution variables (SEMANTICS.md S5.1, S6). There is no escape syntax.
 struct PatternParser: Sendable {
     /// Custom variables of the file; they override predefined ones of the same name (S6.5).
     let customVariables: [String: [String]]
+    /// Each variable's node, built once per file and case mode: `$(lang)` is a choice of 631
+    /// words that hundreds of rules may name.
+    private let variables = VariableNodes()
 
     init(customVariables: [String: [String]] = [:]) {
         self.customVariables = customVariables
@@ -44,6 +49,12 @@ struct PatternParser: Sendable {
     }
 
     private func variable(named name: String, foldCase: Bool) -> PatternNode {
+        variables.node(named: name, foldCase: foldCase) {
+            buildVariable(named: name, foldCase: foldCase)
+        }
+    }
+
+    private func buildVariable(named name: String, foldCase: Bool) -> PatternNode {
         if let values = customVariables[name] {
             return .factoredChoice(values.map { Self.parseValue($0, foldCase: foldCase) })
         }
@@ -54,5 +65,19 @@ struct PatternParser: Sendable {
             return .factoredChoice(words.map { Self.parseValue($0, foldCase: foldCase) })
         }
         return .never
+    }
+}
+
+/// The memo of `PatternParser`'s variable nodes; shared by the threads that may call
+/// `explain` on one rule set, hence the lock.
+private final class VariableNodes: Sendable {
+    private let known = Mutex<[String: PatternNode]>([:])
+
+    func node(named name: String, foldCase: Bool, build: () -> PatternNode) -> PatternNode {
+        let key = (foldCase ? "f" : "s") + name
+        if let node = known.withLock({ $0[key] }) { return node }
+        let node = build()
+        known.withLock { $0[key] = node }
+        return node
     }
 }

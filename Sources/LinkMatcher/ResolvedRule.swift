@@ -24,22 +24,42 @@ public struct ResolvedRule: Sendable, Equatable {
     /// built-in defaults, or the legacy string as written.
     public var patternDescription: String {
         if isLegacyPath { return exclude ? "NOT \(path)" : path }
-        var parts = ["\"/\": \(quoted(path))"]
+        // Written into one string: a 5,000-rule report describes every rule.
+        var text = "{\"/\": "
+        Self.appendQuoted(path, to: &text)
         switch query {
-        case .whole(let text) where text == "*": break
-        case .whole(let text): parts.append("\"?\": \(quoted(text))")
+        case .whole(let pattern) where pattern == "*": break
+        case .whole(let pattern):
+            text += ", \"?\": "
+            Self.appendQuoted(pattern, to: &text)
         case .items(let items):
-            let body = items.map { "\(quoted($0.name)): \(quoted($0.pattern))" }
-            parts.append("\"?\": {\(body.joined(separator: ", "))}")
+            text += ", \"?\": {"
+            for (index, item) in items.enumerated() {
+                if index > 0 { text += ", " }
+                Self.appendQuoted(item.name, to: &text)
+                text += ": "
+                Self.appendQuoted(item.pattern, to: &text)
+            }
+            text += "}"
         }
-        if fragment != "*" { parts.append("\"#\": \(quoted(fragment))") }
-        if exclude { parts.append("\"exclude\": true") }
-        if !caseSensitive { parts.append("\"caseSensitive\": false") }
-        if !percentEncoded { parts.append("\"percentEncoded\": false") }
-        return "{" + parts.joined(separator: ", ") + "}"
+        if fragment != "*" {
+            text += ", \"#\": "
+            Self.appendQuoted(fragment, to: &text)
+        }
+        if exclude { text += ", \"exclude\": true" }
+        if !caseSensitive { text += ", \"caseSensitive\": false" }
+        if !percentEncoded { text += ", \"percentEncoded\": false" }
+        return text + "}"
     }
 
-    private func quoted(_ text: String) -> String {
+    private static func appendQuoted(_ value: String, to text: inout String) {
+        let plain = value.utf8.allSatisfy {
+            $0 >= 0x20 && $0 != 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+        }
+        text += plain ? "\"" + value + "\"" : quoted(value)
+    }
+
+    private static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
