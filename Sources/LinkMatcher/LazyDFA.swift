@@ -26,7 +26,9 @@ struct LazyDFA {
 
     let budget: Int
     private var width = 0
-    private var table = ScratchBuffer<Int32>(capacity: 1)
+    /// Transitions as 16-bit state ids: half the memory of the hot table, which a path reads at
+    /// every character. A cache holds fewer than 65,536 states.
+    private var table = ScratchBuffer<UInt16>(capacity: 1)
     private var positionStart = ScratchBuffer<Int32>(capacity: 1)
     private var positions = ScratchBuffer<Int32>(capacity: 1)
     private var groupStart = ScratchBuffer<Int32>(capacity: 1)
@@ -49,7 +51,8 @@ struct LazyDFA {
     var stateCount: Int { positionStart.count - 1 }
 
     func free() {
-        for buffer in [table, positionStart, positions, groupStart, groups, slots, current, next] {
+        table.free()
+        for buffer in [positionStart, positions, groupStart, groups, slots, current, next] {
             buffer.free()
         }
         seen.free()
@@ -86,7 +89,7 @@ struct LazyDFA {
         while index < text.count {
             let (characterClass, length) = union.pointee.characterClass(text, at: index)
             index += length
-            var target = table[Int(state) * width + characterClass]
+            var target = Int32(table[Int(state) * width + characterClass])
             if target == Self.unknown {
                 target = build(union, from: state, characterClass)
                 if target == Self.unknown {
@@ -111,10 +114,12 @@ struct LazyDFA {
     {
         step(union, slice(positions, positionStart, state), characterClass)
         if let known = lookUp(next.buffer) {
-            table[Int(state) * width + characterClass] = known
+            table[Int(state) * width + characterClass] = UInt16(known)
             return known
         }
-        if memoryInUse + bytes(forStateOf: next.count) > budget {
+        if memoryInUse + bytes(forStateOf: next.count) > budget
+            || stateCount >= Int(UInt16.max)
+        {
             if statistics.cacheClears >= Self.clearsBeforeGivingUp
                 && charactersSinceClear < Self.minimumCharactersPerState * statesSinceClear
             {
@@ -126,7 +131,7 @@ struct LazyDFA {
             return add(union, next.buffer)
         }
         let target = add(union, next.buffer)
-        table[Int(state) * width + characterClass] = target
+        table[Int(state) * width + characterClass] = UInt16(target)
         return target
     }
 
@@ -215,7 +220,7 @@ struct LazyDFA {
         Self.appendGroups(of: set, union, to: &groups)
         groupStart.append(Int32(groups.count))
         table.reserve(width)
-        for _ in 0..<width { table.append(Self.unknown) }
+        for _ in 0..<width { table.append(0) }
         if stateCount * 2 > slots.count {
             rehash(capacity: max(64, slots.count * 2))
         } else {
@@ -239,7 +244,7 @@ struct LazyDFA {
         // The placeholder: a row and an empty set that no lookup finds.
         positionStart.append(0)
         groupStart.append(0)
-        for _ in 0..<width { table.append(Self.unknown) }
+        for _ in 0..<width { table.append(0) }
         _ = add(union, UnsafeBufferPointer(start: nil, count: 0))
         let start: Int32 = 0
         _ = withUnsafePointer(to: start) { add(union, UnsafeBufferPointer(start: $0, count: 1)) }
@@ -257,12 +262,13 @@ struct LazyDFA {
     }
 
     private var memoryInUse: Int {
-        4
-            * (table.count + positions.count + groups.count + positionStart.count
-                + groupStart.count + slots.count)
+        2 * table.count
+            + 4
+            * (positions.count + groups.count + positionStart.count + groupStart.count
+                + slots.count)
     }
 
-    private func bytes(forStateOf setCount: Int) -> Int { 4 * (width + setCount + 4) }
+    private func bytes(forStateOf setCount: Int) -> Int { 2 * width + 4 * (setCount + 4) }
 
     @inline(__always)
     private func slice(
