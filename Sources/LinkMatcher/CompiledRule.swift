@@ -44,15 +44,24 @@ extension CompiledRule {
         rule: CompiledRule, prefix: [UInt8], path: [PatternNode]
     ) {
         let fold = !rule.caseSensitive
-        let pathNodes = Self.pathNodes(rule, parser: parser)
-        let prefixCount = pathNodes.prefix(while: {
-            if case .literal = $0 { return true }
-            return false
-        }).count
-        let remainder = pathNodes[prefixCount...]
-        let prefix = PartMatcher.literalBytes(Array(pathNodes[..<prefixCount])) ?? []
-        let strategy: PathStrategy =
-            remainder.isEmpty ? .exact : remainder.allSatisfy(\.isAnyRun) ? .prefixThenAny : .glob
+        let strategy: PathStrategy
+        let prefix: [UInt8]
+        var pathNodes: [PatternNode] = []
+        if let (literal, starred) = Self.literalPath(rule) {
+            // Most rules of a large file: no pattern nodes needed.
+            (strategy, prefix) = (starred ? .prefixThenAny : .exact, literal)
+        } else {
+            pathNodes = Self.pathNodes(rule, parser: parser)
+            let prefixCount = pathNodes.prefix(while: {
+                if case .literal = $0 { return true }
+                return false
+            }).count
+            let remainder = pathNodes[prefixCount...]
+            prefix = PartMatcher.literalBytes(Array(pathNodes[..<prefixCount])) ?? []
+            strategy =
+                remainder.isEmpty
+                ? .exact : remainder.allSatisfy(\.isAnyRun) ? .prefixThenAny : .glob
+        }
         func part(_ text: String) -> PartMatcher {
             parts.matcher(text, foldCase: fold, parser: parser)
         }
@@ -81,6 +90,31 @@ extension CompiledRule {
         CompiledRule(
             entry: entry, exclude: exclude, mode: mode, strategy: strategy, query: query,
             fragment: fragment, canDecide: false)
+    }
+
+    /// The UTF-8 bytes of a path pattern that is literal text, optionally followed by `*`s
+    /// (then `starred`), leading `/` dropped and case folded as the rule says; nil for any
+    /// other pattern (a wildcard inside, or a possible variable in a `components` rule).
+    static func literalPath(_ rule: ResolvedRule) -> (bytes: [UInt8], starred: Bool)? {
+        let text = rule.path.unicodeScalars.drop(while: { $0 == "/" })
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.count)
+        var stars = false
+        var previous: Unicode.Scalar = "/"
+        for scalar in text {
+            if scalar == "*" {
+                stars = true
+            } else if stars || scalar == "?"
+                || (scalar == "(" && previous == "$" && !rule.isLegacyPath)
+            {
+                return nil
+            } else {
+                let value = rule.caseSensitive ? scalar.value : CaseFolding.fold(scalar.value)
+                TextTransform.appendUTF8(value, to: &bytes)
+            }
+            previous = scalar
+        }
+        return (bytes, stars)
     }
 
     /// The path pattern as nodes: leading `/` dropped (S5.3); `$(...)` literal in legacy paths.

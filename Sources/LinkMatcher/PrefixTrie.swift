@@ -3,9 +3,11 @@
 /// meets exactly the rules that match it, so rules that cannot match cost nothing. (Every other
 /// path pattern is a glob, decided by the view's `GlobUnion`.)
 ///
-/// Flat layout: node `n` has children `labels/targets[edgeStart[n]..<edgeStart[n+1]]` sorted by
-/// label, and entries `entries[entryStart[n]..<entryStart[n+1]]` sorted by rule order. The root
-/// also has a 256-entry table, since every lookup starts there and it has the most children.
+/// Flat layout: node `n` has children `edges[nodes[n].edgeStart..<nodes[n+1].edgeStart]` sorted
+/// by label, and entries `entries[nodes[n].entryStart..<nodes[n+1].entryStart]` sorted by rule
+/// order; a step reads one node pair and one run of edges, each label beside its target. The
+/// root also has a 256-entry table, since every lookup starts there and it has the most
+/// children.
 struct PrefixTrie: Sendable {
     struct Entry: Sendable {
         var rule: Int32
@@ -14,10 +16,19 @@ struct PrefixTrie: Sendable {
         var mustEnd: Bool
     }
 
-    let edgeStart: FrozenArray<Int32>
-    let labels: FrozenArray<UInt8>
-    let targets: FrozenArray<Int32>
-    let entryStart: FrozenArray<Int32>
+    struct Node: Sendable {
+        var entryStart: Int32
+        var edgeStart: Int32
+    }
+
+    struct Edge: Sendable {
+        var label: UInt8
+        var target: Int32
+    }
+
+    /// One more than the node count: the last one marks the ends.
+    let nodes: FrozenArray<Node>
+    let edges: FrozenArray<Edge>
     let entries: FrozenArray<Entry>
     /// Child of the root per byte, or -1.
     let rootChildren: FrozenArray<Int32>
@@ -30,13 +41,13 @@ struct PrefixTrie: Sendable {
             let child = rootChildren[Int(label)]
             return child < 0 ? nil : child
         }
-        var low = Int(edgeStart[Int(node)])
-        var high = Int(edgeStart[Int(node) + 1])
+        var low = Int(nodes[Int(node)].edgeStart)
+        var high = Int(nodes[Int(node) + 1].edgeStart)
         while low < high {
             let middle = (low + high) >> 1
-            let candidate = labels[middle]
-            if candidate == label { return targets[middle] }
-            if candidate < label { low = middle + 1 } else { high = middle }
+            let edge = edges.pointer(at: middle)
+            if edge.pointee.label == label { return edge.pointee.target }
+            if edge.pointee.label < label { low = middle + 1 } else { high = middle }
         }
         return nil
     }
@@ -49,11 +60,24 @@ struct PrefixTrie: Sendable {
         key: UnsafeBufferPointer<UInt8>, foldASCII: Bool,
         into candidates: inout ScratchBuffer<Int32>
     ) {
+        // Two copies of the walk, so the unfolded one carries no per-byte test.
+        if foldASCII {
+            walk(key, foldASCII: true, into: &candidates)
+        } else {
+            walk(key, foldASCII: false, into: &candidates)
+        }
+    }
+
+    @inline(__always)
+    private func walk(
+        _ key: UnsafeBufferPointer<UInt8>, foldASCII: Bool,
+        into candidates: inout ScratchBuffer<Int32>
+    ) {
         var node: Int32 = 0
         var depth = 0
         while true {
             let atEnd = depth == key.count
-            for index in Int(entryStart[Int(node)])..<Int(entryStart[Int(node) + 1]) {
+            for index in Int(nodes[Int(node)].entryStart)..<Int(nodes[Int(node) + 1].entryStart) {
                 let entry = entries[index]
                 if atEnd || !entry.mustEnd { candidates.append(entry.rule) }
             }
@@ -105,12 +129,14 @@ extension PrefixTrie {
         }
         var rootChildren = [Int32](repeating: -1, count: 256)
         for edge in edges where edge.parent == 0 { rootChildren[Int(edge.label)] = edge.child }
+        let nodes = (0...nodeCount).map {
+            Node(entryStart: entryStart[$0], edgeStart: edgeStart[$0])
+        }
         self.init(
-            edgeStart: arena.freeze(edgeStart),
-            labels: arena.freeze(edgeOrder.map { edges[$0].label }),
-            targets: arena.freeze(edgeOrder.map { edges[$0].child }),
-            entryStart: arena.freeze(entryStart), entries: arena.freeze(entries),
-            rootChildren: arena.freeze(rootChildren))
+            nodes: arena.freeze(nodes),
+            edges: arena.freeze(
+                edgeOrder.map { Edge(label: edges[$0].label, target: edges[$0].child) }),
+            entries: arena.freeze(entries), rootChildren: arena.freeze(rootChildren))
     }
 
     /// A stable counting sort by node: where each node's items start, and the item indices in
