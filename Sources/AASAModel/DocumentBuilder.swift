@@ -14,7 +14,8 @@ struct DocumentBuilder {
 
     /// Builds the document from the top-level object.
     mutating func build(root: JSONNode) -> (applinks: AppLinks?, otherServices: [String]) {
-        reportDuplicateKeys(in: root, path: JSONPath.root)
+        var trail: [PathStep] = []
+        reportDuplicateKeys(in: root, trail: &trail)
         guard case .object(let members) = root.value else { return (nil, []) }
         var services: [String] = []
         for member in members {
@@ -358,9 +359,24 @@ struct DocumentBuilder {
 
     // MARK: - reporting
 
-    /// Paths are built only for members that need one (a duplicate, or a container to walk
-    /// into): a 5,000-rule file has tens of thousands of plain values.
-    private mutating func reportDuplicateKeys(in node: JSONNode, path: String) {
+    /// One step of the way to a value: a member key or an array index.
+    private enum PathStep {
+        case key(String)
+        case index(Int)
+    }
+
+    /// The JSON path text of a trail, made only for a duplicate: a 5,000-rule file walks
+    /// thousands of containers and has none.
+    private static func path(_ trail: [PathStep]) -> String {
+        trail.reduce(JSONPath.root) { path, step in
+            switch step {
+            case .key(let key): JSONPath.key(path, key)
+            case .index(let index): JSONPath.index(path, index)
+            }
+        }
+    }
+
+    private mutating func reportDuplicateKeys(in node: JSONNode, trail: inout [PathStep]) {
         switch node.value {
         case .object(let members):
             // Small objects (nearly all) are checked by comparison, large ones with a set.
@@ -372,18 +388,21 @@ struct DocumentBuilder {
                     ? !seen.insert(member.key).inserted
                     : members[..<index].contains { $0.key == member.key }
                 guard isContainer || isDuplicate else { continue }
-                let memberPath = JSONPath.key(path, member.key)
+                trail.append(.key(member.key))
                 if isDuplicate {
                     report(
-                        DiagnosticCode.duplicateKey, .warning, memberPath,
+                        DiagnosticCode.duplicateKey, .warning, Self.path(trail),
                         "duplicate key \"\(member.key)\"; the last one is used",
                         "merge the two or remove one", member.keyLocation)
                 }
-                if isContainer { reportDuplicateKeys(in: member.value, path: memberPath) }
+                if isContainer { reportDuplicateKeys(in: member.value, trail: &trail) }
+                trail.removeLast()
             }
         case .array(let items):
             for (index, item) in items.enumerated() where item.value.isContainer {
-                reportDuplicateKeys(in: item, path: JSONPath.index(path, index))
+                trail.append(.index(index))
+                reportDuplicateKeys(in: item, trail: &trail)
+                trail.removeLast()
             }
         default:
             break
