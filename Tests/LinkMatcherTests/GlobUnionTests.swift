@@ -144,8 +144,8 @@ struct GlobUnionTests {
     @Test func exponentialDFAFallsBackWithinTheDefaultBudget() {
         let doc = document([Component(path: "*a" + String(repeating: "?", count: 20))])
         var random = SplitMix64(seed: 99)
-        let texts = (0..<3_000).map { _ in
-            "/" + String((0..<60).map { _ in random.next() % 2 == 0 ? "a" : "b" })
+        let texts = (0..<6_000).map { _ in
+            "/" + String((0..<120).map { _ in random.next() % 2 == 0 ? "a" : "b" })
         }
         let set = CompiledRuleSet(doc)
         let scratch = set.makeScratch()
