@@ -96,23 +96,27 @@ extension CompiledRule {
     /// (then `starred`), leading `/` dropped and case folded as the rule says; nil for any
     /// other pattern (a wildcard inside, or a possible variable in a `components` rule).
     static func literalPath(_ rule: ResolvedRule) -> (bytes: [UInt8], starred: Bool)? {
-        let text = rule.path.unicodeScalars.drop(while: { $0 == "/" })
+        // Bytes, not scalars: the characters that matter are ASCII, and only a case-folded
+        // rule with a non-ASCII character needs its scalars (then the general path is taken).
+        let text = rule.path.utf8.drop(while: { $0 == UInt8(ascii: "/") })
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.count)
         var stars = false
-        var previous: Unicode.Scalar = "/"
-        for scalar in text {
-            if scalar == "*" {
+        var previous = UInt8(ascii: "/")
+        for byte in text {
+            if byte == UInt8(ascii: "*") {
                 stars = true
-            } else if stars || scalar == "?"
-                || (scalar == "(" && previous == "$" && !rule.isLegacyPath)
+            } else if stars || byte == UInt8(ascii: "?")
+                || (byte == UInt8(ascii: "(") && previous == UInt8(ascii: "$")
+                    && !rule.isLegacyPath)
+                || (byte >= 0x80 && !rule.caseSensitive)
             {
                 return nil
             } else {
-                let value = rule.caseSensitive ? scalar.value : CaseFolding.fold(scalar.value)
-                TextTransform.appendUTF8(value, to: &bytes)
+                let upper = byte &- UInt8(ascii: "A") < 26
+                bytes.append(upper && !rule.caseSensitive ? byte | 0x20 : byte)
             }
-            previous = scalar
+            previous = byte
         }
         return (bytes, stars)
     }

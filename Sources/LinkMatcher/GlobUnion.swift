@@ -156,18 +156,22 @@ extension GlobUnion {
     private static func factoredAutomaton(_ patterns: [[PatternNode]]) -> (
         GlushkovBuilder, ends: [[Int32]]
     ) {
-        var children: [[PatternNode: Int]] = [[:]]
+        struct Edge: Hashable {
+            var parent: Int
+            var label: PatternNode
+        }
+        var child: [Edge: Int] = [:]
         var parent: [Int] = [0]
         var label: [PatternNode] = [.never]
         var endNode: [Int] = []
         for nodes in patterns {
             var at = 0
             for node in nodes {
-                if let next = children[at][node] {
+                let edge = Edge(parent: at, label: node)
+                if let next = child[edge] {
                     at = next
                 } else {
-                    children[at][node] = label.count
-                    children.append([:])
+                    child[edge] = label.count
                     parent.append(at)
                     label.append(node)
                     at = label.count - 1

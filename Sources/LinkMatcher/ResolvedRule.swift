@@ -24,39 +24,48 @@ public struct ResolvedRule: Sendable, Equatable {
     /// built-in defaults, or the legacy string as written.
     public var patternDescription: String {
         if isLegacyPath { return exclude ? "NOT \(path)" : path }
-        // Written into one string: a 5,000-rule report describes every rule.
-        var text = "{\"/\": "
+        // Written as bytes, then made a string once: a 5,000-rule report describes every rule.
+        var text: [UInt8] = []
+        text.reserveCapacity(path.utf8.count + 24)
+        text.append(contentsOf: #"{"/": "#.utf8)
         Self.appendQuoted(path, to: &text)
         switch query {
         case .whole(let pattern) where pattern == "*": break
         case .whole(let pattern):
-            text += ", \"?\": "
+            text.append(contentsOf: #", "?": "#.utf8)
             Self.appendQuoted(pattern, to: &text)
         case .items(let items):
-            text += ", \"?\": {"
+            text.append(contentsOf: #", "?": {"#.utf8)
             for (index, item) in items.enumerated() {
-                if index > 0 { text += ", " }
+                if index > 0 { text.append(contentsOf: ", ".utf8) }
                 Self.appendQuoted(item.name, to: &text)
-                text += ": "
+                text.append(contentsOf: ": ".utf8)
                 Self.appendQuoted(item.pattern, to: &text)
             }
-            text += "}"
+            text.append(UInt8(ascii: "}"))
         }
         if fragment != "*" {
-            text += ", \"#\": "
+            text.append(contentsOf: ##", "#": "##.utf8)
             Self.appendQuoted(fragment, to: &text)
         }
-        if exclude { text += ", \"exclude\": true" }
-        if !caseSensitive { text += ", \"caseSensitive\": false" }
-        if !percentEncoded { text += ", \"percentEncoded\": false" }
-        return text + "}"
+        if exclude { text.append(contentsOf: #", "exclude": true"#.utf8) }
+        if !caseSensitive { text.append(contentsOf: #", "caseSensitive": false"#.utf8) }
+        if !percentEncoded { text.append(contentsOf: #", "percentEncoded": false"#.utf8) }
+        text.append(UInt8(ascii: "}"))
+        return String(decoding: text, as: UTF8.self)
     }
 
-    private static func appendQuoted(_ value: String, to text: inout String) {
+    private static func appendQuoted(_ value: String, to text: inout [UInt8]) {
         let plain = value.utf8.allSatisfy {
             $0 >= 0x20 && $0 != 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
         }
-        text += plain ? "\"" + value + "\"" : quoted(value)
+        if plain {
+            text.append(UInt8(ascii: "\""))
+            text.append(contentsOf: value.utf8)
+            text.append(UInt8(ascii: "\""))
+        } else {
+            text.append(contentsOf: quoted(value).utf8)
+        }
     }
 
     private static func quoted(_ text: String) -> String {
