@@ -50,9 +50,11 @@ extension CoverageSummary {
             appCount: try input.int(), ruleCount: try input.int(), hostCapacity: try input.int(),
             topCapacity: try input.int(), maxKeyLength: try input.int(),
             sampleLimit: try input.int(), sampleByteLimit: try input.int())
-        guard shape.appCount < 1 << 24, shape.ruleCount < 1 << 24, shape.hostCapacity < 1 << 24,
-            shape.topCapacity < 1 << 24, shape.maxKeyLength < 1 << 20,
-            shape.sampleLimit < 1 << 16, shape.sampleByteLimit < 1 << 20
+        // Sizes a summary can have: a damaged state must be refused here, not trap later.
+        guard (0..<1 << 24).contains(shape.appCount), (0..<1 << 24).contains(shape.ruleCount),
+            (1..<1 << 24).contains(shape.hostCapacity), (1..<1 << 24).contains(shape.topCapacity),
+            (1..<1 << 20).contains(shape.maxKeyLength), (0..<1 << 16).contains(shape.sampleLimit),
+            (0..<1 << 20).contains(shape.sampleByteLimit)
         else { throw input.failure("implausible summary sizes") }
         self.init(shape: shape)
         totals.lines = try input.u64()

@@ -105,8 +105,12 @@ extension HyperLogLog {
     var registerBytes: [UInt8] { registers }
 
     /// A sketch with these registers (a saved one); nil when the count is wrong.
+    /// Registers read back from a saved state; nil unless every one is a value a sketch can
+    /// hold (a damaged state must be refused, not trap in `estimate`).
     init?(registerBytes: [UInt8]) {
-        guard registerBytes.count == Self.registerCount else { return nil }
+        guard registerBytes.count == Self.registerCount,
+            registerBytes.allSatisfy({ Int($0) <= Self.hashBits + 1 })
+        else { return nil }
         registers = registerBytes
     }
 }

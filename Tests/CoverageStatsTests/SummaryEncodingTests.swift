@@ -42,4 +42,25 @@ struct SummaryEncodingTests {
         }
         #expect(throws: SummaryDecodingError.self) { try CoverageSummary(encoded: bytes + [0]) }
     }
+
+    /// Any single damaged byte (here: every byte in turn set to 0xFF, then to 0x00) is refused
+    /// or decodes to a summary that still estimates and merges: never a trap. A sketch register
+    /// above what a sketch can hold used to trap in the estimate.
+    @Test func everySingleDamagedByteIsRefusedOrHarmless() {
+        let bytes = Fixtures.randomSummary(seed: 5, hosts: 3, paths: 20).encoded()
+        var refused = 0
+        for index in bytes.indices {
+            for value: UInt8 in [0xFF, 0x00] where bytes[index] != value {
+                var damaged = bytes
+                damaged[index] = value
+                guard let summary = try? CoverageSummary(encoded: damaged) else {
+                    refused += 1
+                    continue
+                }
+                _ = summary.distinctPaths()
+                _ = summary + summary
+            }
+        }
+        #expect(refused > 0)
+    }
 }
