@@ -86,7 +86,7 @@ final class ScanWorker {
         parseScratches = (0..<2).map { _ in .allocate(capacity: max(lineLimit, 4096)) }
         waitingSlots = .allocate(capacity: 2)
         waitingSlots.initialize(repeating: Waiting(), count: 2)
-        hostBuffer = .allocate(capacity: Self.hostLimit)
+        hostBuffer = .allocate(capacity: Self.hostLimit + 8)  // and `:port`
         lastHost = .allocate(capacity: Self.hostLimit)
     }
 
@@ -209,7 +209,7 @@ final class ScanWorker {
             }
         }
         // The host: the target's own (absolute form) wins over a host column.
-        let host: UnsafeBufferPointer<UInt8>
+        var host: UnsafeBufferPointer<UInt8>
         var port = parts.port
         if let hostRange = parts.host {
             host = lowercasedHost(UnsafeBufferPointer(rebasing: target[hostRange]))
@@ -221,8 +221,16 @@ final class ScanWorker {
                     field(request.port, .host, of: request, line, scratch))
             }
         }
-        let defaultPort = parts.defaultPort(in: target)
-        guard let fileIndex = file(host: host, port: port, defaultPort: defaultPort) else {
+        // An origin-form target names no scheme: a logged port of 80 or 443 says which one it
+        // was, so it is that scheme's default port, as in `http://host:80/` (S9).
+        let defaultPort =
+            parts.scheme == nil && (port == 80 || port == 443)
+            ? port ?? 443 : parts.defaultPort(in: target)
+        let fileFound = file(host: host, port: port, defaultPort: defaultPort)
+        // A non-default port stays in the host counts: it is what tells `example.com:8080`
+        // (no association) from `example.com` in the report.
+        if let port, port != defaultPort { host = appendPort(port, to: host) }
+        guard let fileIndex = fileFound else {
             let split = isSplit ? parts : URLParts.split(target)
             summaryStorage.pointee.record(
                 .noAssociation, host: UnsafeRawBufferPointer(host),
@@ -325,6 +333,26 @@ final class ScanWorker {
             hostBuffer[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
         }
         return UnsafeBufferPointer(rebasing: hostBuffer[0..<count])
+    }
+
+    /// `host` (in the worker's host buffer) followed by `:port`.
+    @inline(__always)
+    private func appendPort(_ port: Int, to host: UnsafeBufferPointer<UInt8>)
+        -> UnsafeBufferPointer<UInt8>
+    {
+        var digits = 1
+        var scale = 10
+        while port >= scale, digits < 7 {
+            digits += 1
+            scale *= 10
+        }
+        hostBuffer[host.count] = UInt8(ascii: ":")
+        var rest = port
+        for index in stride(from: host.count + digits, to: host.count, by: -1) {
+            hostBuffer[index] = 0x30 + UInt8(rest % 10)
+            rest /= 10
+        }
+        return UnsafeBufferPointer(rebasing: hostBuffer[0..<(host.count + 1 + digits)])
     }
 
     private static func number(_ digits: UnsafeBufferPointer<UInt8>) -> Int? {

@@ -65,6 +65,7 @@ struct ScanCommand: ParsableCommand {
                     + "no host, so no DOMAIN=FILE association applies to them; add --aasa FILE "
                     + "to apply one file to them")
         }
+        warnAboutPorts(result, associations: associations)
         if output.debug {
             for (index, file) in associations.files.enumerated() {
                 let caches = index < result.globCaches.count ? result.globCaches[index] : .init()
@@ -82,6 +83,33 @@ struct ScanCommand: ParsableCommand {
             try writeState(state, to: path)
         }
         try output.emit(result)
+    }
+}
+
+extension ScanCommand {
+    /// Hosts left without a file only because of their port: which port, and how to name it.
+    private func warnAboutPorts(_ result: ScanResult, associations: Associations) {
+        let unclaimed = result.summary.hosts().compactMap { row -> (String, UInt64, String)? in
+            let host = String(decoding: row.host, as: UTF8.self)
+            guard row.unmatched > 0, let domain = associations.domainMissingPort(host) else {
+                return nil
+            }
+            return (host, row.unmatched, domain.description)
+        }
+        for (host, count, domain) in unclaimed.prefix(5) {
+            let port = host[host.index(after: host.lastIndex(of: ":") ?? host.startIndex)...]
+            StandardError.line(
+                "aasa-scan: warning: \(Format.count(count)) \(count == 1 ? "request" : "requests") "
+                    + "for \(TerminalText.escaped(host)) \(count == 1 ? "has" : "have") no AASA "
+                    + "file: port \(port) is not a default port, and --aasa "
+                    + "\(TerminalText.escaped(domain))=FILE covers the default one only; name "
+                    + "it as --aasa \(TerminalText.escaped(host))=FILE")
+        }
+        if unclaimed.count > 5 {
+            StandardError.line(
+                "aasa-scan: warning: \(unclaimed.count - 5) more hosts have no AASA file only "
+                    + "because of their port (see the hosts of the report)")
+        }
     }
 }
 

@@ -267,6 +267,37 @@ struct ScanCommandTests {
         #expect(totals(report)["no_association"] == 2)
     }
 
+    /// Guards issue 9.1: a vhost log's `host:80` or `host:443` next to an origin-form target is
+    /// that scheme's default port, as `match` says of `http://host:80/x`; any other port is
+    /// kept in the host counts and named in a warning that says how to name it.
+    static let vhostPorts: [(logged: String, decision: String)] = [
+        ("example.com:80", "handled"),
+        ("example.com:443", "handled"),
+        ("EXAMPLE.com:80", "handled"),
+        ("example.com:8080", "no_association"),
+    ]
+
+    @Test func vhostDefaultPortsAgreeWithMatchAndOtherPortsAreNamed() throws {
+        let folder = try TemporaryFolder()
+        let log = Self.vhostPorts.map {
+            "\($0.logged) 1.1.1.1 - - [10/Oct/2024:13:55:36 +0000] \"GET /buy/1 HTTP/1.1\" 200 5 \"-\" \"UA\"\n"
+        }.joined()
+        let file = try folder.write("vhost.log", log)
+        let (status, report, stderr) = try scanJSON(["--aasa", "example.com=\(aasa)", file])
+        #expect(status == 0)
+        let expected = Self.vhostPorts.filter { $0.decision == "handled" }.count
+        #expect(totals(report)["handled"] == expected)
+        #expect(totals(report)["no_association"] == Self.vhostPorts.count - expected)
+        let hosts = (report["hosts"] as? [[String: Any]] ?? []).compactMap { $0["host"] as? String }
+        #expect(hosts == ["example.com", "example.com:8080"])
+        #expect(stderr.contains("1 request for example.com:8080 has no AASA file: port 8080"))
+        #expect(stderr.contains("--aasa example.com:8080=FILE"))
+        let match = try ToolRunner.run([
+            "match", "--aasa", aasa, "--domain", "example.com", "http://example.com:80/buy/1",
+        ])
+        #expect(match.stdout.hasPrefix("handled"))
+    }
+
     @Test func requestsWithoutAHostAreFlaggedWhenOnlyDomainsAreGiven() throws {
         let folder = try TemporaryFolder()
         let file = try folder.write("access.log", Self.logText(repeats: 1))
