@@ -56,12 +56,13 @@ public enum LogScan {
             }
         }
         var reports: [InputReport] = []
-        for (index, resolved) in InputResolver.resolve(configuration.inputs).enumerated() {
-            switch resolved {
+        for (index, resolved) in InputResolver.resolveMarked(configuration.inputs).enumerated() {
+            switch resolved.result {
             case .success(let source):
                 reports.append(
                     read(
-                        source, index: index, configuration: configuration,
+                        source, index: index, expanded: resolved.isExpanded,
+                        configuration: configuration,
                         nextFreeChunk: nextFreeChunk, free: free, filled: filled,
                         progress: progress))
             case .failure(let error):
@@ -107,7 +108,7 @@ public enum LogScan {
 
     /// Reads one input to its end (or its first error), handing chunks to the workers.
     private static func read(
-        _ source: InputSource, index: Int, configuration: ScanConfiguration,
+        _ source: InputSource, index: Int, expanded: Bool, configuration: ScanConfiguration,
         nextFreeChunk: () -> Chunk, free: ChunkQueue<Chunk>, filled: ChunkQueue<Work?>,
         progress: ScanProgress
     ) -> InputReport {
@@ -156,11 +157,17 @@ public enum LogScan {
                 }
                 guard let detected = detection.makeParser(jsonNames: configuration.jsonNames) else {
                     free.push(chunk)
-                    report.complete = false
-                    report.errorCode = "unknown-format"
-                    report.error =
-                        "\(source.name): cannot tell the log format from its first lines "
-                        + "(\(detection.explanation)); name it with --log-format"
+                    if expanded {
+                        // A README or an error log beside the access logs of a folder.
+                        report.skipped = true
+                        report.skipReason = "not an access log: " + detection.closestMismatch
+                    } else {
+                        report.complete = false
+                        report.errorCode = "unknown-format"
+                        report.error =
+                            "\(source.name): not a log format we know: "
+                            + detection.closestMismatch + "; name it with --log-format"
+                    }
                     break
                 }
                 parser = detected

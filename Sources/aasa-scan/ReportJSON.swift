@@ -86,6 +86,8 @@ enum ReportJSON {
         row.add("complete", raw: bool(input.complete))
         row.add("error", raw: input.error.map(JSONText.quoted) ?? "null")
         row.add("error_code", raw: input.errorCode.map(JSONText.quoted) ?? "null")
+        row.add("skipped", raw: bool(input.skipped))
+        row.add("skip_reason", raw: input.skipReason.map(JSONText.quoted) ?? "null")
         return row.text
     }
 

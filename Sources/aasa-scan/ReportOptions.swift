@@ -63,6 +63,9 @@ extension ReportOptions {
     /// Writes the report of `result` to standard output, then ends with the status it calls
     /// for: 2 when some input was cut short, 1 when `--min-coverage` failed.
     func emit(_ result: ScanResult) throws {
+        // Nothing was read and something failed: the error says it all, and a report of
+        // zeros would only look like a scan of an empty log.
+        if !result.complete, result.summary.totals.lines == 0 { throw ExitCode(2) }
         let report = ScanReport(result, top: top)
         var stdout = StandardOutput()
         switch resolvedFormat {

@@ -139,7 +139,8 @@ enum ReportTable {
                             + (input.compression.map { $0 == .plain ? "" : "+" + $0.rawValue } ?? ""),
                         Format.bytes(input.bytes), Format.count(input.counts.lines),
                         Format.count(input.counts.requests), Format.count(input.counts.malformed),
-                        input.complete ? "complete" : style.red("INCOMPLETE"),
+                        input.skipped
+                            ? "skipped" : input.complete ? "complete" : style.red("INCOMPLETE"),
                     ]
                 }, alignRight: [false, false, true, true, true, true, false], header: true,
             style: style)

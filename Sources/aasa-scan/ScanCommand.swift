@@ -57,6 +57,10 @@ struct ScanCommand: ParsableCommand {
         for input in result.inputs {
             if let error = input.error {
                 StandardError.line("aasa-scan: error: \(TerminalText.escaped(error))")
+            } else if input.skipped {
+                StandardError.line(
+                    "aasa-scan: warning: skipped \(TerminalText.escaped(input.path)): "
+                        + TerminalText.escaped(input.skipReason ?? "not an access log"))
             }
         }
         if associations.fallback == nil, result.summary.hostlessRequests > 0 {

@@ -380,13 +380,51 @@ struct ScanCommandTests {
         #expect(totals(report)["requests"] == 0)
     }
 
-    @Test func unknownFormatIsRefusedWithReasons() throws {
+    /// Guards issue 9.2: a file the user named is refused in one line that names the closest
+    /// format and where it stopped fitting, with no report of zeros before it.
+    @Test func unknownFormatIsRefusedInOneLine() throws {
         let folder = try TemporaryFolder()
         let file = try folder.write("notes.txt", "hello world\nthis is not a log\n")
-        let (status, report, stderr) = try scanJSON(["--aasa", aasa, file])
-        #expect(status == 2)
-        #expect(stderr.contains("notes.txt") && stderr.contains("combined:"))
-        #expect(report["complete"] as? Bool == false)
+        let result = try ToolRunner.run([
+            "scan", "--format", "json", "--quiet", "--aasa", aasa, file,
+        ])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.stderr)")
+        #expect(
+            result.stderr.contains("notes.txt") && result.stderr.contains("closest is combined"))
+        #expect(result.stderr.contains("(line 1: "))
+    }
+
+    /// Guards issue 9.2: files a folder or a glob stood for that are not access logs are
+    /// skipped with one warning each and listed as skipped; the scan stays complete.
+    static let notLogs: [(name: String, text: String)] = [
+        (
+            "error.log",
+            "2024/10/10 13:55:36 [error] 1234#0: *1 open() \"/srv/favicon.ico\" failed (2: No such file or directory), client: 1.2.3.4, server: localhost, request: \"GET /favicon.ico HTTP/1.1\", host: \"example.com\"\n"
+        ),
+        ("README", "# Logs\n\nThe access logs of the shop, one file a day.\n"),
+        ("syslog", "Oct 10 13:55:36 host systemd[1]: Started Session 1 of user root.\n"),
+    ]
+
+    @Test(arguments: ["folder", "glob"])
+    func nonLogFilesOfAFolderOrGlobAreSkipped(_ how: String) throws {
+        let folder = try TemporaryFolder()
+        _ = try folder.write("access.log", Self.logText(repeats: 1))
+        for file in Self.notLogs { _ = try folder.write(file.name, file.text) }
+        let argument = how == "folder" ? folder.path : folder.path + "/*"
+        let (status, report, stderr) = try scanJSON(["--aasa", aasa, argument])
+        #expect(status == 0, "\(stderr)")
+        #expect(report["complete"] as? Bool == true)
+        #expect(totals(report)["handled"] == Self.expectedTotals(repeats: 1)["handled"])
+        let inputs = report["inputs"] as? [[String: Any]] ?? []
+        let skipped = inputs.filter { $0["skipped"] as? Bool == true }
+        #expect(skipped.count == Self.notLogs.count)
+        #expect(skipped.allSatisfy { ($0["skip_reason"] as? String)?.contains("closest") == true })
+        #expect(inputs.allSatisfy { $0["complete"] as? Bool == true })
+        let warnings = stderr.split(separator: "\n").filter { $0.contains("warning: skipped") }
+        #expect(warnings.count == Self.notLogs.count, "\(stderr)")
     }
 
     @Test func csvAndTableReportsCarryTheSameCounts() throws {

@@ -219,11 +219,16 @@ struct ScanStateTests {
         let input = InputReport(
             path: "/logs/a.zst", bytes: 300_000_000_000, compression: .zstd, format: .combined,
             counts: counts, complete: false, error: "a.zst: truncated", errorCode: "truncated")
+        var skipped = InputReport(
+            path: "/logs/README", bytes: 40, compression: .plain, format: nil,
+            counts: InputCounts(), complete: true, error: nil, errorCode: nil)
+        skipped.skipped = true
+        skipped.skipReason = "not an access log: closest is combined"
         let state = ScanState(
             sources: [
                 ScanState.Source(domain: "*.example.com", path: "a.json", bytes: Array("{}".utf8))
             ],
-            inputs: [input],
+            inputs: [input, skipped],
             summary: CoverageSummary(shape: CoverageShape(appCount: 0, ruleCount: 0)),
             elapsedSeconds: 12.5, workers: 2)
         let restored = try ScanState(encoded: state.encoded())
@@ -232,6 +237,10 @@ struct ScanStateTests {
         #expect(restored.inputs.first?.bytes == 300_000_000_000)
         #expect(restored.inputs.first?.error == "a.zst: truncated")
         #expect(restored.inputs.first?.compression == .zstd)
+        #expect(restored.inputs.first?.skipped == false)
+        #expect(restored.inputs.last?.skipped == true && restored.inputs.last?.complete == true)
+        #expect(restored.inputs.last?.skipReason == skipped.skipReason)
+        #expect(restored.inputs.last?.error == nil)
         #expect(restored.elapsedSeconds == 12.5)
         #expect(restored.summary == state.summary)
         #expect(throws: ScanStateError.self) {
