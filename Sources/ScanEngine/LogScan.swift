@@ -127,8 +127,9 @@ public enum LogScan {
         }
         report.compression = reader.compression
         progress.startInput(index, total: reader.progress.totalBytes)
-        var parser = configuration.logFormat.map {
-            LineParser(format: $0, jsonNames: configuration.jsonNames)
+        var parser = configuration.logFormat.map { format in
+            configuration.customLayout.map(LineParser.init(layout:))
+                ?? LineParser(format: format, jsonNames: configuration.jsonNames)
         }
         while true {
             let chunk = nextFreeChunk()
@@ -166,7 +167,8 @@ public enum LogScan {
                         report.errorCode = "unknown-format"
                         report.error =
                             "\(source.name): not a log format we know: "
-                            + detection.closestMismatch + "; name it with --log-format"
+                            + detection.closestMismatch + "; name it with --log-format, or "
+                            + "describe its layout: --log-format 'custom:%h %l %u %t \"%r\" %>s %b'"
                     }
                     break
                 }

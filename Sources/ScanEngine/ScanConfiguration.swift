@@ -6,6 +6,8 @@ public struct ScanConfiguration: Sendable {
     public var inputs: [String] = []
     /// A forced log format, or nil to detect one per input from its first lines.
     public var logFormat: LogFormat?
+    /// The layout when `logFormat` is `custom`.
+    public var customLayout: CustomLayout?
     public var jsonNames: JSONFieldNames = .standard
     /// Threads in all: the calling thread reads and classifies, the others classify.
     public var workers = 2

@@ -208,8 +208,11 @@ struct ReadingOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Log format: auto, or one of "
-                + LogFormat.allCases.map(\.rawValue).joined(separator: ", ") + ".",
+            "Log format: auto, one of "
+                + LogFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                + ", or custom:LAYOUT with Apache % directives or nginx $variables, e.g. "
+                + "'custom:%v %h %l %u %t \"%r\" %>s %b' or "
+                + "'custom:$remote_addr [$time_local] \"$request\" $status $host'.",
             valueName: "format"))
     var logFormat = "auto"
 
@@ -233,8 +236,15 @@ struct ReadingOptions: ParsableArguments {
     var chunkKiB = 1024
 
     func apply(to configuration: inout ScanConfiguration) throws {
-        if logFormat != "auto" {
-            guard let format = LogFormat(rawValue: logFormat) else {
+        if logFormat.hasPrefix("custom:") {
+            do {
+                configuration.customLayout = try CustomLayout(String(logFormat.dropFirst(7)))
+            } catch {
+                throw ValidationError("--log-format \(error.description)")
+            }
+            configuration.logFormat = .custom
+        } else if logFormat != "auto" {
+            guard let format = LogFormat(rawValue: logFormat), format != .custom else {
                 throw ValidationError("Unknown --log-format '\(logFormat)'.")
             }
             configuration.logFormat = format

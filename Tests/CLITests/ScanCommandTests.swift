@@ -397,6 +397,34 @@ struct ScanCommandTests {
         #expect(result.stderr.contains("(line 1: "))
     }
 
+    /// Guards issue 9.3: a layout no built-in format knows (Gandi's `(0 s)` after the time)
+    /// reads with `--log-format 'custom:...'`; the refusal without it points there, and a
+    /// layout without a request field is a usage error.
+    @Test func customLayoutsReadWhatNoBuiltInFormatDoes() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write(
+            "gandi.log",
+            """
+            example.com 1.2.3.4 - u [10/Feb/2012:16:42:07 -0500] (0 s) "GET /buy/42 HTTP/1.1" 200 368 "-" "UA 1"
+            example.com 1.2.3.5 - - [10/Feb/2012:16:42:08 -0500] (1 s) "GET /help HTTP/1.1" 200 368 "-" "UA 2"
+
+            """)
+        let refused = try ToolRunner.run(["scan", "--quiet", "--aasa", aasa, file])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("--log-format 'custom:"))
+        let layout = #"custom:%v %h %l %u %t (%D s) "%r" %>s %b "%{Referer}i" "%{User-Agent}i""#
+        let (status, report, stderr) = try scanJSON(
+            ["--aasa", "example.com=\(aasa)", "--log-format", layout, file])
+        #expect(status == 0, "\(stderr)")
+        #expect(totals(report)["handled"] == 1 && totals(report)["unmatched"] == 1)
+        #expect((report["inputs"] as? [[String: Any]])?.first?["format"] as? String == "custom")
+        let usage = try ToolRunner.run([
+            "scan", "--aasa", aasa, "--log-format", "custom:%h %l %u %t %>s", file,
+        ])
+        #expect(usage.status == 64)
+        #expect(usage.stderr.contains("no request field"))
+    }
+
     /// Guards issue 9.2: files a folder or a glob stood for that are not access logs are
     /// skipped with one warning each and listed as skipped; the scan stays complete.
     static let notLogs: [(name: String, text: String)] = [
