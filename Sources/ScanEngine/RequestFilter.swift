@@ -25,16 +25,23 @@ public struct RequestFilter: Sendable, Equatable {
         methods.isEmpty && statusClasses.isEmpty && statusCodes.isEmpty && !skipAssets
     }
 
-    /// Why a request is left out, or nil to classify it.
+    /// True when `--status` was given.
+    var filtersStatus: Bool { !statusClasses.isEmpty || !statusCodes.isEmpty }
+
+    /// Why a request is left out, or nil to classify it. A request that logs no method (URL
+    /// lists) or no status (`-`, formats without one) cannot be judged by that filter and is
+    /// kept: the caller counts it, and the user is told, instead of a silent 0%.
     @inline(__always)
     func reason(method: UnsafeBufferPointer<UInt8>, status: Int, path: UnsafeBufferPointer<UInt8>)
         -> FilterReason?
     {
-        if !methods.isEmpty, !methods.contains(where: { $0.elementsEqual(method) }) {
+        if !methods.isEmpty, !method.isEmpty,
+            !methods.contains(where: { $0.elementsEqual(method) })
+        {
             return .method
         }
-        if !statusClasses.isEmpty || !statusCodes.isEmpty,
-            !statusClasses.contains(status / 100), !statusCodes.contains(status)
+        if filtersStatus, status != 0, !statusClasses.contains(status / 100),
+            !statusCodes.contains(status)
         {
             return .status
         }

@@ -13,6 +13,10 @@ public struct InputCounts: Sendable, Equatable {
     public var lines: UInt64 = 0
     public var requests: UInt64 = 0
     public var malformed: UInt64 = 0
+    /// Requests kept without a check by `--methods` because they log no method.
+    public var unknownMethod: UInt64 = 0
+    /// Requests kept without a check by `--status` because they log no status.
+    public var unknownStatus: UInt64 = 0
 
     public init() {}
 
@@ -21,6 +25,8 @@ public struct InputCounts: Sendable, Equatable {
         sum.lines &+= rhs.lines
         sum.requests &+= rhs.requests
         sum.malformed &+= rhs.malformed
+        sum.unknownMethod &+= rhs.unknownMethod
+        sum.unknownStatus &+= rhs.unknownStatus
         return sum
     }
 }
@@ -151,7 +157,7 @@ final class ScanWorker {
                 slot.pointee.target = field(request.target, .target, of: request, line, scratch)
                 slot.pointee.hash = DecisionCache.hash(slot.pointee.target)
                 cache.prefetch(slot.pointee.target, hash: slot.pointee.hash)
-                if waiting >= 0 { classify(waitingSlots + waiting) }
+                if waiting >= 0 { classify(waitingSlots + waiting, counts: &counts) }
                 waiting = next
             case .skip:
                 summaryStorage.pointee.recordSkipped()
@@ -162,7 +168,7 @@ final class ScanWorker {
             }
             lineNumber &+= 1
         }
-        if waiting >= 0 { classify(waitingSlots + waiting) }
+        if waiting >= 0 { classify(waitingSlots + waiting, counts: &counts) }
         inputCounts[input] = counts
     }
 
@@ -187,7 +193,7 @@ final class ScanWorker {
         return UnsafeBufferPointer(rebasing: base[range])
     }
 
-    private func classify(_ waiting: UnsafeMutablePointer<Waiting>) {
+    private func classify(_ waiting: UnsafeMutablePointer<Waiting>, counts: inout InputCounts) {
         let request = waiting.pointee.request
         let line = waiting.pointee.line
         let scratch = waiting.pointee.scratch
@@ -203,6 +209,8 @@ final class ScanWorker {
         if filtering {
             let method = field(request.method, .method, of: request, line, scratch)
             let path = UnsafeBufferPointer(rebasing: target[parts.path])
+            if method.isEmpty, !filter.methods.isEmpty { counts.unknownMethod &+= weight }
+            if request.status == 0, filter.filtersStatus { counts.unknownStatus &+= weight }
             if let reason = filter.reason(method: method, status: request.status, path: path) {
                 summaryStorage.pointee.recordFiltered(reason, weight: weight)
                 return

@@ -14,6 +14,26 @@ enum Format {
     /// One decimal and a percent sign.
     static func percent(_ value: Double) -> String { fixed(value, decimals: 1) + "%" }
 
+    /// Two percentages with one decimal, or with as many more (up to six) as it takes for
+    /// them to read differently when they differ.
+    static func percentsApart(_ first: Double, _ second: Double) -> (String, String) {
+        var decimals = 1
+        while decimals < 6, first != second,
+            fixed(first, decimals: decimals) == fixed(second, decimals: decimals)
+        {
+            decimals += 1
+        }
+        return (fixed(first, decimals: decimals) + "%", fixed(second, decimals: decimals) + "%")
+    }
+
+    /// A number with no trailing zeros: `120`, `78.5`.
+    static func shortest(_ value: Double) -> String {
+        var text = fixed(value, decimals: 6)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
     static func fixed(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "-" }
         var scale = 1.0

@@ -23,9 +23,29 @@ struct ReportOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Exit with status 1 when handled requests are below this percentage.",
+            "Exit with status 1 when handled requests are below this percentage (0 to 100; "
+                + "80 or 80%).",
             valueName: "percent"))
-    var minCoverage: Double?
+    var minCoverage: Percentage?
+
+    /// A percentage as users write it: `80`, `78.5` or `80%`.
+    struct Percentage: ExpressibleByArgument {
+        var value: Double
+
+        init?(argument: String) {
+            let text = argument.hasSuffix("%") ? String(argument.dropLast()) : argument
+            guard let value = Double(text), value.isFinite else { return nil }
+            self.value = value
+        }
+    }
+
+    func validate() throws {
+        if let minCoverage, !(0...100).contains(minCoverage.value) {
+            throw ValidationError(
+                "--min-coverage is a percentage from 0 to 100, not \(Format.shortest(minCoverage.value))."
+            )
+        }
+    }
 
     @Option(name: .long, help: "Colour in the table: auto, always, never (NO_COLOR is honoured).")
     var color: ColorChoice = .auto
@@ -75,10 +95,12 @@ extension ReportOptions {
         }
         stdout.flush()
         if !result.complete { throw ExitCode(2) }
-        if let minCoverage, report.percent(report.totals.handled) < minCoverage {
+        let handled = report.percent(report.totals.handled)
+        if let minCoverage, handled < minCoverage.value {
+            // As many digits as it takes to show the two apart: 78.45% is not "78.5%".
+            let (shown, gate) = Format.percentsApart(handled, minCoverage.value)
             StandardError.line(
-                "aasa-scan: coverage \(Format.percent(report.percent(report.totals.handled))) is "
-                    + "below --min-coverage \(Format.percent(minCoverage))")
+                "aasa-scan: coverage \(shown) is below --min-coverage \(gate)")
             throw ExitCode(1)
         }
     }

@@ -70,6 +70,7 @@ struct ScanCommand: ParsableCommand {
                     + "to apply one file to them")
         }
         warnAboutPorts(result, associations: associations)
+        warnAboutFilters(result)
         if output.debug {
             for (index, file) in associations.files.enumerated() {
                 let caches = index < result.globCaches.count ? result.globCaches[index] : .init()
@@ -91,6 +92,24 @@ struct ScanCommand: ParsableCommand {
 }
 
 extension ScanCommand {
+    /// Filters that could not judge some requests: they were kept, and the user is told so.
+    private func warnAboutFilters(_ result: ScanResult) {
+        for input in result.inputs {
+            let name = TerminalText.escaped(input.path)
+            for (count, option, field) in [
+                (input.counts.unknownMethod, "--methods", "method"),
+                (input.counts.unknownStatus, "--status", "status"),
+            ] where count > 0 {
+                let all = count == input.counts.requests
+                StandardError.line(
+                    "aasa-scan: warning: \(option) cannot apply to \(all ? "the " : "")"
+                        + "\(Format.count(count)) \(count == 1 ? "request" : "requests") of \(name)"
+                        + " that log no \(field) (\(input.format?.rawValue ?? "?") format); "
+                        + "\(count == 1 ? "it was" : "they were") kept")
+            }
+        }
+    }
+
     /// Hosts left without a file only because of their port: which port, and how to name it.
     private func warnAboutPorts(_ result: ScanResult, associations: Associations) {
         let unclaimed = result.summary.hosts().compactMap { row -> (String, UInt64, String)? in

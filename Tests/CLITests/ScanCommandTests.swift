@@ -471,18 +471,47 @@ struct ScanCommandTests {
         #expect(!table.stdout.contains("\u{1B}["), "no colour when not a terminal")
     }
 
-    @Test func minCoverageGateExits1() throws {
+    /// Gate values and what they give on a log with 7,845 of 10,000 requests handled
+    /// (78.45%); guards issue 9.4: the message shows the two apart, values outside 0-100 are
+    /// usage errors, and `80%` is a percentage.
+    static let gates: [(value: String, status: Int32, message: String?)] = [
+        ("78", 0, nil),
+        ("78.45", 0, nil),
+        ("78.5", 1, "coverage 78.45% is below --min-coverage 78.50%"),
+        ("80%", 1, "coverage 78.5% is below --min-coverage 80.0%"),
+        ("100", 1, "coverage 78.5% is below --min-coverage 100.0%"),
+        ("120", 64, "from 0 to 100"),
+        ("-1", 64, "from 0 to 100"),
+        ("lots", 64, "invalid"),
+    ]
+
+    @Test func minCoverageGateSaysTheTruth() throws {
         let folder = try TemporaryFolder()
-        let file = try folder.write("access.log", Self.logText(repeats: 1))
-        // 12 of 18 requests are handled: 66.7%.
-        #expect(
-            try ToolRunner.run([
-                "scan", "--aasa", aasa, "--format", "json", "--min-coverage", "60", file,
-            ]).status == 0)
-        #expect(
-            try ToolRunner.run([
-                "scan", "--aasa", aasa, "--format", "json", "--min-coverage", "70", file,
-            ]).status == 1)
+        let log =
+            String(repeating: "/buy/1\n", count: 7845) + String(repeating: "/help\n", count: 2155)
+        let file = try folder.write("urls.txt", log)
+        for gate in Self.gates {
+            let result = try ToolRunner.run([
+                "scan", "--aasa", aasa, "--format", "json", "--min-coverage=\(gate.value)", file,
+            ])
+            #expect(result.status == gate.status, "\(gate.value): \(result.stderr)")
+            if let message = gate.message {
+                #expect(result.stderr.contains(message), "\(gate.value): \(result.stderr)")
+            }
+        }
+    }
+
+    /// Guards issue 9.4: `--methods` and `--status` on a URL list, which logs neither, keep
+    /// the requests and say so instead of filtering everything into a silent 0%.
+    @Test func filtersThatCannotApplyWarnAndKeepTheRequests() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("urls.txt", "/buy/1\n/help\n")
+        let (status, report, stderr) = try scanJSON(
+            ["--aasa", aasa, "--methods", "GET", "--status", "2xx", file])
+        #expect(status == 0)
+        #expect(totals(report)["handled"] == 1)
+        #expect(stderr.contains("--methods cannot apply to the 2 requests of"))
+        #expect(stderr.contains("--status cannot apply to the 2 requests of"))
     }
 
     @Test(.enabled(if: ToolRunner.hasSharedData, "needs ../shared/data beside the package"))
