@@ -55,11 +55,23 @@ enum ReportTable {
         }
         out += notes.map { "  " + $0 }
 
+        if top == 0 {
+            // The lists are hidden, not empty: "(none)" here would read as "no handled paths".
+            out.append("")
+            out.append(
+                "  Apps, rules, dead rules, paths, hosts and inputs are hidden by --top 0; "
+                    + "--format json or csv has them all")
+            out += malformedSection(result, style: style)
+            out.append("")
+            out.append(recap(report, style: style))
+            return out.joined(separator: "\n") + "\n"
+        }
+
         out.append("")
-        out.append(style.bold("Apps"))
+        out.append(style.bold("Apps") + shownOf(report.apps.count, top))
         out += table(
             [["app", "handled", "excluded"]]
-                + report.apps.map {
+                + report.apps.prefix(top).map {
                     [
                         TerminalText.escaped($0.app), Format.count($0.handled),
                         Format.count($0.excluded),
@@ -92,13 +104,10 @@ enum ReportTable {
         out.append(
             style.bold("Dead rules") + ": \(dead.count) of \(report.rules.count) decided no request"
                 + (dead.isEmpty ? "" : " (in file order)"))
-        let deadShown = 50
-        out += dead.prefix(deadShown).map {
+        out += dead.prefix(top).map {
             "  " + style.yellow(ruleName($0)) + "  " + TerminalText.escaped($0.pattern)
         }
-        if dead.count > deadShown {
-            out.append("  ... and \(dead.count - deadShown) more (see --format json or csv)")
-        }
+        out += more(dead.count, top)
 
         out.append("")
         out.append(
@@ -115,12 +124,13 @@ enum ReportTable {
         if report.hosts.contains(where: { !$0.host.isEmpty }) {
             out.append("")
             out.append(
-                style.bold("Hosts") + (result.summary.hostsAreApproximate ? " (approximate)" : ""))
+                style.bold("Hosts") + (result.summary.hostsAreApproximate ? " (approximate)" : "")
+                    + " (top \(report.hosts.count))")
             out += table(
                 [["host", "requests", "handled", "excluded", "unmatched"]]
                     + report.hosts.map {
                         [
-                            $0.host.isEmpty ? "(none)" : TerminalText.escaped($0.host),
+                            $0.host.isEmpty ? "(no host logged)" : TerminalText.escaped($0.host),
                             Format.count($0.requests),
                             Format.count($0.handled), Format.count($0.excluded),
                             Format.count($0.unmatched),
@@ -129,10 +139,10 @@ enum ReportTable {
         }
 
         out.append("")
-        out.append(style.bold("Inputs"))
+        out.append(style.bold("Inputs") + shownOf(result.inputs.count, top))
         out += table(
             [["input", "format", "bytes", "lines", "requests", "malformed", "status"]]
-                + result.inputs.map { input in
+                + result.inputs.prefix(top).map { input in
                     [
                         TerminalText.escaped(input.path),
                         (input.format?.rawValue ?? "-")
@@ -144,6 +154,17 @@ enum ReportTable {
                     ]
                 }, alignRight: [false, false, true, true, true, true, false], header: true,
             style: style)
+        out += more(result.inputs.count, top)
+        out += malformedSection(result, style: style)
+        // The summary again, last: a long report must not scroll it out of sight.
+        out.append("")
+        out.append(recap(report, style: style))
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// Input errors and malformed samples: shown whatever `--top` says, they are few.
+    private static func malformedSection(_ result: ScanResult, style: Style) -> [String] {
+        var out: [String] = []
         for input in result.inputs {
             if let error = input.error {
                 out.append("  " + style.red("error: ") + TerminalText.escaped(error))
@@ -162,7 +183,31 @@ enum ReportTable {
                         + (sample.isTruncated ? "..." : ""))
             }
         }
-        return out.joined(separator: "\n") + "\n"
+        return out
+    }
+
+    /// One line with the coverage figures.
+    private static func recap(_ report: ScanReport, style: Style) -> String {
+        let totals = report.totals
+        return style.bold("Coverage") + ": "
+            + "\(Format.percent(report.percent(totals.handled))) handled, "
+            + "\(Format.percent(report.percent(totals.excluded))) excluded, "
+            + "\(Format.percent(report.percent(totals.unmatched))) unmatched of "
+            + "\(Format.count(report.classified)) classified requests"
+    }
+
+    /// ` (top N of M)` when a list is cut.
+    private static func shownOf(_ count: Int, _ top: Int) -> String {
+        count > top ? " (top \(top) of \(count))" : ""
+    }
+
+    /// The line that says how many rows `--top` left out.
+    private static func more(_ count: Int, _ top: Int) -> [String] {
+        count > top
+            ? [
+                "  ... and \(Format.count(count - top)) more (--top N shows more; --format json or csv has all)"
+            ]
+            : []
     }
 
     private static func pathTable(_ rows: [ScanReport.PathRow], style: Style) -> [String] {

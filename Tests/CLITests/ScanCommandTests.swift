@@ -471,6 +471,44 @@ struct ScanCommandTests {
         #expect(!table.stdout.contains("\u{1B}["), "no colour when not a terminal")
     }
 
+    /// Guards issue 9.5: `--top` bounds every list of the table, dead rules included; `--top 0`
+    /// hides them and says so, never "(none)"; the coverage line ends the report.
+    @Test(arguments: [0, 1, 5])
+    func topBoundsEveryListOfTheTable(_ top: Int) throws {
+        let folder = try TemporaryFolder()
+        let components = (0..<30).map { #"{"/":"/never/\#($0)"}"# }.joined(separator: ",")
+        let many = try folder.write(
+            "many.json",
+            #"{"applinks":{"details":[{"appID":"ABCDE12345.x","components":[{"/":"/buy/*"},"#
+                + components + "]}]}}")
+        let file = try folder.write("access.log", Self.logText(repeats: 1))
+        let result = try ToolRunner.run([
+            "scan", "--aasa", many, "--format", "table", "--top", "\(top)", file,
+        ])
+        #expect(result.status == 0)
+        let lines = result.lines
+        // Rows of each section: the indented lines after its title, up to the blank line.
+        var section = ""
+        var rows: [String: Int] = [:]
+        for line in lines {
+            if line.isEmpty {
+                section = ""
+            } else if !line.hasPrefix("  ") {
+                section = String(line.prefix { $0 != "(" && $0 != ":" })
+            } else if !line.hasPrefix("  ...") {
+                rows[section, default: 0] += 1
+            }
+        }
+        for (name, count) in rows where !name.hasPrefix("Coverage") && !name.hasPrefix("Malformed")
+        {
+            // A header row, then at most `top` rows.
+            #expect(count <= top + 1, "\(name): \(count) rows with --top \(top)")
+        }
+        #expect(!result.stdout.contains("(none)"))
+        if top == 0 { #expect(result.stdout.contains("hidden by --top 0")) }
+        #expect(lines.last?.hasPrefix("Coverage: ") == true)
+    }
+
     /// Gate values and what they give on a log with 7,845 of 10,000 requests handled
     /// (78.45%); guards issue 9.4: the message shows the two apart, values outside 0-100 are
     /// usage errors, and `80%` is a percentage.
