@@ -91,7 +91,9 @@ extension ReportOptions {
         switch resolvedFormat {
         case .json: stdout.write(ReportJSON.render(report))
         case .csv: stdout.write(ReportCSV.render(report))
-        case .table: stdout.write(ReportTable.render(report, color: useColor, top: top))
+        case .table:
+            stdout.write(
+                ReportTable.render(report, color: useColor, top: top, width: Terminal.columns))
         }
         stdout.flush()
         if !result.complete { throw ExitCode(2) }

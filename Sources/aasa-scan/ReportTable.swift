@@ -3,16 +3,16 @@ import ScanEngine
 /// The human report: coverage first, then apps, rules (dead ones marked), top unmatched
 /// paths, hosts, inputs and malformed samples. Every string from a log or file is escaped.
 enum ReportTable {
-    static func render(_ report: ScanReport, color: Bool, top: Int) -> String {
+    static func render(_ report: ScanReport, color: Bool, top: Int, width: Int? = nil) -> String {
         var out: [String] = []
         let style = Style(enabled: color)
         let result = report.result
         let totals = report.totals
         let inputCount = result.inputs.count
         out.append(
-            style.bold("aasa-scan") + ": \(Format.count(totals.lines)) lines, "
-                + "\(Format.count(totals.requests)) requests from \(inputCount) input"
-                + (inputCount == 1 ? "" : "s")
+            style.bold("aasa-scan") + ": \(Format.plural(totals.lines, "line")), "
+                + "\(Format.plural(totals.requests, "request")) from "
+                + Format.plural(inputCount, "input")
                 + " in \(Format.fixed(result.elapsedSeconds, decimals: 2)) s"
                 + (result.complete
                     ? "" : "  " + style.red("INCOMPLETE: some inputs could not be read")))
@@ -21,20 +21,12 @@ enum ReportTable {
             style.bold("Coverage")
                 + " of \(Format.count(report.classified)) classified requests "
                 + "(an upper bound: eligible to open an app)")
+        let shares = Format.percentsAddingUp([totals.handled, totals.excluded, totals.unmatched])
         out += table(
             [
-                [
-                    "handled", Format.percent(report.percent(totals.handled)),
-                    Format.count(totals.handled),
-                ],
-                [
-                    "excluded", Format.percent(report.percent(totals.excluded)),
-                    Format.count(totals.excluded),
-                ],
-                [
-                    "unmatched", Format.percent(report.percent(totals.unmatched)),
-                    Format.count(totals.unmatched),
-                ],
+                ["handled", shares[0], Format.count(totals.handled)],
+                ["excluded", shares[1], Format.count(totals.excluded)],
+                ["unmatched", shares[2], Format.count(totals.unmatched)],
             ], alignRight: [false, true, true])
         var notes: [String] = []
         if totals.noAssociation > 0 {
@@ -48,10 +40,10 @@ enum ReportTable {
             )
         }
         if totals.malformed > 0 {
-            notes.append("\(Format.count(totals.malformed)) malformed lines")
+            notes.append(Format.plural(totals.malformed, "malformed line"))
         }
         if totals.skipped > 0 {
-            notes.append("\(Format.count(totals.skipped)) non-request lines skipped")
+            notes.append(Format.plural(totals.skipped, "non-request line") + " skipped")
         }
         out += notes.map { "  " + $0 }
 
@@ -64,7 +56,7 @@ enum ReportTable {
             out += malformedSection(result, style: style)
             out.append("")
             out.append(recap(report, style: style))
-            return out.joined(separator: "\n") + "\n"
+            return fitted(out, width)
         }
 
         out.append("")
@@ -77,7 +69,8 @@ enum ReportTable {
                         Format.count($0.excluded),
                     ]
                 },
-            alignRight: [false, true, true], header: true, style: style)
+            alignRight: [false, true, true], header: true, style: style, elastic: 0,
+            width: width)
 
         out.append("")
         let ranked = report.rules.filter { $0.hits > 0 }.sorted { $0.hits > $1.hits }
@@ -98,7 +91,8 @@ enum ReportTable {
                         TerminalText.escaped(rule.pattern),
                     ]
                 },
-            alignRight: [false, true, true, false], header: true, style: style)
+            alignRight: [false, true, true, false], header: true, style: style,
+            elastic: 3, width: width)
         let dead = report.deadRules
         out.append("")
         out.append(
@@ -113,13 +107,13 @@ enum ReportTable {
         out.append(
             style.bold("Top unmatched paths")
                 + (result.summary.topUnmatchedIsApproximate ? " (approximate counts)" : ""))
-        out += pathTable(report.topUnmatched, style: style)
+        out += pathTable(report.topUnmatched, style: style, width: width)
 
         out.append("")
         out.append(
             style.bold("Top handled paths")
                 + (result.summary.topHandledIsApproximate ? " (approximate counts)" : ""))
-        out += pathTable(report.topHandled, style: style)
+        out += pathTable(report.topHandled, style: style, width: width)
 
         if report.hosts.contains(where: { !$0.host.isEmpty }) {
             out.append("")
@@ -135,7 +129,8 @@ enum ReportTable {
                             Format.count($0.handled), Format.count($0.excluded),
                             Format.count($0.unmatched),
                         ]
-                    }, alignRight: [false, true, true, true, true], header: true, style: style)
+                    }, alignRight: [false, true, true, true, true], header: true, style: style,
+                elastic: 0, width: width)
         }
 
         out.append("")
@@ -153,13 +148,20 @@ enum ReportTable {
                             ? "skipped" : input.complete ? "complete" : style.red("INCOMPLETE"),
                     ]
                 }, alignRight: [false, false, true, true, true, true, false], header: true,
-            style: style)
+            style: style, elastic: 0, width: width)
         out += more(result.inputs.count, top)
         out += malformedSection(result, style: style)
         // The summary again, last: a long report must not scroll it out of sight.
         out.append("")
         out.append(recap(report, style: style))
-        return out.joined(separator: "\n") + "\n"
+        return fitted(out, width)
+    }
+
+    /// The lines, each cut to `width` (tables were fitted column by column already; this
+    /// catches titles, dead rules, samples and errors).
+    private static func fitted(_ lines: [String], _ width: Int?) -> String {
+        let lines = width.map { width in lines.map { Style.middleCut($0, to: width) } } ?? lines
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// Input errors and malformed samples: shown whatever `--top` says, they are few.
@@ -189,11 +191,10 @@ enum ReportTable {
     /// One line with the coverage figures.
     private static func recap(_ report: ScanReport, style: Style) -> String {
         let totals = report.totals
+        let shares = Format.percentsAddingUp([totals.handled, totals.excluded, totals.unmatched])
         return style.bold("Coverage") + ": "
-            + "\(Format.percent(report.percent(totals.handled))) handled, "
-            + "\(Format.percent(report.percent(totals.excluded))) excluded, "
-            + "\(Format.percent(report.percent(totals.unmatched))) unmatched of "
-            + "\(Format.count(report.classified)) classified requests"
+            + "\(shares[0]) handled, \(shares[1]) excluded, \(shares[2]) unmatched of "
+            + Format.plural(report.classified, "request")
     }
 
     /// ` (top N of M)` when a list is cut.
@@ -210,7 +211,9 @@ enum ReportTable {
             : []
     }
 
-    private static func pathTable(_ rows: [ScanReport.PathRow], style: Style) -> [String] {
+    private static func pathTable(_ rows: [ScanReport.PathRow], style: Style, width: Int?)
+        -> [String]
+    {
         guard !rows.isEmpty else { return ["  (none)"] }
         return table(
             [["count", "path"]]
@@ -220,20 +223,32 @@ enum ReportTable {
                             + ($0.errorBound > 0 ? " ±\(Format.count($0.errorBound))" : ""),
                         TerminalText.escaped($0.path),
                     ]
-                }, alignRight: [true, false], header: true, style: style)
+                }, alignRight: [true, false], header: true, style: style, elastic: 1,
+            width: width)
     }
 
     /// Aligned columns, indented by two spaces; widths count characters, not colour codes.
+    /// `elastic` is the column shortened (in the middle, `…`) when the rows are wider than
+    /// `width`: the path or name, never a count.
     private static func table(
         _ rows: [[String]], alignRight: [Bool], header: Bool = false,
-        style: Style = Style(enabled: false)
+        style: Style = Style(enabled: false), elastic: Int? = nil, width: Int? = nil
     ) -> [String] {
         guard let columns = rows.first?.count else { return [] }
+        var rows = rows
         var widths = Array(repeating: 0, count: columns)
         for row in rows {
             for (index, cell) in row.enumerated() {
                 widths[index] = max(widths[index], Style.visibleWidth(cell))
             }
+        }
+        let total = 2 + widths.reduce(0, +) + 2 * (columns - 1)
+        if let width, let elastic, total > width {
+            let fitted = max(8, widths[elastic] - (total - width))
+            for index in rows.indices {
+                rows[index][elastic] = Style.middleCut(rows[index][elastic], to: fitted)
+            }
+            widths[elastic] = min(widths[elastic], fitted)
         }
         return rows.enumerated().map { rowIndex, row in
             let cells = row.enumerated().map { index, cell -> String in

@@ -509,6 +509,38 @@ struct ScanCommandTests {
         #expect(lines.last?.hasPrefix("Coverage: ") == true)
     }
 
+    /// Guards issue 9.6: on an 80-column terminal no row is wider than 80 (long paths and
+    /// input names lose their middle to `…`, the JSON keeps them whole), the three shares
+    /// add up to 100.0%, and one malformed line is "1 malformed line".
+    @Test func tableFitsEightyColumnsAndItsSharesAddUp() throws {
+        let folder = try TemporaryFolder()
+        let long = "/buy/" + String(repeating: "segment-", count: 30) + "end"
+        let requests = [long, "/buy/internal/x", "/help"].map {
+            "1.1.1.1 - - [10/Oct/2024:13:55:36 +0000] \"GET \($0) HTTP/1.1\" 200 5 \"-\" \"UA\"\n"
+        }
+        let name = "access-" + String(repeating: "very-long-name-", count: 8) + ".log"
+        let file = try folder.write(name, requests.joined() + "not a log line\n")
+        let result = try ToolRunner.run(
+            ["scan", "--aasa", aasa, "--format", "table", file], environment: ["COLUMNS": "80"])
+        #expect(result.status == 0)
+        for line in result.lines { #expect(line.count <= 80, "\(line.count): \(line)") }
+        #expect(result.stdout.contains("…"))
+        #expect(result.stdout.contains("end"), "the end of a long path is kept")
+        let shares = result.lines.filter {
+            $0.hasPrefix("  handled") || $0.hasPrefix("  excluded") || $0.hasPrefix("  unmatched")
+        }.compactMap { line in
+            line.split(separator: " ").first { $0.hasSuffix("%") }.flatMap { Double($0.dropLast()) }
+        }
+        #expect(shares.count == 3)
+        #expect(abs(shares.reduce(0, +) - 100) < 1e-9, "\(shares)")
+        #expect(result.stdout.contains("  1 malformed line\n"))
+        let (_, report, _) = try scanJSON(["--aasa", aasa, file])
+        let paths = (report["top_handled"] as? [[String: Any]] ?? []).compactMap {
+            $0["path"] as? String
+        }
+        #expect(paths == [long])
+    }
+
     /// Gate values and what they give on a log with 7,845 of 10,000 requests handled
     /// (78.45%); guards issue 9.4: the message shows the two apart, values outside 0-100 are
     /// usage errors, and `80%` is a percentage.
