@@ -47,7 +47,8 @@ public struct CoverageSummary: Sendable {
     }
 
     /// Records one classified request: `host` as the caller normalised it (e.g. lower-cased),
-    /// `path` the key of the top-path lists and of the distinct count.
+    /// `path` the key of the top-path lists (`/path`, or `host/path` where hosts differ) and,
+    /// from its first `/`, of the distinct count.
     public mutating func record(
         _ outcome: CoverageOutcome, host: UnsafeRawBufferPointer, path: UnsafeRawBufferPointer,
         weight: UInt64 = 1
@@ -66,7 +67,15 @@ public struct CoverageSummary: Sendable {
         totals.lines &+= lines
         totals.requests &+= weight
         let pathHash = StableHash.hash(path)
-        pathSketch.insert(hash: pathHash)
+        // A key may start with its host (`host/path`): distinct paths count the path alone.
+        if let first = path.first, first != UInt8(ascii: "/"),
+            let slash = path.firstIndex(of: UInt8(ascii: "/"))
+        {
+            pathSketch.insert(
+                hash: StableHash.hash(UnsafeRawBufferPointer(rebasing: path[slash...])))
+        } else {
+            pathSketch.insert(hash: pathHash)
+        }
         switch outcome {
         case .handled(let app, let rule):
             totals.handled &+= weight

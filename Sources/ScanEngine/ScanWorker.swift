@@ -66,6 +66,10 @@ final class ScanWorker {
     /// The request waiting for classification, per scratch; kept in place, not copied around.
     private let waitingSlots: UnsafeMutablePointer<Waiting>
     private let hostBuffer: UnsafeMutableBufferPointer<UInt8>
+    /// Per waiting slot: the host-and-target key of a request with a host column.
+    private let keyBuffers: [UnsafeMutableBufferPointer<UInt8>]
+    /// Target bytes kept in such a key: more than the path lists keep (256).
+    private static let keyPathLimit = 512
     private static let hostLimit = 255
     /// How far ahead of the line being parsed the chunk's bytes are fetched.
     private static let readAhead = 2048
@@ -90,6 +94,7 @@ final class ScanWorker {
             }
         }
         parseScratches = (0..<2).map { _ in .allocate(capacity: max(lineLimit, 4096)) }
+        keyBuffers = (0..<2).map { _ in .allocate(capacity: Self.hostLimit + Self.keyPathLimit) }
         waitingSlots = .allocate(capacity: 2)
         waitingSlots.initialize(repeating: Waiting(), count: 2)
         hostBuffer = .allocate(capacity: Self.hostLimit + 8)  // and `:port`
@@ -104,6 +109,7 @@ final class ScanWorker {
         summaryStorage.deinitialize(count: 1)
         summaryStorage.deallocate()
         for scratch in parseScratches { scratch.deallocate() }
+        for buffer in keyBuffers { buffer.deallocate() }
         waitingSlots.deallocate()
         hostBuffer.deallocate()
         lastHost.deallocate()
@@ -154,9 +160,21 @@ final class ScanWorker {
                 slot.pointee.request = request
                 slot.pointee.line = line
                 slot.pointee.scratch = scratch
-                slot.pointee.target = field(request.target, .target, of: request, line, scratch)
-                slot.pointee.hash = DecisionCache.hash(slot.pointee.target)
-                cache.prefetch(slot.pointee.target, hash: slot.pointee.hash)
+                let target = field(request.target, .target, of: request, line, scratch)
+                slot.pointee.target = target
+                if request.host.isEmpty || target.first != UInt8(ascii: "/") {
+                    slot.pointee.key = target
+                    slot.pointee.hostPrefix = 0
+                } else {
+                    // A host column: the host leads the key, so that the path lists keep it and
+                    // the cache tells one host's `/` from another's (same file, same decision,
+                    // but other rows).
+                    let host = field(request.host, .host, of: request, line, scratch)
+                    slot.pointee.hostPrefix = min(host.count, Self.hostLimit)
+                    slot.pointee.key = hostKey(host, target, into: keyBuffers[next])
+                }
+                slot.pointee.hash = DecisionCache.hash(slot.pointee.key)
+                cache.prefetch(slot.pointee.key, hash: slot.pointee.hash)
                 if waiting >= 0 { classify(waitingSlots + waiting, counts: &counts) }
                 waiting = next
             case .skip:
@@ -180,6 +198,11 @@ final class ScanWorker {
         var line = LineBytes(start: nil, count: 0)
         var scratch = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
         var target = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        /// What the cache and the path lists know the request by: the target, or the
+        /// lower-cased host column then the target (cut to the key buffer's size).
+        var key = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        /// Length of the host at the start of `key`.
+        var hostPrefix = 0
         var hash: UInt64 = 0
     }
 
@@ -198,6 +221,8 @@ final class ScanWorker {
         let line = waiting.pointee.line
         let scratch = waiting.pointee.scratch
         let target = waiting.pointee.target
+        let key = waiting.pointee.key
+        let hostPrefix = waiting.pointee.hostPrefix
         let hash = waiting.pointee.hash
         let weight = UInt64(max(request.weight, 0))
         // Origin-form targets (`/p?q`, nearly every line) have no scheme or host: splitting
@@ -242,13 +267,13 @@ final class ScanWorker {
             let split = isSplit ? parts : URLParts.split(target)
             summaryStorage.pointee.record(
                 .noAssociation, host: UnsafeRawBufferPointer(host),
-                path: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: target[split.path])),
+                path: pathKey(key, hostPrefix: hostPrefix, split),
                 weight: weight)
             return
         }
         let decision: Decision
         if let remembered = cache.count(
-            target, file: fileIndex, hash: hash, weight: weight, evicted: { self.recordTally($0) })
+            key, file: fileIndex, hash: hash, weight: weight, evicted: { self.recordTally($0) })
         {
             decision = remembered
         } else {
@@ -258,20 +283,61 @@ final class ScanWorker {
                     rules.decide(split, in: target, scratch: scratch)
                 }
             }
-            if DecisionCache.admits(target) {
+            // A key cut short (a long target after a host) is never remembered.
+            if DecisionCache.admits(key), key.count == hostPrefix + target.count {
                 cache.store(
-                    target, file: fileIndex, hash: hash, decision, path: split.path,
+                    key, file: fileIndex, hash: hash, decision,
+                    path: pathRange(key, hostPrefix: hostPrefix, split),
                     weight: weight, evicted: { self.recordTally($0) })
             } else {
                 summaryStorage.pointee.recordRequests(
                     outcome(decision, file: fileIndex),
-                    path: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: target[split.path])),
+                    path: pathKey(key, hostPrefix: hostPrefix, split),
                     lines: 1,
                     weight: weight)
             }
         }
         summaryStorage.pointee.recordHost(
             Self.hostLane(decision.kind), host: UnsafeRawBufferPointer(host), weight: weight)
+    }
+
+    /// Where the key of the path lists lies in `key`: `host/path` when a host column leads
+    /// the key, `host[:port]/path` for an absolute target, else the path. Contiguous in every
+    /// case, so the cache keeps it as a range of its key.
+    @inline(__always)
+    private func pathRange(_ key: UnsafeBufferPointer<UInt8>, hostPrefix: Int, _ split: URLParts)
+        -> Range<Int>
+    {
+        if hostPrefix > 0 { return 0..<min(key.count, hostPrefix + split.path.upperBound) }
+        // `https://host` with an empty path keeps its path alone: a key without `/` is a path.
+        guard let host = split.host, !split.path.isEmpty else { return split.path }
+        return host.lowerBound..<split.path.upperBound
+    }
+
+    @inline(__always)
+    private func pathKey(_ key: UnsafeBufferPointer<UInt8>, hostPrefix: Int, _ split: URLParts)
+        -> UnsafeRawBufferPointer
+    {
+        UnsafeRawBufferPointer(
+            rebasing: UnsafeRawBufferPointer(key)[pathRange(key, hostPrefix: hostPrefix, split)])
+    }
+
+    /// `host` lower-cased, then `target`, into `buffer` (cut at its end).
+    @inline(__always)
+    private func hostKey(
+        _ host: UnsafeBufferPointer<UInt8>, _ target: UnsafeBufferPointer<UInt8>,
+        into buffer: UnsafeMutableBufferPointer<UInt8>
+    ) -> UnsafeBufferPointer<UInt8> {
+        let hostCount = min(host.count, Self.hostLimit)
+        for index in 0..<hostCount {
+            let byte = host[index]
+            buffer[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+        }
+        let targetCount = min(target.count, buffer.count - hostCount)
+        if let from = target.baseAddress, let to = buffer.baseAddress {
+            (to + hostCount).update(from: from, count: targetCount)
+        }
+        return UnsafeBufferPointer(rebasing: buffer[0..<(hostCount + targetCount)])
     }
 
     /// Records the requests the cache tallied for one target.

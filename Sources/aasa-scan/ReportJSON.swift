@@ -155,6 +155,7 @@ enum ReportJSON {
     private static func path(_ path: ScanReport.PathRow) -> String {
         var row = JSONObject()
         row.add("path", bytes: path.path)
+        row.add("host", raw: path.host.map { JSONText.quoted(bytes: $0) } ?? "null")
         row.add("count", count: path.count)
         row.add("error_bound", count: path.errorBound)
         return row.text

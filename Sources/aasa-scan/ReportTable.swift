@@ -216,12 +216,12 @@ enum ReportTable {
     {
         guard !rows.isEmpty else { return ["  (none)"] }
         return table(
-            [["count", "path"]]
+            [["count", rows.first?.host == nil ? "path" : "host/path"]]
                 + rows.map {
                     [
                         Format.count($0.count)
                             + ($0.errorBound > 0 ? " ±\(Format.count($0.errorBound))" : ""),
-                        TerminalText.escaped($0.path),
+                        TerminalText.escaped(($0.host ?? []) + $0.path),
                     ]
                 }, alignRight: [true, false], header: true, style: style, elastic: 1,
             width: width)

@@ -541,6 +541,47 @@ struct ScanCommandTests {
         #expect(paths == [long])
     }
 
+    /// Guards issue 9.8: with more than one host, the path lists carry the host (JSON `host`,
+    /// table `host/path`, CSV `source`), even when one worker's cache saw the same path on
+    /// both; the CSV has the host, coverage, filtered and input sections of the JSON.
+    @Test func multiHostPathListsKeepTheHost() throws {
+        let folder = try TemporaryFolder()
+        var log = ""
+        for (host, path, times) in [
+            ("a.example.com", "/buy/1", 3), ("B.example.com", "/buy/1", 2),
+            ("b.example.com", "/help", 1),
+        ] {
+            for _ in 0..<times {
+                log +=
+                    "\(host):443 1.1.1.1 - - [10/Oct/2024:13:55:36 +0000] \"GET \(path) HTTP/1.1\" 200 5 \"-\" \"UA\"\n"
+            }
+        }
+        let file = try folder.write("vhost.log", log)
+        let (_, report, _) = try scanJSON(["--aasa", aasa, "--workers", "1", file])
+        func rows(_ key: String) -> [String] {
+            (report[key] as? [[String: Any]] ?? []).map {
+                "\($0["host"] as? String ?? "-") \($0["path"] as? String ?? "") \($0["count"] as? Int ?? 0)"
+            }
+        }
+        #expect(rows("top_handled") == ["a.example.com /buy/1 3", "b.example.com /buy/1 2"])
+        #expect(rows("top_unmatched") == ["b.example.com /help 1"])
+        let table = try ToolRunner.run(["scan", "--aasa", aasa, "--format", "table", file])
+        #expect(table.stdout.contains("a.example.com/buy/1"))
+        let csv = try ToolRunner.run(["scan", "--aasa", aasa, "--format", "csv", file]).lines
+        #expect(csv.contains("top_handled,/buy/1,b.example.com,,,,2,0"))
+        for section in ["coverage", "filtered", "host", "host_handled", "input", "input_lines"] {
+            #expect(csv.contains { $0.hasPrefix(section + ",") }, "\(section)")
+        }
+        #expect(csv.contains("coverage,handled_percent,,,,,83.333,0"))
+        #expect(csv.contains("host,b.example.com,,,,,3,0"))
+        // One host: rows as before, `host` null.
+        let single = try folder.write("one.txt", "/buy/1\n/buy/2\n/help\n")
+        let (_, one, _) = try scanJSON(["--aasa", aasa, single])
+        let first = (one["top_handled"] as? [[String: Any]])?.first
+        #expect(first?["host"] is NSNull)
+        #expect((first?["path"] as? String)?.hasPrefix("/") == true)
+    }
+
     /// Gate values and what they give on a log with 7,845 of 10,000 requests handled
     /// (78.45%); guards issue 9.4: the message shows the two apart, values outside 0-100 are
     /// usage errors, and `80%` is a percentage.
