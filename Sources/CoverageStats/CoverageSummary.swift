@@ -128,6 +128,7 @@ public struct CoverageSummary: Sendable {
         case .method: totals.filtered.byMethod &+= weight
         case .status: totals.filtered.byStatus &+= weight
         case .asset: totals.filtered.byAsset &+= weight
+        case .bot: totals.filtered.byBot &+= weight
         }
     }
 

@@ -23,6 +23,8 @@ public struct CustomLayout: Sendable, Equatable {
         /// Host, maybe with `:port` (`%v`, `%V`, `%{Host}i`, `$host`, `$http_host`).
         case host
         case port
+        /// The `User-Agent` header (`%{User-Agent}i`, `$http_user_agent`).
+        case userAgent
         /// A field that is read past: `spaces` is how many spaces its values hold (a
         /// timestamp such as `%t` holds one), so that a space after it is found past them.
         case other(spaces: Int)
@@ -140,6 +142,7 @@ public struct CustomLayout: Sendable, Equatable {
         case UInt8(ascii: "v"), UInt8(ascii: "V"): role = .host
         case UInt8(ascii: "p"): role = .port
         case UInt8(ascii: "i") where argument.lowercased() == "host": role = .host
+        case UInt8(ascii: "i") where argument.lowercased() == "user-agent": role = .userAgent
         case UInt8(ascii: "t"):
             // `%t` is `[10/Oct/2000:13:55:36 -0700]`; `%{FORMAT}t` holds the spaces of FORMAT.
             role = .other(spaces: argument.isEmpty ? 1 : argument.filter { $0 == " " }.count)
@@ -176,6 +179,7 @@ public struct CustomLayout: Sendable, Equatable {
         case "status": role = .status
         case "host", "http_host", "server_name": role = .host
         case "server_port": role = .port
+        case "http_user_agent": role = .userAgent
         case "time_local": role = .other(spaces: 1)
         default: role = .other(spaces: 0)
         }

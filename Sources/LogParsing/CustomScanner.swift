@@ -62,6 +62,7 @@ enum CustomScanner {
                     if !value.isEmpty, value.allSatisfy({ ASCII.isDigit(line[$0]) }) {
                         request.port = value
                     }
+                case .userAgent: request.userAgent = value
                 case .other: break
                 }
                 pos = fieldEnd

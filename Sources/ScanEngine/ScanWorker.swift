@@ -17,6 +17,8 @@ public struct InputCounts: Sendable, Equatable {
     public var unknownMethod: UInt64 = 0
     /// Requests kept without a check by `--status` because they log no status.
     public var unknownStatus: UInt64 = 0
+    /// Requests kept without a check by `--skip-bots` because they log no user agent.
+    public var unknownAgent: UInt64 = 0
 
     public init() {}
 
@@ -27,6 +29,7 @@ public struct InputCounts: Sendable, Equatable {
         sum.malformed &+= rhs.malformed
         sum.unknownMethod &+= rhs.unknownMethod
         sum.unknownStatus &+= rhs.unknownStatus
+        sum.unknownAgent &+= rhs.unknownAgent
         return sum
     }
 }
@@ -173,6 +176,10 @@ final class ScanWorker {
                     slot.pointee.hostPrefix = min(host.count, Self.hostLimit)
                     slot.pointee.key = hostKey(host, target, into: keyBuffers[next])
                 }
+                if filter.skipBots {
+                    // Found now, while the line is at hand with its parser.
+                    slot.pointee.agent = parser.userAgent(in: line, of: request)
+                }
                 slot.pointee.hash = DecisionCache.hash(slot.pointee.key)
                 cache.prefetch(slot.pointee.key, hash: slot.pointee.hash)
                 if waiting >= 0 { classify(waitingSlots + waiting, counts: &counts) }
@@ -203,6 +210,8 @@ final class ScanWorker {
         var key = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         /// Length of the host at the start of `key`.
         var hostPrefix = 0
+        /// The user agent's range in the line (`--skip-bots` only); nil when not logged.
+        var agent: Range<Int>?
         var hash: UInt64 = 0
     }
 
@@ -236,7 +245,17 @@ final class ScanWorker {
             let path = UnsafeBufferPointer(rebasing: target[parts.path])
             if method.isEmpty, !filter.methods.isEmpty { counts.unknownMethod &+= weight }
             if request.status == 0, filter.filtersStatus { counts.unknownStatus &+= weight }
-            if let reason = filter.reason(method: method, status: request.status, path: path) {
+            var agent: UnsafeBufferPointer<UInt8>?
+            if filter.skipBots {
+                if let range = waiting.pointee.agent {
+                    agent = UnsafeBufferPointer(rebasing: line[range])
+                } else {
+                    counts.unknownAgent &+= weight
+                }
+            }
+            if let reason = filter.reason(
+                method: method, status: request.status, path: path, agent: agent)
+            {
                 summaryStorage.pointee.recordFiltered(reason, weight: weight)
                 return
             }

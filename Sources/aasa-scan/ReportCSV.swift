@@ -61,7 +61,7 @@ enum ReportCSV {
         }
         for (name, count) in [
             ("method", totals.filtered.byMethod), ("status", totals.filtered.byStatus),
-            ("asset", totals.filtered.byAsset),
+            ("asset", totals.filtered.byAsset), ("bot", totals.filtered.byBot),
         ] {
             rows.append(row("filtered", name, "", "", "", "", count, 0))
         }

@@ -23,6 +23,7 @@ enum ReportJSON {
         filtered.add("method", count: totals.filtered.byMethod)
         filtered.add("status", count: totals.filtered.byStatus)
         filtered.add("asset", count: totals.filtered.byAsset)
+        filtered.add("bot", count: totals.filtered.byBot)
         var totalsObject = JSONObject()
         totalsObject.add("lines", count: totals.lines)
         totalsObject.add("requests", count: totals.requests)

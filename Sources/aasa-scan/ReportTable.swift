@@ -36,7 +36,8 @@ enum ReportTable {
         if totals.filtered.total > 0 {
             notes.append(
                 "filtered out \(Format.count(totals.filtered.total)) (method \(Format.count(totals.filtered.byMethod)), "
-                    + "status \(Format.count(totals.filtered.byStatus)), asset \(Format.count(totals.filtered.byAsset)))"
+                    + "status \(Format.count(totals.filtered.byStatus)), asset \(Format.count(totals.filtered.byAsset)), "
+                    + "bot \(Format.count(totals.filtered.byBot)))"
             )
         }
         if totals.malformed > 0 {

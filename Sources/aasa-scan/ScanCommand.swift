@@ -99,12 +99,13 @@ extension ScanCommand {
             for (count, option, field) in [
                 (input.counts.unknownMethod, "--methods", "method"),
                 (input.counts.unknownStatus, "--status", "status"),
+                (input.counts.unknownAgent, "--skip-bots", "user agent"),
             ] where count > 0 {
                 let all = count == input.counts.requests
                 StandardError.line(
                     "aasa-scan: warning: \(option) cannot apply to \(all ? "the " : "")"
                         + "\(Format.count(count)) \(count == 1 ? "request" : "requests") of \(name)"
-                        + " that log no \(field) (\(input.format?.rawValue ?? "?") format); "
+                        + " that \(count == 1 ? "logs" : "log") no \(field) (\(input.format?.rawValue ?? "?") format); "
                         + "\(count == 1 ? "it was" : "they were") kept")
             }
         }
@@ -310,8 +311,27 @@ struct FilterOptions: ParsableArguments {
     var status: String?
 
     @Flag(
-        name: .long, help: "Leave out static files (.css, .js, images, fonts, media, archives...).")
+        name: .long,
+        help: ArgumentHelp(
+            "Leave out static files by extension: "
+                + RequestFilter.defaultAssetExtensions.map { String(decoding: $0, as: UTF8.self) }
+                .joined(separator: ",") + "."))
     var skipAssets = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The extensions --skip-assets leaves out instead of its own list, e.g. css,js,png "
+                + "(implies --skip-assets).", valueName: "list"))
+    var assetExtensions: String?
+
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Leave out requests whose user agent is a well-known crawler (Googlebot, bingbot, "
+                + "Applebot, facebookexternalhit, GPTBot, ...; the README has the list). Logs "
+                + "without a user agent are kept, with a warning."))
+    var skipBots = false
 
     func filter() throws -> RequestFilter {
         var filter = RequestFilter()
@@ -331,7 +351,19 @@ struct FilterOptions: ParsableArguments {
                 }
             }
         }
-        filter.skipAssets = skipAssets
+        filter.skipAssets = skipAssets || assetExtensions != nil
+        if let assetExtensions {
+            let list = assetExtensions.split(separator: ",").map {
+                Array($0.trimmingPrefix(".").lowercased().utf8)
+            }
+            guard !list.isEmpty, list.allSatisfy({ !$0.isEmpty }) else {
+                throw ValidationError(
+                    "--asset-extensions wants extensions like css,js,png, got '\(assetExtensions)'."
+                )
+            }
+            filter.assetExtensions = list
+        }
+        filter.skipBots = skipBots
         return filter
     }
 }

@@ -582,6 +582,31 @@ struct ScanCommandTests {
         #expect((first?["path"] as? String)?.hasPrefix("/") == true)
     }
 
+    /// Guards issue 9.10: `--skip-bots` leaves out crawlers (`totals.filtered.bot`) and says
+    /// when a log has no user agent; `--asset-extensions` changes what `--skip-assets` skips.
+    @Test func botsAndAssetsAreConfigurable() throws {
+        let folder = try TemporaryFolder()
+        let log = [
+            ("/buy/1", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"),
+            ("/buy/2", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)"),
+            ("/guide.pdf", "Mozilla/5.0 (iPhone)"), ("/style.css", "Mozilla/5.0 (iPhone)"),
+        ].map {
+            "1.1.1.1 - - [10/Oct/2024:13:55:36 +0000] \"GET \($0.0) HTTP/1.1\" 200 5 \"-\" \"\($0.1)\"\n"
+        }.joined()
+        let file = try folder.write("access.log", log)
+        let (status, report, stderr) = try scanJSON(
+            ["--aasa", aasa, "--skip-bots", "--asset-extensions", "pdf", file])
+        #expect(status == 0, "\(stderr)")
+        let filtered = (report["totals"] as? [String: Any])?["filtered"] as? [String: Int] ?? [:]
+        #expect(filtered["bot"] == 1 && filtered["asset"] == 1 && filtered["total"] == 2)
+        #expect(stderr.isEmpty)
+        let help = try ToolRunner.run(["scan", "--help"])
+        #expect(help.stdout.contains("css,js,mjs,map,png"))
+        let urls = try folder.write("urls.txt", "/buy/1\n")
+        let (_, _, warning) = try scanJSON(["--aasa", aasa, "--skip-bots", urls])
+        #expect(warning.contains("--skip-bots cannot apply to the 1 request of"))
+    }
+
     /// Gate values and what they give on a log with 7,845 of 10,000 requests handled
     /// (78.45%); guards issue 9.4: the message shows the two apart, values outside 0-100 are
     /// usage errors, and `80%` is a percentage.

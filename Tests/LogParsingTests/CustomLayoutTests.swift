@@ -64,4 +64,47 @@ struct CustomLayoutTests {
     func unusableLayoutsAreRefused(_ layout: String) {
         #expect(throws: CustomLayout.LayoutError.self) { try CustomLayout(layout) }
     }
+
+    /// Guards issue 9.10: the user agent is found on demand where the format logs one.
+    static let agentRows: [(parser: String, line: String, agent: String?)] = [
+        ("combined", combinedLine, "UA"),
+        (
+            "combined",
+            #"1.2.3.4 - - [10/Feb/2012:16:42:07 -0500] "GET /a\"b HTTP/1.1" 200 3 "https://r/?q=\"x\"" "Googlebot/2.1" "-""#,
+            "Googlebot/2.1"
+        ),
+        (
+            "vhost",
+            #"example.com:443 1.2.3.4 - - [10/Feb/2012:16:42:07 -0500] "GET / HTTP/1.1" 200 3 "-" "bingbot""#,
+            "bingbot"
+        ),
+        (
+            "alb",
+            #"https 2020-01-01T00:55:04.127531Z app/a/b 1.2.3.4:2817 10.0.0.1:80 0.001 0.102 0.000 200 200 225 24950 "GET https://example.com:443/x HTTP/1.1" "curl/8" ECDHE"#,
+            "curl/8"
+        ),
+        (
+            "custom:%h \"%r\" %>s \"%{User-Agent}i\"", #"1.2.3.4 "GET / HTTP/1.1" 200 "Applebot""#,
+            "Applebot"
+        ),
+        ("url", "https://example.com/a", nil),
+    ]
+
+    @Test(arguments: agentRows)
+    func userAgentIsFoundOnDemand(_ parser: String, _ line: String, _ agent: String?) throws {
+        let lineParser =
+            parser.hasPrefix("custom:")
+            ? LineParser(layout: try CustomLayout(String(parser.dropFirst(7))))
+            : LineParser(format: try #require(LogFormat(rawValue: parser)))
+        var copy = lineParser
+        let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 4096)
+        defer { scratch.deallocate() }
+        let found = Array(line.utf8).withUnsafeBufferPointer { bytes -> String? in
+            guard case .ok(let request) = copy.parse(bytes, scratch: scratch),
+                let range = lineParser.userAgent(in: bytes, of: request)
+            else { return nil }
+            return String(decoding: bytes[range], as: UTF8.self)
+        }
+        #expect(found == agent)
+    }
 }
