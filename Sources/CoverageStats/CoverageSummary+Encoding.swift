@@ -92,6 +92,7 @@ extension CoverageSummary {
                     input: try input.int(), line: try input.u64(), bytes: try input.blob(),
                     isTruncated: try input.u64() != 0))
         }
+        eligibility = .notCounted  // saved before eligibility existed
         if !input.isAtEnd {
             let count = try input.int()
             guard count < 1 << 26 else { throw input.failure("implausible count of later fields") }
@@ -102,13 +103,22 @@ extension CoverageSummary {
         guard input.isAtEnd else { throw input.failure("bytes after the end of the summary") }
     }
 
-    /// The counts that came after the first layout, in the order they came: bot filter.
+    /// The counts that came after the first layout, in the order they came: bot filter,
+    /// whether eligibility was counted, then per app the eligible and the eligible-excluded
+    /// requests.
     var laterCounts: [UInt64] {
-        [totals.filtered.byBot]
+        [totals.filtered.byBot, eligibility.rawValue] + appEligible + appEligibleExcluded
     }
 
     mutating func restoreLaterCounts(_ values: [UInt64]) {
         if values.count > 0 { totals.filtered.byBot = values[0] }
+        let apps = shape.appCount
+        eligibility = .notCounted
+        if values.count >= 2 + 2 * apps {
+            eligibility = EligibilityCounting(rawValue: values[1]) ?? .notCounted
+            appEligible = Array(values[2..<(2 + apps)])
+            appEligibleExcluded = Array(values[(2 + apps)..<(2 + 2 * apps)])
+        }
     }
 }
 

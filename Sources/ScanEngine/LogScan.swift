@@ -29,7 +29,7 @@ public enum LogScan {
         let workers = (0..<workerCount).map { _ in
             ScanWorker(
                 associations: associations, filter: configuration.filter, shape: shape,
-                lineLimit: configuration.chunkSize)
+                lineLimit: configuration.chunkSize, perApp: configuration.perApp)
         }
         let free = ChunkQueue<Chunk>()
         for _ in 0..<(2 * workerCount + 2) { free.push(Chunk(capacity: configuration.chunkSize)) }

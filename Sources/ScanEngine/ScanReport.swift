@@ -10,6 +10,11 @@ public struct ScanReport: Sendable {
         public var source: String
         public var handled: UInt64
         public var excluded: UInt64
+        /// Requests the app would open were it the only one installed; nil when not counted
+        /// (`scan --per-app`).
+        public var eligible: UInt64?
+        /// Requests the app's own first decisive rule excludes; nil when not counted.
+        public var eligibleExcluded: UInt64?
     }
 
     public struct RuleRow: Sendable, Equatable {
@@ -60,6 +65,7 @@ public struct ScanReport: Sendable {
     public init(_ result: ScanResult, top: Int) {
         self.result = result
         let summary = result.summary
+        let counted = summary.eligibility == .counted
         for file in result.associations.files {
             let source = file.domain?.description ?? file.path
             for (index, app) in file.rules.apps.enumerated() {
@@ -67,7 +73,10 @@ public struct ScanReport: Sendable {
                     AppRow(
                         app: app, source: source,
                         handled: summary.appHandled[file.appOffset + index],
-                        excluded: summary.appExcluded[file.appOffset + index]))
+                        excluded: summary.appExcluded[file.appOffset + index],
+                        eligible: counted ? summary.appEligible[file.appOffset + index] : nil,
+                        eligibleExcluded: counted
+                            ? summary.appEligibleExcluded[file.appOffset + index] : nil))
             }
             for (index, rule) in file.rules.rules.enumerated() {
                 rules.append(

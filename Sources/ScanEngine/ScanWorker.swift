@@ -39,6 +39,13 @@ public struct InputCounts: Sendable, Equatable {
 final class ScanWorker {
     let associations: Associations
     let filter: RequestFilter
+    /// Whether per-app eligibility is counted (`ScanConfiguration.perApp`).
+    private let perApp: Bool
+    /// Per file: true when at most one `details` entry names apps, so that every app's own
+    /// decision is the file's decision and needs no second look.
+    private let singleEntry: [Bool]
+    /// Per global rule: the global indices of the apps of its entry.
+    private let ruleApps: [[Int]]
     /// False when no filter was asked for, read once instead of at every line.
     private let filtering: Bool
     /// The last host looked up and the file it found: lines of one host come in runs, and the
@@ -77,12 +84,27 @@ final class ScanWorker {
     /// How far ahead of the line being parsed the chunk's bytes are fetched.
     private static let readAhead = 2048
 
-    init(associations: Associations, filter: RequestFilter, shape: CoverageShape, lineLimit: Int) {
+    init(
+        associations: Associations, filter: RequestFilter, shape: CoverageShape, lineLimit: Int,
+        perApp: Bool = false
+    ) {
         self.associations = associations
+        self.perApp = perApp
+        singleEntry = associations.files.map { file in
+            Set(file.rules.rules.filter { !$0.appIDs.isEmpty }.map(\.entryIndex)).count <= 1
+        }
+        ruleApps = associations.files.flatMap { file in
+            file.rules.rules.map { rule in
+                rule.appIDs.compactMap { app in
+                    file.rules.apps.firstIndex(of: app).map { file.appOffset + $0 }
+                }
+            }
+        }
         self.filter = filter
         filtering = !filter.isEmpty
         summaryStorage = .allocate(capacity: 1)
         summaryStorage.initialize(to: CoverageSummary(shape: shape))
+        summaryStorage.pointee.eligibility = perApp ? .counted : .notCounted
         ruleSets = associations.files.map { Unmanaged.passUnretained($0.rules) }
         scratches = associations.files.map { $0.rules.makeScratch() }
         unmanagedScratches = scratches.map { Unmanaged.passUnretained($0) }
@@ -314,6 +336,7 @@ final class ScanWorker {
                     path: pathKey(key, hostPrefix: hostPrefix, split),
                     lines: 1,
                     weight: weight)
+                recordEligibility(decision, file: fileIndex, target: target, weight: weight)
             }
         }
         summaryStorage.pointee.recordHost(
@@ -364,6 +387,50 @@ final class ScanWorker {
         summaryStorage.pointee.recordRequests(
             outcome(tally.decision, file: tally.file), path: tally.path, lines: tally.lines,
             weight: tally.weight)
+        recordEligibility(
+            tally.decision, file: tally.file, target: Self.target(ofKey: tally.key),
+            weight: tally.weight)
+    }
+
+    /// The target inside a cache key: the key itself, or what follows a leading host (whose
+    /// key starts `host/`, where an absolute target starts `scheme://`).
+    @inline(__always)
+    private static func target(ofKey key: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>
+    {
+        guard let first = key.first, first != UInt8(ascii: "/"),
+            let slash = key.firstIndex(of: UInt8(ascii: "/")), slash > 0,
+            key[slash - 1] != UInt8(ascii: ":")
+        else { return key }
+        return UnsafeBufferPointer(rebasing: key[slash...])
+    }
+
+    /// Counts what each app would do with `weight` requests of `target` were it the only app
+    /// installed (its own first decisive rule). Most requests need no second look: unmatched
+    /// means no app has a decisive rule, and in a file with one entry its decision is the
+    /// overall one. Paid once per tally, not per line, and only with `--per-app`.
+    private func recordEligibility(
+        _ decision: Decision, file fileIndex: Int, target: UnsafeBufferPointer<UInt8>,
+        weight: UInt64
+    ) {
+        if !perApp || decision.kind == .unmatched { return }
+        let offset = appOffsets[fileIndex]
+        if singleEntry[fileIndex] {
+            // The deciding rule's entry names every app: they all get its decision.
+            for app in ruleApps[ruleOffsets[fileIndex] + Int(decision.rule)] {
+                summaryStorage.pointee.recordEligible(
+                    app: app, excluded: decision.kind == .excluded, weight: weight)
+            }
+            return
+        }
+        let decisions = ruleSets[fileIndex]._withUnsafeGuaranteedRef { rules in
+            unmanagedScratches[fileIndex]._withUnsafeGuaranteedRef { scratch in
+                rules.decidePerApp(target, scratch: scratch)
+            }
+        }
+        for own in decisions {
+            summaryStorage.pointee.recordEligible(
+                app: offset + Int(own.app), excluded: own.kind == .excluded, weight: weight)
+        }
     }
 
     /// Records what the cache still holds; call once, after the last chunk.

@@ -22,6 +22,13 @@ enum ReportCSV {
         for app in report.apps {
             rows.append(row("app_handled", app.app, app.source, "", "", "", app.handled, 0))
             rows.append(row("app_excluded", app.app, app.source, "", "", "", app.excluded, 0))
+            if let eligible = app.eligible, let eligibleExcluded = app.eligibleExcluded {
+                rows.append(row("app_eligible", app.app, app.source, "", "", "", eligible, 0))
+                rows.append(
+                    row(
+                        "app_eligible_excluded", app.app, app.source, "", "", "",
+                        eligibleExcluded, 0))
+            }
         }
         for rule in report.rules {
             rows.append(

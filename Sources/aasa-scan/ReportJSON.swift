@@ -107,6 +107,8 @@ enum ReportJSON {
         row.add("source", string: app.source)
         row.add("handled", count: app.handled)
         row.add("excluded", count: app.excluded)
+        row.add("eligible", raw: app.eligible.map { String($0) } ?? "null")
+        row.add("eligible_excluded", raw: app.eligibleExcluded.map { String($0) } ?? "null")
         return row.text
     }
 

@@ -61,17 +61,32 @@ enum ReportTable {
         }
 
         out.append("")
-        out.append(style.bold("Apps") + shownOf(report.apps.count, top))
+        let alone = report.apps.first?.eligible != nil
+        out.append(
+            style.bold("Apps") + shownOf(report.apps.count, top)
+                + (alone ? " (eligible: what the app opens when it is the only one installed)" : "")
+        )
         out += table(
-            [["app", "handled", "excluded"]]
+            [["app", "handled", "excluded"] + (alone ? ["eligible", "eligible excl."] : [])]
                 + report.apps.prefix(top).map {
                     [
                         TerminalText.escaped($0.app), Format.count($0.handled),
                         Format.count($0.excluded),
                     ]
+                        + (alone
+                            ? [
+                                Format.count($0.eligible ?? 0),
+                                Format.count($0.eligibleExcluded ?? 0),
+                            ]
+                            : [])
                 },
-            alignRight: [false, true, true], header: true, style: style, elastic: 0,
+            alignRight: [false, true, true, true, true], header: true, style: style, elastic: 0,
             width: width)
+        if !alone, report.apps.count > 1, report.apps.contains(where: { $0.handled == 0 }) {
+            // An earlier entry may take every URL of an app: handled is then 0 for it.
+            out.append(
+                "  an app at 0 handled may open URLs when installed alone: --per-app counts them")
+        }
 
         out.append("")
         let ranked = report.rules.filter { $0.hits > 0 }.sorted { $0.hits > $1.hits }

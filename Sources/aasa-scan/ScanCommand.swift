@@ -27,6 +27,14 @@ struct ScanCommand: ParsableCommand {
     @OptionGroup var filters: FilterOptions
     @OptionGroup var output: ReportOptions
 
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Also count per app what it opens (eligible) and excludes when it is the only app "
+                + "installed, as match --per-app decides; slower for files with several "
+                + "details entries."))
+    var perApp = false
+
     @Argument(
         help: ArgumentHelp(
             "Log files, directories, globs, or - for standard input.", valueName: "input"))
@@ -45,6 +53,7 @@ struct ScanCommand: ParsableCommand {
         configuration.inputs = inputs
         try reading.apply(to: &configuration)
         configuration.filter = try filters.filter()
+        configuration.perApp = perApp
         if (inputs.isEmpty || inputs.contains("-")), isatty(0) != 0, !output.quiet {
             StandardError.line(
                 "aasa-scan: reading log lines from standard input (end with Ctrl-D); "
