@@ -37,6 +37,11 @@ extension CoverageSummary {
             out.blob(sample.bytes)
             out.u64(sample.isTruncated ? 1 : 0)
         }
+        // Counts added after the first layout, as a counted list: summaries saved before they
+        // existed end before it and read back with zeros.
+        let later = laterCounts
+        out.int(later.count)
+        for value in later { out.u64(value) }
         return out.bytes
     }
 
@@ -89,7 +94,33 @@ extension CoverageSummary {
                     input: try input.int(), line: try input.u64(), bytes: try input.blob(),
                     isTruncated: try input.u64() != 0))
         }
+        eligibility = .notCounted  // saved before eligibility existed
+        if !input.isAtEnd {
+            let count = try input.int()
+            guard count < 1 << 26 else { throw input.failure("implausible count of later fields") }
+            var later: [UInt64] = []
+            for _ in 0..<count { later.append(try input.u64()) }
+            restoreLaterCounts(later)
+        }
         guard input.isAtEnd else { throw input.failure("bytes after the end of the summary") }
+    }
+
+    /// The counts that came after the first layout, in the order they came: bot filter,
+    /// whether eligibility was counted, then per app the eligible and the eligible-excluded
+    /// requests.
+    var laterCounts: [UInt64] {
+        [totals.filtered.byBot, eligibility.rawValue] + appEligible + appEligibleExcluded
+    }
+
+    mutating func restoreLaterCounts(_ values: [UInt64]) {
+        if values.count > 0 { totals.filtered.byBot = values[0] }
+        let apps = shape.appCount
+        eligibility = .notCounted
+        if values.count >= 2 + 2 * apps {
+            eligibility = EligibilityCounting(rawValue: values[1]) ?? .notCounted
+            appEligible = Array(values[2..<(2 + apps)])
+            appEligibleExcluded = Array(values[(2 + apps)..<(2 + 2 * apps)])
+        }
     }
 }
 

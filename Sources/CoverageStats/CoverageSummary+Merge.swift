@@ -14,9 +14,12 @@ extension CoverageSummary {
     public static func += (lhs: inout CoverageSummary, rhs: CoverageSummary) {
         precondition(lhs.shape == rhs.shape, "merging coverage summaries of different shapes")
         lhs.totals = lhs.totals + rhs.totals
+        lhs.eligibility = lhs.eligibility + rhs.eligibility
         for index in lhs.appHandled.indices {
             lhs.appHandled[index] &+= rhs.appHandled[index]
             lhs.appExcluded[index] &+= rhs.appExcluded[index]
+            lhs.appEligible[index] &+= rhs.appEligible[index]
+            lhs.appEligibleExcluded[index] &+= rhs.appEligibleExcluded[index]
         }
         for index in lhs.ruleHits.indices { lhs.ruleHits[index] &+= rhs.ruleHits[index] }
         lhs.hostTable += rhs.hostTable
@@ -33,6 +36,9 @@ extension CoverageSummary: Equatable {
     public static func == (lhs: CoverageSummary, rhs: CoverageSummary) -> Bool {
         lhs.shape == rhs.shape && lhs.totals == rhs.totals && lhs.appHandled == rhs.appHandled
             && lhs.appExcluded == rhs.appExcluded && lhs.ruleHits == rhs.ruleHits
+            && lhs.appEligible == rhs.appEligible
+            && lhs.appEligibleExcluded == rhs.appEligibleExcluded
+            && lhs.eligibility == rhs.eligibility
             && lhs.hostTable == rhs.hostTable && lhs.hostless == rhs.hostless
             && lhs.unmatchedPaths == rhs.unmatchedPaths
             && lhs.handledPaths == rhs.handledPaths && lhs.pathSketch == rhs.pathSketch

@@ -21,6 +21,13 @@ public struct CoverageSummary: Sendable {
     public internal(set) var appExcluded: [UInt64]
     /// Requests decided, per global rule index; rules that never decided stay 0.
     public internal(set) var ruleHits: [UInt64]
+    /// Requests each app would open were it the only one installed: its own first decisive
+    /// rule is a match (SEMANTICS.md S4.5, what `match --per-app` says), per app index.
+    public internal(set) var appEligible: [UInt64]
+    /// Requests whose own first decisive rule for the app is an exclusion, per app index.
+    public internal(set) var appEligibleExcluded: [UInt64]
+    /// Whether `appEligible` and `appEligibleExcluded` were counted (`scan --per-app`).
+    public var eligibility = EligibilityCounting.unknown
 
     var hostTable: SpaceSaving
     /// Requests without a host (logs with no host column), counted exactly and apart: in such
@@ -38,6 +45,8 @@ public struct CoverageSummary: Sendable {
         appHandled = Array(repeating: 0, count: shape.appCount)
         appExcluded = Array(repeating: 0, count: shape.appCount)
         ruleHits = Array(repeating: 0, count: shape.ruleCount)
+        appEligible = Array(repeating: 0, count: shape.appCount)
+        appEligibleExcluded = Array(repeating: 0, count: shape.appCount)
         hostTable = SpaceSaving(
             capacity: shape.hostCapacity, maxKeyLength: shape.maxKeyLength,
             laneCount: CoverageOutcome.HostLane.allCases.count)
@@ -47,7 +56,8 @@ public struct CoverageSummary: Sendable {
     }
 
     /// Records one classified request: `host` as the caller normalised it (e.g. lower-cased),
-    /// `path` the key of the top-path lists and of the distinct count.
+    /// `path` the key of the top-path lists (`/path`, or `host/path` where hosts differ) and,
+    /// from its first `/`, of the distinct count.
     public mutating func record(
         _ outcome: CoverageOutcome, host: UnsafeRawBufferPointer, path: UnsafeRawBufferPointer,
         weight: UInt64 = 1
@@ -66,7 +76,15 @@ public struct CoverageSummary: Sendable {
         totals.lines &+= lines
         totals.requests &+= weight
         let pathHash = StableHash.hash(path)
-        pathSketch.insert(hash: pathHash)
+        // A key may start with its host (`host/path`): distinct paths count the path alone.
+        if let first = path.first, first != UInt8(ascii: "/"),
+            let slash = path.firstIndex(of: UInt8(ascii: "/"))
+        {
+            pathSketch.insert(
+                hash: StableHash.hash(UnsafeRawBufferPointer(rebasing: path[slash...])))
+        } else {
+            pathSketch.insert(hash: pathHash)
+        }
         switch outcome {
         case .handled(let app, let rule):
             totals.handled &+= weight
@@ -111,6 +129,17 @@ public struct CoverageSummary: Sendable {
             weight: weight)
     }
 
+    /// Records `weight` requests whose own decision for app `app` is a match, or an
+    /// exclusion when `excluded`; a request adds to every app that has a decision for it.
+    @inline(__always)
+    public mutating func recordEligible(app: Int, excluded: Bool, weight: UInt64) {
+        if excluded {
+            appEligibleExcluded[app] &+= weight
+        } else {
+            appEligible[app] &+= weight
+        }
+    }
+
     /// Records one request removed by a filter before classification.
     public mutating func recordFiltered(_ reason: FilterReason, weight: UInt64 = 1) {
         totals.lines &+= 1
@@ -119,6 +148,7 @@ public struct CoverageSummary: Sendable {
         case .method: totals.filtered.byMethod &+= weight
         case .status: totals.filtered.byStatus &+= weight
         case .asset: totals.filtered.byAsset &+= weight
+        case .bot: totals.filtered.byBot &+= weight
         }
     }
 
@@ -140,6 +170,18 @@ public struct CoverageSummary: Sendable {
     private func keyHash(_ path: UnsafeRawBufferPointer, fullHash: UInt64) -> UInt64 {
         path.count <= shape.maxKeyLength
             ? fullHash : SpaceSaving.keyHash(path, maxKeyLength: shape.maxKeyLength)
+    }
+}
+
+/// Whether a summary counted the per-app eligibility: a summary that did not (its counts are
+/// zeros) makes any merge with it uncounted. `unknown` is the identity of the merge.
+public enum EligibilityCounting: UInt64, Sendable, Equatable {
+    case unknown = 0
+    case notCounted = 1
+    case counted = 2
+
+    static func + (lhs: Self, rhs: Self) -> Self {
+        lhs == .unknown ? rhs : rhs == .unknown || lhs == rhs ? lhs : .notCounted
     }
 }
 

@@ -6,12 +6,14 @@ public struct FilteredCounts: Sendable, Equatable {
     public var byStatus: UInt64 = 0
     /// Removed as static assets.
     public var byAsset: UInt64 = 0
+    /// Removed as requests of well-known crawlers.
+    public var byBot: UInt64 = 0
 
     /// All zero.
     public init() {}
 
-    /// Sum of the three.
-    public var total: UInt64 { byMethod &+ byStatus &+ byAsset }
+    /// Sum of them all.
+    public var total: UInt64 { byMethod &+ byStatus &+ byAsset &+ byBot }
 
     /// Field-wise sum.
     public static func + (lhs: Self, rhs: Self) -> Self {
@@ -19,6 +21,7 @@ public struct FilteredCounts: Sendable, Equatable {
         result.byMethod &+= rhs.byMethod
         result.byStatus &+= rhs.byStatus
         result.byAsset &+= rhs.byAsset
+        result.byBot &+= rhs.byBot
         return result
     }
 }
@@ -31,6 +34,8 @@ public enum FilterReason: Sendable {
     case status
     /// It asks for a static asset.
     case asset
+    /// Its user agent is a well-known crawler.
+    case bot
 }
 
 /// Exact totals of a scan.

@@ -26,29 +26,46 @@ public enum InputSource: Sendable, Hashable {
 /// - A missing path or a pattern that matches nothing yields an error in its place, so the
 ///   caller can report it and go on with the other inputs.
 public enum InputResolver {
+    /// One resolved input and how it was reached.
+    public struct Resolved: Sendable {
+        public var result: Result<InputSource, LogIOError>
+        /// True when a directory or a glob stood for it: the user did not name this file, so
+        /// one that turns out not to be a log can be skipped instead of failing the scan.
+        public var isExpanded: Bool
+    }
+
     /// Resolves `arguments` in order; each argument gives zero or more results.
     public static func resolve(_ arguments: [String]) -> [Result<InputSource, LogIOError>] {
-        if arguments.isEmpty { return [.success(.standardInput)] }
-        var results: [Result<InputSource, LogIOError>] = []
+        resolveMarked(arguments).map(\.result)
+    }
+
+    /// `resolve`, saying of each input whether it came from expanding a directory or a glob.
+    public static func resolveMarked(_ arguments: [String]) -> [Resolved] {
+        if arguments.isEmpty {
+            return [Resolved(result: .success(.standardInput), isExpanded: false)]
+        }
+        var results: [Resolved] = []
         for argument in arguments {
             if argument == "-" {
-                results.append(.success(.standardInput))
+                results.append(Resolved(result: .success(.standardInput), isExpanded: false))
                 continue
             }
             switch SystemCalls.kind(of: argument) {
             case .directory:
-                results.append(contentsOf: directoryFiles(argument))
+                results += directoryFiles(argument).map { Resolved(result: $0, isExpanded: true) }
             case .regular, .other:
-                results.append(.success(.file(argument)))
+                results.append(Resolved(result: .success(.file(argument)), isExpanded: false))
             case .missing:
                 if argument.contains(where: { $0 == "*" || $0 == "?" || $0 == "[" }) {
-                    results.append(contentsOf: expandGlob(argument))
+                    results += expandGlob(argument).map { Resolved(result: $0, isExpanded: true) }
                 } else {
                     results.append(
-                        .failure(
-                            LogIOError(
-                                code: .notFound, path: argument,
-                                detail: "no such file or directory")))
+                        Resolved(
+                            result: .failure(
+                                LogIOError(
+                                    code: .notFound, path: argument,
+                                    detail: "no such file or directory")),
+                            isExpanded: false))
                 }
             }
         }

@@ -56,6 +56,23 @@ public enum FormatDetector {
             format.map { LineParser(format: $0, jsonNames: jsonNames) }
         }
 
+        /// The format that came closest, and where it stopped fitting, in a few words:
+        /// `closest is combined, which fits 0 of 2 lines (line 1: no [timestamp] where expected)`.
+        /// With no line fitting anywhere, combined (the usual access log) stands for them all.
+        public var closestMismatch: String {
+            if votingLines == 0 { return "no log lines to recognise (only blank or # lines)" }
+            var closest = candidates.first { $0.format == .combined } ?? candidates.first
+            for candidate in candidates where candidate.score > (closest?.score ?? 0) {
+                closest = candidate
+            }
+            guard let closest else { return "no format to try" }
+            var text =
+                "closest is \(closest.format.rawValue), which fits \(closest.score) of "
+                + "\(closest.score + closest.malformed) lines"
+            if let (line, reason) = closest.firstFailure { text += " (line \(line): \(reason))" }
+            return text
+        }
+
         /// The refusal message: every format tried and what did not fit.
         public var explanation: String {
             if votingLines == 0 { return "no log lines to recognise (only blank or # lines)" }

@@ -14,6 +14,8 @@ public struct LineParser: Sendable {
     /// JSON key names in use.
     public let jsonNames: JSONFieldNames
     private let keyTable: JSONKeyTable
+    /// The layout of the `custom` format.
+    public let layout: CustomLayout?
 
     /// A parser at the start of an input.
     public init(format: LogFormat, jsonNames: JSONFieldNames = .standard) {
@@ -21,6 +23,16 @@ public struct LineParser: Sendable {
         self.jsonNames = jsonNames
         columns = ColumnMap()
         keyTable = JSONKeyTable(jsonNames)
+        layout = nil
+    }
+
+    /// A parser of lines laid out as `layout` says (the `custom` format).
+    public init(layout: CustomLayout) {
+        format = .custom
+        jsonNames = .standard
+        columns = ColumnMap()
+        keyTable = JSONKeyTable(.standard)
+        self.layout = layout
     }
 
     /// Parses one line (without its `\n`); `scratch` receives unescaped or assembled fields.
@@ -56,6 +68,9 @@ public struct LineParser: Sendable {
                     scratch: scratch))
         case .weighted: return blankOr(line, URLListScanner.scan(line, weighted: true))
         case .url: return blankOr(line, URLListScanner.scan(line, weighted: false))
+        case .custom:
+            guard let layout else { return .malformed(.missingFields) }
+            return blankOr(line, CustomScanner.scan(line, layout: layout, scratch: scratch))
         }
     }
 

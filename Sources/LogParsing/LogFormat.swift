@@ -5,6 +5,15 @@
 /// before W3C, weighted before url).
 public enum LogFormat: String, CaseIterable, Sendable {
     case vhost, combined, common, alb, elb, s3, haproxy, cloudfront, w3c, zeek, json, weighted, url
+    /// A layout given on the command line (`--log-format 'custom:FORMAT'`, `CustomLayout`).
+    case custom
+
+    /// The formats with a layout of their own, in detection order. `custom` is not among
+    /// them: its layout comes from the command line, so detection never tries it.
+    public static var allCases: [LogFormat] {
+        [.vhost, .combined, .common, .alb, .elb, .s3, .haproxy, .cloudfront, .w3c, .zeek, .json]
+            + [.weighted, .url]
+    }
 
     /// One line for `--help` and refusal messages.
     public var summary: String {
@@ -22,6 +31,7 @@ public enum LogFormat: String, CaseIterable, Sendable {
         case .json: return "JSON lines (nginx JSON, Caddy, Traefik, Cloudflare)"
         case .weighted: return "count<TAB>url (or count, spaces, url)"
         case .url: return "one URL or path per line"
+        case .custom: return "a layout of Apache % directives or nginx $variables"
         }
     }
 

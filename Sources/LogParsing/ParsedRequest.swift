@@ -14,6 +14,9 @@ public struct ParsedRequest: Sendable, Equatable {
     public var port: Range<Int> = 0..<0
     /// HTTP status code, 0 when the format has none or logs `-`.
     public var status: Int = 0
+    /// User agent, when the scanner met it on its way (custom layouts); else empty, and
+    /// `LineParser.userAgent(in:of:)` finds it on demand.
+    public var userAgent: Range<Int> = 0..<0
     /// How many requests the line stands for: 1, or the count of the weighted format.
     public var weight: Int = 1
     /// Which ranges index the scratch buffer instead of the line.

@@ -60,3 +60,24 @@ public struct Associations: Sendable {
         return domains.lookup(host: host, port: port, defaultPort: defaultPort) ?? fallback
     }
 }
+
+extension Associations {
+    /// For a host counted as `host:port` that no file claims: the domain that would claim it
+    /// on its default port, which is why it went without (a domain without a port means the
+    /// scheme's default one, S9). Nil when the port is not the reason.
+    public func domainMissingPort(_ hostAndPort: String) -> DomainPattern? {
+        guard fallback == nil, let colon = hostAndPort.lastIndex(of: ":"),
+            let port = Int(hostAndPort[hostAndPort.index(after: colon)...])
+        else { return nil }
+        let host = Array(hostAndPort[..<colon].utf8)
+        return host.withUnsafeBufferPointer { bytes in
+            // -1: no domain written without a port may take this port as its default.
+            guard domains.lookup(host: bytes, port: port, defaultPort: -1) == nil else {
+                return nil
+            }
+            return files.compactMap(\.domain).first {
+                $0.matches(host: bytes, port: $0.port, defaultPort: -1)
+            }
+        }
+    }
+}

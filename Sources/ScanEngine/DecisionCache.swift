@@ -37,11 +37,13 @@ struct DecisionCache {
         var decision: Decision { Decision(kind: kind, rule: rule, app: app) }
     }
 
-    /// Requests counted for one target and not yet recorded; `path` is valid only during the
-    /// call that hands it over.
+    /// Requests counted for one target and not yet recorded; `key` and `path` are valid only
+    /// during the call that hands it over.
     struct Tally {
         let file: Int
         let decision: Decision
+        /// The whole key the target was remembered by.
+        let key: UnsafeBufferPointer<UInt8>
         let path: UnsafeRawBufferPointer
         let lines: UInt64
         let weight: UInt64
@@ -164,6 +166,8 @@ struct DecisionCache {
         body(
             Tally(
                 file: Int(slot.file), decision: slot.decision,
+                key: UnsafeBufferPointer(
+                    start: keys + index * Self.keyLimit, count: Int(slot.length)),
                 path: UnsafeRawBufferPointer(
                     start: key + Int(slot.pathStart),
                     count: Int(slot.pathEnd) - Int(slot.pathStart)),

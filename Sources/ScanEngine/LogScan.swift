@@ -29,7 +29,7 @@ public enum LogScan {
         let workers = (0..<workerCount).map { _ in
             ScanWorker(
                 associations: associations, filter: configuration.filter, shape: shape,
-                lineLimit: configuration.chunkSize)
+                lineLimit: configuration.chunkSize, perApp: configuration.perApp)
         }
         let free = ChunkQueue<Chunk>()
         for _ in 0..<(2 * workerCount + 2) { free.push(Chunk(capacity: configuration.chunkSize)) }
@@ -56,12 +56,13 @@ public enum LogScan {
             }
         }
         var reports: [InputReport] = []
-        for (index, resolved) in InputResolver.resolve(configuration.inputs).enumerated() {
-            switch resolved {
+        for (index, resolved) in InputResolver.resolveMarked(configuration.inputs).enumerated() {
+            switch resolved.result {
             case .success(let source):
                 reports.append(
                     read(
-                        source, index: index, configuration: configuration,
+                        source, index: index, expanded: resolved.isExpanded,
+                        configuration: configuration,
                         nextFreeChunk: nextFreeChunk, free: free, filled: filled,
                         progress: progress))
             case .failure(let error):
@@ -107,7 +108,7 @@ public enum LogScan {
 
     /// Reads one input to its end (or its first error), handing chunks to the workers.
     private static func read(
-        _ source: InputSource, index: Int, configuration: ScanConfiguration,
+        _ source: InputSource, index: Int, expanded: Bool, configuration: ScanConfiguration,
         nextFreeChunk: () -> Chunk, free: ChunkQueue<Chunk>, filled: ChunkQueue<Work?>,
         progress: ScanProgress
     ) -> InputReport {
@@ -126,8 +127,9 @@ public enum LogScan {
         }
         report.compression = reader.compression
         progress.startInput(index, total: reader.progress.totalBytes)
-        var parser = configuration.logFormat.map {
-            LineParser(format: $0, jsonNames: configuration.jsonNames)
+        var parser = configuration.logFormat.map { format in
+            configuration.customLayout.map(LineParser.init(layout:))
+                ?? LineParser(format: format, jsonNames: configuration.jsonNames)
         }
         while true {
             let chunk = nextFreeChunk()
@@ -156,11 +158,18 @@ public enum LogScan {
                 }
                 guard let detected = detection.makeParser(jsonNames: configuration.jsonNames) else {
                     free.push(chunk)
-                    report.complete = false
-                    report.errorCode = "unknown-format"
-                    report.error =
-                        "\(source.name): cannot tell the log format from its first lines "
-                        + "(\(detection.explanation)); name it with --log-format"
+                    if expanded {
+                        // A README or an error log beside the access logs of a folder.
+                        report.skipped = true
+                        report.skipReason = "not an access log: " + detection.closestMismatch
+                    } else {
+                        report.complete = false
+                        report.errorCode = "unknown-format"
+                        report.error =
+                            "\(source.name): not a log format we know: "
+                            + detection.closestMismatch + "; name it with --log-format, or "
+                            + "describe its layout: --log-format 'custom:%h %l %u %t \"%r\" %>s %b'"
+                    }
                     break
                 }
                 parser = detected

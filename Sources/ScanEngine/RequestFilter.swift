@@ -10,11 +10,29 @@ public struct RequestFilter: Sendable, Equatable {
     public var statusCodes: Set<Int> = []
     /// Leave out static files (by extension of the last path segment).
     public var skipAssets = false
+    /// The extensions `skipAssets` leaves out (lower case, without the dot).
+    public var assetExtensions: [[UInt8]] = Self.defaultAssetExtensions
+    /// Leave out requests whose user agent names a well-known crawler.
+    public var skipBots = false
 
     public init() {}
 
-    /// File extensions of static assets (lower case, without the dot).
-    public static let assetExtensions: [[UInt8]] = [
+    /// Substrings of the user agents of well-known crawlers, lower case: search engines,
+    /// link previews, archivers, SEO and AI crawlers, uptime checkers.
+    public static let botAgents: [[UInt8]] = [
+        "googlebot", "google-inspectiontool", "adsbot-google", "mediapartners-google",
+        "storebot-google", "bingbot", "bingpreview", "msnbot", "slurp", "duckduckbot",
+        "baiduspider", "yandexbot", "yandeximages", "sogou", "exabot", "applebot",
+        "facebookexternalhit", "facebot", "meta-externalagent", "twitterbot", "linkedinbot",
+        "pinterestbot", "slackbot", "discordbot", "telegrambot", "whatsapp", "ia_archiver",
+        "archive.org_bot", "semrushbot", "ahrefsbot", "mj12bot", "dotbot", "petalbot",
+        "bytespider", "gptbot", "chatgpt-user", "oai-searchbot", "ccbot", "claudebot",
+        "anthropic-ai", "perplexitybot", "amazonbot", "seznambot", "rogerbot", "screaming frog",
+        "uptimerobot", "pingdom", "statuscake",
+    ].map { Array($0.utf8) }
+
+    /// The extensions `--skip-assets` leaves out unless `--asset-extensions` says otherwise.
+    public static let defaultAssetExtensions: [[UInt8]] = [
         "css", "js", "mjs", "map", "png", "jpg", "jpeg", "gif", "webp", "avif", "svg", "ico",
         "bmp", "tif", "tiff", "woff", "woff2", "ttf", "otf", "eot", "mp4", "webm", "mp3", "ogg",
         "wav", "m4a", "mov", "avi", "pdf", "zip", "gz", "tgz", "bz2", "xz", "zst", "rar", "7z",
@@ -23,26 +41,56 @@ public struct RequestFilter: Sendable, Equatable {
 
     public var isEmpty: Bool {
         methods.isEmpty && statusClasses.isEmpty && statusCodes.isEmpty && !skipAssets
+            && !skipBots
     }
 
-    /// Why a request is left out, or nil to classify it.
+    /// True when `--status` was given.
+    var filtersStatus: Bool { !statusClasses.isEmpty || !statusCodes.isEmpty }
+
+    /// Why a request is left out, or nil to classify it. A request that logs no method (URL
+    /// lists) or no status (`-`, formats without one) cannot be judged by that filter and is
+    /// kept: the caller counts it, and the user is told, instead of a silent 0%.
     @inline(__always)
-    func reason(method: UnsafeBufferPointer<UInt8>, status: Int, path: UnsafeBufferPointer<UInt8>)
-        -> FilterReason?
-    {
-        if !methods.isEmpty, !methods.contains(where: { $0.elementsEqual(method) }) {
+    func reason(
+        method: UnsafeBufferPointer<UInt8>, status: Int, path: UnsafeBufferPointer<UInt8>,
+        agent: UnsafeBufferPointer<UInt8>? = nil
+    ) -> FilterReason? {
+        if !methods.isEmpty, !method.isEmpty,
+            !methods.contains(where: { $0.elementsEqual(method) })
+        {
             return .method
         }
-        if !statusClasses.isEmpty || !statusCodes.isEmpty,
-            !statusClasses.contains(status / 100), !statusCodes.contains(status)
+        if filtersStatus, status != 0, !statusClasses.contains(status / 100),
+            !statusCodes.contains(status)
         {
             return .status
         }
-        if skipAssets, Self.isAsset(path) { return .asset }
+        if skipAssets, isAsset(path) { return .asset }
+        if skipBots, let agent, Self.isBot(agent) { return .bot }
         return nil
     }
 
-    static func isAsset(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Whether `agent` holds one of `botAgents`, compared case-insensitively.
+    static func isBot(_ agent: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard agent.count >= 4 else { return false }
+        for start in 0..<agent.count {
+            let first = agent[start] &- 0x41 < 26 ? agent[start] | 0x20 : agent[start]
+            for bot in botAgents where bot[0] == first && bot.count <= agent.count - start {
+                var matched = true
+                for offset in 1..<bot.count {
+                    let byte = agent[start + offset]
+                    if (byte &- 0x41 < 26 ? byte | 0x20 : byte) != bot[offset] {
+                        matched = false
+                        break
+                    }
+                }
+                if matched { return true }
+            }
+        }
+        return false
+    }
+
+    func isAsset(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
         var dot = path.count
         var index = path.count - 1
         while index >= 0 {
@@ -56,7 +104,6 @@ public struct RequestFilter: Sendable, Equatable {
         }
         guard dot < path.count - 1 else { return false }
         let length = path.count - dot - 1
-        guard length <= 5 else { return false }
         return assetExtensions.contains { ext in
             ext.count == length
                 && zip(ext, path[(dot + 1)...]).allSatisfy {

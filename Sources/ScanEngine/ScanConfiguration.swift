@@ -6,12 +6,18 @@ public struct ScanConfiguration: Sendable {
     public var inputs: [String] = []
     /// A forced log format, or nil to detect one per input from its first lines.
     public var logFormat: LogFormat?
+    /// The layout when `logFormat` is `custom`.
+    public var customLayout: CustomLayout?
     public var jsonNames: JSONFieldNames = .standard
     /// Threads in all: the calling thread reads and classifies, the others classify.
     public var workers = 2
     /// Bytes per chunk; also the longest line that is read (longer ones count as malformed).
     public var chunkSize = 1 << 20
     public var filter = RequestFilter()
+    /// Also count, per app, the requests it would open (or exclude) were it the only app
+    /// installed: a second look at every handled or excluded target of a file with several
+    /// `details` entries, so it is asked for (`scan --per-app`).
+    public var perApp = false
     /// Capacities of the bounded statistics.
     public var hostCapacity = 10_000
     public var topCapacity = 1_000

@@ -10,6 +10,11 @@ public struct ScanReport: Sendable {
         public var source: String
         public var handled: UInt64
         public var excluded: UInt64
+        /// Requests the app would open were it the only one installed; nil when not counted
+        /// (`scan --per-app`).
+        public var eligible: UInt64?
+        /// Requests the app's own first decisive rule excludes; nil when not counted.
+        public var eligibleExcluded: UInt64?
     }
 
     public struct RuleRow: Sendable, Equatable {
@@ -22,9 +27,17 @@ public struct ScanReport: Sendable {
     }
 
     public struct PathRow: Sendable, Equatable {
+        /// The host of the requests, when the report has more than one host; nil otherwise.
+        public var host: [UInt8]?
         public var path: [UInt8]
         public var count: UInt64
         public var errorBound: UInt64
+
+        struct Identity: Hashable {
+            var host: [UInt8]?
+            var path: [UInt8]
+        }
+        var identity: Identity { Identity(host: host, path: path) }
     }
 
     public var result: ScanResult
@@ -34,6 +47,9 @@ public struct ScanReport: Sendable {
     public var hosts: [HostCounts]
     public var topUnmatched: [PathRow]
     public var topHandled: [PathRow]
+    /// True when requests of more than one host (no host counting as one) were classified:
+    /// the path rows then carry their host.
+    public var isMultiHost = false
 
     /// Requests that were classified (not removed by a filter).
     public var classified: UInt64 { totals.requests &- totals.filtered.total }
@@ -49,6 +65,7 @@ public struct ScanReport: Sendable {
     public init(_ result: ScanResult, top: Int) {
         self.result = result
         let summary = result.summary
+        let counted = summary.eligibility == .counted
         for file in result.associations.files {
             let source = file.domain?.description ?? file.path
             for (index, app) in file.rules.apps.enumerated() {
@@ -56,7 +73,10 @@ public struct ScanReport: Sendable {
                     AppRow(
                         app: app, source: source,
                         handled: summary.appHandled[file.appOffset + index],
-                        excluded: summary.appExcluded[file.appOffset + index]))
+                        excluded: summary.appExcluded[file.appOffset + index],
+                        eligible: counted ? summary.appEligible[file.appOffset + index] : nil,
+                        eligibleExcluded: counted
+                            ? summary.appEligibleExcluded[file.appOffset + index] : nil))
             }
             for (index, rule) in file.rules.rules.enumerated() {
                 rules.append(
@@ -67,11 +87,46 @@ public struct ScanReport: Sendable {
             }
         }
         hosts = summary.hosts(limit: top)
-        topUnmatched = summary.topUnmatched(limit: top).map {
-            PathRow(path: $0.bytes, count: $0.count, errorBound: $0.errorBound)
+        let multiHost = summary.hosts(limit: 2).count > 1
+        isMultiHost = multiHost
+        func row(_ key: RankedKey) -> PathRow {
+            // Keys are `/path`, or `host/path` (hosts hold no `/`); a key without `/` is a path.
+            guard let first = key.bytes.first, first != UInt8(ascii: "/"),
+                let slash = key.bytes.firstIndex(of: UInt8(ascii: "/"))
+            else {
+                return PathRow(
+                    host: multiHost ? [] : nil, path: key.bytes, count: key.count,
+                    errorBound: key.errorBound)
+            }
+            let host = key.bytes[..<slash].map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }
+            return PathRow(
+                host: multiHost ? host : nil, path: Array(key.bytes[slash...]), count: key.count,
+                errorBound: key.errorBound)
         }
-        topHandled = summary.topHandled(limit: top).map {
-            PathRow(path: $0.bytes, count: $0.count, errorBound: $0.errorBound)
+        // Rows that read the same once the host is shown or left out (`Example.com/x` and
+        // `example.com/x`, or two hosts of a one-host report) are one row.
+        func merged(_ keys: [RankedKey]) -> [PathRow] {
+            var rows: [PathRow] = []
+            var index: [PathRow.Identity: Int] = [:]
+            for key in keys {
+                let next = row(key)
+                if let at = index[next.identity] {
+                    rows[at].count += next.count
+                    rows[at].errorBound += next.errorBound
+                } else {
+                    index[next.identity] = rows.count
+                    rows.append(next)
+                }
+            }
+            rows.sort {
+                $0.count != $1.count
+                    ? $0.count > $1.count
+                    : (($0.host ?? []) + $0.path).lexicographicallyPrecedes(
+                        ($1.host ?? []) + $1.path)
+            }
+            return Array(rows.prefix(top))
         }
+        topUnmatched = merged(summary.topUnmatched(limit: top))
+        topHandled = merged(summary.topHandled(limit: top))
     }
 }

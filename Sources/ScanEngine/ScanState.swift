@@ -59,8 +59,10 @@ public struct ScanState: Sendable {
             for value in [input.counts.lines, input.counts.requests, input.counts.malformed] {
                 out.u64(value)
             }
-            out.int(input.complete ? 1 : 0)
-            out.text(input.error ?? "")
+            // 2 marks a skipped input (complete, its reason in the error's place): states
+            // saved before skipping existed read back unchanged.
+            out.int(input.skipped ? 2 : input.complete ? 1 : 0)
+            out.text((input.skipped ? input.skipReason : input.error) ?? "")
             out.text(input.errorCode ?? "")
         }
         out.u64(UInt64(max(0, elapsedSeconds) * 1000))
@@ -94,14 +96,19 @@ public struct ScanState: Sendable {
                 counts.lines = try input.u64()
                 counts.requests = try input.u64()
                 counts.malformed = try input.u64()
-                let complete = try input.int() == 1
+                let flag = try input.int()
                 let error = try input.text()
                 let code = try input.text()
-                inputs.append(
-                    InputReport(
-                        path: path, bytes: size, compression: compression, format: format,
-                        counts: counts, complete: complete, error: error.isEmpty ? nil : error,
-                        errorCode: code.isEmpty ? nil : code))
+                var report = InputReport(
+                    path: path, bytes: size, compression: compression, format: format,
+                    counts: counts, complete: flag >= 1, error: error.isEmpty ? nil : error,
+                    errorCode: code.isEmpty ? nil : code)
+                if flag == 2 {
+                    report.skipped = true
+                    report.skipReason = report.error
+                    report.error = nil
+                }
+                inputs.append(report)
             }
             let milliseconds = try input.u64()
             let workers = try input.int()

@@ -5,6 +5,10 @@ import ArgumentParser
 /// and ends the command with status 2; loud warnings (size, signature) go to stderr.
 func loadAASA(_ path: String, quiet: Bool = false) throws -> AASADocument {
     let document: AASADocument
+    if let message = AASASource.urlMessage(path) {
+        StandardError.line("aasa-scan: error: " + message)
+        throw ExitCode(2)
+    }
     do {
         document = try AASADocument.load(path: path)
     } catch {
@@ -19,4 +23,16 @@ func loadAASA(_ path: String, quiet: Bool = false) throws -> AASADocument {
         }
     }
     return document
+}
+
+/// Where AASA files come from.
+enum AASASource {
+    /// For a URL given where a file is wanted: how to get the file. Nil for anything else.
+    static func urlMessage(_ argument: String) -> String? {
+        let lower = argument.lowercased()
+        guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return nil }
+        let shown = TerminalText.escaped(argument)
+        return "\(shown) is a URL; aasa-scan reads files: fetch it first, e.g. "
+            + "curl -fsSL '\(shown)' -o apple-app-site-association, then give that file"
+    }
 }

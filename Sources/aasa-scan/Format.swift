@@ -11,8 +11,49 @@ enum Format {
         return result
     }
 
+    /// Shares of `counts` in their sum, with one decimal, adding up to exactly 100.0%:
+    /// the tenths left over after rounding down go to the largest remainders.
+    static func percentsAddingUp(_ counts: [UInt64]) -> [String] {
+        let total = counts.reduce(0, +)
+        guard total > 0 else { return counts.map { _ in percent(0) } }
+        let exact = counts.map { Double($0) * 1000 / Double(total) }
+        var tenths = exact.map { Int($0.rounded(.down)) }
+        let order = exact.indices.sorted {
+            (exact[$0] - Double(tenths[$0]), $1) > (exact[$1] - Double(tenths[$1]), $0)
+        }
+        for index in order.prefix(1000 - tenths.reduce(0, +)) { tenths[index] += 1 }
+        return tenths.map { fixed(Double($0) / 10, decimals: 1) + "%" }
+    }
+
+    /// `1 line`, `2 lines`, `1,000 lines`.
+    static func plural<T: BinaryInteger>(_ value: T, _ noun: String, _ plural: String? = nil)
+        -> String
+    {
+        count(value) + " " + (value == 1 ? noun : plural ?? noun + "s")
+    }
+
     /// One decimal and a percent sign.
     static func percent(_ value: Double) -> String { fixed(value, decimals: 1) + "%" }
+
+    /// Two percentages with one decimal, or with as many more (up to six) as it takes for
+    /// them to read differently when they differ.
+    static func percentsApart(_ first: Double, _ second: Double) -> (String, String) {
+        var decimals = 1
+        while decimals < 6, first != second,
+            fixed(first, decimals: decimals) == fixed(second, decimals: decimals)
+        {
+            decimals += 1
+        }
+        return (fixed(first, decimals: decimals) + "%", fixed(second, decimals: decimals) + "%")
+    }
+
+    /// A number with no trailing zeros: `120`, `78.5`.
+    static func shortest(_ value: Double) -> String {
+        var text = fixed(value, decimals: 6)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
 
     static func fixed(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "-" }

@@ -28,7 +28,8 @@ struct LintCommand: ParsableCommand {
     @Flag(name: .long, help: "Leave out info diagnostics (unknown keys, legacy forms).")
     var noInfo = false
 
-    @Argument(help: ArgumentHelp("AASA files to check.", valueName: "file"))
+    @Argument(
+        help: ArgumentHelp("AASA files to check, or - for standard input.", valueName: "file"))
     var files: [String]
 
     func validate() throws {
@@ -41,8 +42,17 @@ struct LintCommand: ParsableCommand {
         var gateFailed = false
         for file in files {
             let diagnostics: [Diagnostic]
+            if let message = AASASource.urlMessage(file) {
+                unreadable = true
+                StandardError.line("aasa-scan: error: " + message)
+                continue
+            }
             do {
-                diagnostics = AASALint.lint(try AASADocument.load(path: file))
+                let document =
+                    file == "-"
+                    ? try AASADocument.parse(StandardInputBytes.readAll())
+                    : try AASADocument.load(path: file)
+                diagnostics = AASALint.lint(document)
             } catch {
                 unreadable = true
                 let location = error.location
@@ -86,7 +96,7 @@ struct LintCommand: ParsableCommand {
             output.line(
                 "\(TerminalText.escaped(file)):\(location) \(diagnostic.severity.rawValue) "
                     + "\(diagnostic.code) \(TerminalText.escaped(diagnostic.path)): "
-                    + "\(TerminalText.escaped(diagnostic.message)) (hint: \(TerminalText.escaped(diagnostic.hint)))"
+                    + "\(TerminalText.escaped(diagnostic.message)) (hint: \(TerminalText.escapedKeepingBackslashes(diagnostic.hint)))"
             )
         }
     }

@@ -10,7 +10,8 @@ struct MatchCommand: ParsableCommand {
         discussion: """
             Each line is `decision<TAB>app-or-dash<TAB>rule-or-dash<TAB>url`, decision one of \
             handled, excluded, unmatched. URLs may be absolute or a path such as /a/b?c. \
-            Give `-` to read URLs from standard input, one per line.
+            Give `-` to read URLs from standard input, one per line (blanks trimmed, blank \
+            and # lines skipped).
             """)
 
     @Option(
@@ -50,10 +51,23 @@ struct MatchCommand: ParsableCommand {
         let domainPattern = domain.flatMap(DomainPattern.init)
         let scratch = set.makeScratch()
         var output = StandardOutput()
+        // Standard input is read as `scan --log-format url` reads a list: blanks around a
+        // URL and blank or `#` lines do not count.
         let inputs: AnySequence<String> =
-            urls == ["-"] ? AnySequence(StandardInputLines()) : AnySequence(urls)
+            urls == ["-"]
+            ? AnySequence(StandardInputLines().lazy.map(Self.trimmed).filter(Self.isURLLine))
+            : AnySequence(urls)
+        var warned = false
         for url in inputs {
             let bytes = Array(url.utf8)
+            if !warned, !Self.isPathOrAbsolute(bytes) {
+                warned = true
+                StandardError.line(
+                    "aasa-scan: warning: '\(TerminalText.escaped(url))' neither starts with / nor "
+                        + "has a scheme: it is decided as the path /\(TerminalText.escaped(url)); "
+                        + "write https://\(TerminalText.escaped(url)) for a URL on that host "
+                        + "(said once)")
+            }
             let rows: [(kind: Decision.Kind, app: Int32, rule: Int32)] =
                 bytes.withUnsafeBufferPointer { buffer in
                     let parts = URLParts.split(buffer)
@@ -93,5 +107,24 @@ struct MatchCommand: ParsableCommand {
             }
         }
         output.flush()
+    }
+
+    /// A line without surrounding blanks or a leading byte order mark.
+    static func trimmed(_ line: String) -> String {
+        var text = Substring(line)
+        if text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+        while let last = text.last, blank(last) { text = text.dropLast() }
+        while let first = text.first, blank(first) { text = text.dropFirst() }
+        return String(text)
+    }
+
+    static func isURLLine(_ line: String) -> Bool { !line.isEmpty && !line.hasPrefix("#") }
+
+    /// True for `/path` and `scheme://...`, the two forms a URL list holds.
+    static func isPathOrAbsolute(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.first == UInt8(ascii: "/") || URLParts.split(buffer).scheme != nil
+        }
     }
 }

@@ -24,11 +24,13 @@ struct MergeCommand: ParsableCommand {
 
     func run() throws {
         var loaded: [ScanState] = []
+        var contents: [Data] = []
         for path in states {
             guard let bytes = FileManager.default.contents(atPath: path) else {
                 StandardError.line("aasa-scan: error: cannot read \(TerminalText.escaped(path))")
                 throw ExitCode(2)
             }
+            contents.append(bytes)
             do {
                 loaded.append(try ScanState(encoded: Array(bytes)))
             } catch {
@@ -36,6 +38,7 @@ struct MergeCommand: ParsableCommand {
                 throw ExitCode(2)
             }
         }
+        warnAboutRepeats(loaded, contents)
         let merged: ScanState
         let result: ScanResult
         do {
@@ -47,5 +50,33 @@ struct MergeCommand: ParsableCommand {
         }
         if let path = output.saveState { try writeState(merged, to: path) }
         try output.emit(result)
+    }
+
+    /// A state given twice (the same file, a copy, or a scan of the same logs made again)
+    /// would count its requests twice: merging allows it, but says so.
+    private func warnAboutRepeats(_ loaded: [ScanState], _ contents: [Data]) {
+        func inputs(_ state: ScanState) -> [String] {
+            state.inputs.map { "\($0.path)\u{0}\($0.bytes)\u{0}\($0.counts.lines)" }
+        }
+        for later in loaded.indices {
+            for earlier in 0..<later {
+                let same: String
+                if contents[earlier] == contents[later] {
+                    same = "the same bytes"
+                } else if !loaded[later].inputs.isEmpty,
+                    !loaded[later].inputs.contains(where: { $0.path == "-" }),
+                    inputs(loaded[earlier]) == inputs(loaded[later])
+                {
+                    same = "the same inputs"
+                } else {
+                    continue
+                }
+                StandardError.line(
+                    "aasa-scan: warning: \(TerminalText.escaped(states[later])) and "
+                        + "\(TerminalText.escaped(states[earlier])) hold \(same): their "
+                        + "requests are counted twice")
+                break
+            }
+        }
     }
 }

@@ -22,6 +22,13 @@ enum ReportCSV {
         for app in report.apps {
             rows.append(row("app_handled", app.app, app.source, "", "", "", app.handled, 0))
             rows.append(row("app_excluded", app.app, app.source, "", "", "", app.excluded, 0))
+            if let eligible = app.eligible, let eligibleExcluded = app.eligibleExcluded {
+                rows.append(row("app_eligible", app.app, app.source, "", "", "", eligible, 0))
+                rows.append(
+                    row(
+                        "app_eligible_excluded", app.app, app.source, "", "", "",
+                        eligibleExcluded, 0))
+            }
         }
         for rule in report.rules {
             rows.append(
@@ -31,23 +38,73 @@ enum ReportCSV {
         }
         for path in report.topUnmatched {
             rows.append(
-                row("top_unmatched", text(path.path), "", "", "", "", path.count, path.errorBound))
+                row(
+                    "top_unmatched", text(path.path), path.host.map(text) ?? "", "", "", "",
+                    path.count, path.errorBound))
         }
         for path in report.topHandled {
             rows.append(
-                row("top_handled", text(path.path), "", "", "", "", path.count, path.errorBound))
+                row(
+                    "top_handled", text(path.path), path.host.map(text) ?? "", "", "", "",
+                    path.count, path.errorBound))
         }
+        rows += extraSections(report)
         return rows.joined(separator: "\n") + "\n"
+    }
+
+    /// What the JSON has besides totals, apps, rules and paths: coverage, filters, hosts
+    /// and inputs, one row per figure.
+    private static func extraSections(_ report: ScanReport) -> [String] {
+        var rows: [String] = []
+        let totals = report.totals
+        for (name, count) in [
+            ("handled_percent", totals.handled), ("excluded_percent", totals.excluded),
+            ("unmatched_percent", totals.unmatched),
+        ] {
+            rows.append(
+                row(
+                    "coverage", name, "", "", "", "", 0, 0,
+                    count: Format.fixed(report.percent(count), decimals: 3)))
+        }
+        for (name, count) in [
+            ("method", totals.filtered.byMethod), ("status", totals.filtered.byStatus),
+            ("asset", totals.filtered.byAsset), ("bot", totals.filtered.byBot),
+        ] {
+            rows.append(row("filtered", name, "", "", "", "", count, 0))
+        }
+        for host in report.hosts {
+            let name = text(host.host)
+            rows.append(row("host", name, "", "", "", "", host.requests, host.errorBound))
+            rows.append(row("host_handled", name, "", "", "", "", host.handled, 0))
+            rows.append(row("host_excluded", name, "", "", "", "", host.excluded, 0))
+            rows.append(row("host_unmatched", name, "", "", "", "", host.unmatched, 0))
+        }
+        for input in report.result.inputs {
+            let status =
+                input.skipped
+                ? "skipped: " + (input.skipReason ?? "")
+                : input.error.map { "error: " + $0 } ?? "complete"
+            let format = input.format?.rawValue ?? ""
+            let compression = input.compression?.rawValue ?? ""
+            rows.append(
+                row("input", input.path, format, compression, "", status, input.counts.requests, 0))
+            rows.append(row("input_lines", input.path, "", "", "", "", input.counts.lines, 0))
+            rows.append(
+                row("input_malformed", input.path, "", "", "", "", input.counts.malformed, 0))
+            rows.append(row("input_bytes", input.path, "", "", "", "", UInt64(input.bytes), 0))
+        }
+        return rows
     }
 
     private static func text(_ bytes: [UInt8]) -> String { JSONText.urlText(bytes: bytes) }
 
+    /// One row; `count` replaces the number in the count column (a percentage, say).
     private static func row(
         _ section: String, _ id: String, _ source: String, _ apps: String, _ exclude: String,
-        _ pattern: String, _ count: UInt64, _ errorBound: UInt64
+        _ pattern: String, _ number: UInt64, _ errorBound: UInt64, count: String? = nil
     ) -> String {
         [section, id, source, apps, exclude, pattern].map(field).joined(separator: ",")
-            + ",\(count),\(errorBound)"
+            + ",\(count ?? String(number)),\(errorBound)"
     }
 
     /// RFC 4180 quoting; a leading `=`, `+`, `-` or `@` is prefixed with `'` so a spreadsheet

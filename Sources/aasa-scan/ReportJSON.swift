@@ -23,6 +23,7 @@ enum ReportJSON {
         filtered.add("method", count: totals.filtered.byMethod)
         filtered.add("status", count: totals.filtered.byStatus)
         filtered.add("asset", count: totals.filtered.byAsset)
+        filtered.add("bot", count: totals.filtered.byBot)
         var totalsObject = JSONObject()
         totalsObject.add("lines", count: totals.lines)
         totalsObject.add("requests", count: totals.requests)
@@ -86,6 +87,8 @@ enum ReportJSON {
         row.add("complete", raw: bool(input.complete))
         row.add("error", raw: input.error.map(JSONText.quoted) ?? "null")
         row.add("error_code", raw: input.errorCode.map(JSONText.quoted) ?? "null")
+        row.add("skipped", raw: bool(input.skipped))
+        row.add("skip_reason", raw: input.skipReason.map(JSONText.quoted) ?? "null")
         return row.text
     }
 
@@ -104,6 +107,8 @@ enum ReportJSON {
         row.add("source", string: app.source)
         row.add("handled", count: app.handled)
         row.add("excluded", count: app.excluded)
+        row.add("eligible", raw: app.eligible.map { String($0) } ?? "null")
+        row.add("eligible_excluded", raw: app.eligibleExcluded.map { String($0) } ?? "null")
         return row.text
     }
 
@@ -153,6 +158,7 @@ enum ReportJSON {
     private static func path(_ path: ScanReport.PathRow) -> String {
         var row = JSONObject()
         row.add("path", bytes: path.path)
+        row.add("host", raw: path.host.map { JSONText.quoted(bytes: $0) } ?? "null")
         row.add("count", count: path.count)
         row.add("error_bound", count: path.errorBound)
         return row.text

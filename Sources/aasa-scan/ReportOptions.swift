@@ -23,9 +23,29 @@ struct ReportOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Exit with status 1 when handled requests are below this percentage.",
+            "Exit with status 1 when handled requests are below this percentage (0 to 100; "
+                + "80 or 80%).",
             valueName: "percent"))
-    var minCoverage: Double?
+    var minCoverage: Percentage?
+
+    /// A percentage as users write it: `80`, `78.5` or `80%`.
+    struct Percentage: ExpressibleByArgument {
+        var value: Double
+
+        init?(argument: String) {
+            let text = argument.hasSuffix("%") ? String(argument.dropLast()) : argument
+            guard let value = Double(text), value.isFinite else { return nil }
+            self.value = value
+        }
+    }
+
+    func validate() throws {
+        if let minCoverage, !(0...100).contains(minCoverage.value) {
+            throw ValidationError(
+                "--min-coverage is a percentage from 0 to 100, not \(Format.shortest(minCoverage.value))."
+            )
+        }
+    }
 
     @Option(name: .long, help: "Colour in the table: auto, always, never (NO_COLOR is honoured).")
     var color: ColorChoice = .auto
@@ -63,19 +83,26 @@ extension ReportOptions {
     /// Writes the report of `result` to standard output, then ends with the status it calls
     /// for: 2 when some input was cut short, 1 when `--min-coverage` failed.
     func emit(_ result: ScanResult) throws {
+        // Nothing was read and something failed: the error says it all, and a report of
+        // zeros would only look like a scan of an empty log.
+        if !result.complete, result.summary.totals.lines == 0 { throw ExitCode(2) }
         let report = ScanReport(result, top: top)
         var stdout = StandardOutput()
         switch resolvedFormat {
         case .json: stdout.write(ReportJSON.render(report))
         case .csv: stdout.write(ReportCSV.render(report))
-        case .table: stdout.write(ReportTable.render(report, color: useColor, top: top))
+        case .table:
+            stdout.write(
+                ReportTable.render(report, color: useColor, top: top, width: Terminal.columns))
         }
         stdout.flush()
         if !result.complete { throw ExitCode(2) }
-        if let minCoverage, report.percent(report.totals.handled) < minCoverage {
+        let handled = report.percent(report.totals.handled)
+        if let minCoverage, handled < minCoverage.value {
+            // As many digits as it takes to show the two apart: 78.45% is not "78.5%".
+            let (shown, gate) = Format.percentsApart(handled, minCoverage.value)
             StandardError.line(
-                "aasa-scan: coverage \(Format.percent(report.percent(report.totals.handled))) is "
-                    + "below --min-coverage \(Format.percent(minCoverage))")
+                "aasa-scan: coverage \(shown) is below --min-coverage \(gate)")
             throw ExitCode(1)
         }
     }

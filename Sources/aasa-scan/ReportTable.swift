@@ -3,16 +3,16 @@ import ScanEngine
 /// The human report: coverage first, then apps, rules (dead ones marked), top unmatched
 /// paths, hosts, inputs and malformed samples. Every string from a log or file is escaped.
 enum ReportTable {
-    static func render(_ report: ScanReport, color: Bool, top: Int) -> String {
+    static func render(_ report: ScanReport, color: Bool, top: Int, width: Int? = nil) -> String {
         var out: [String] = []
         let style = Style(enabled: color)
         let result = report.result
         let totals = report.totals
         let inputCount = result.inputs.count
         out.append(
-            style.bold("aasa-scan") + ": \(Format.count(totals.lines)) lines, "
-                + "\(Format.count(totals.requests)) requests from \(inputCount) input"
-                + (inputCount == 1 ? "" : "s")
+            style.bold("aasa-scan") + ": \(Format.plural(totals.lines, "line")), "
+                + "\(Format.plural(totals.requests, "request")) from "
+                + Format.plural(inputCount, "input")
                 + " in \(Format.fixed(result.elapsedSeconds, decimals: 2)) s"
                 + (result.complete
                     ? "" : "  " + style.red("INCOMPLETE: some inputs could not be read")))
@@ -21,20 +21,12 @@ enum ReportTable {
             style.bold("Coverage")
                 + " of \(Format.count(report.classified)) classified requests "
                 + "(an upper bound: eligible to open an app)")
+        let shares = Format.percentsAddingUp([totals.handled, totals.excluded, totals.unmatched])
         out += table(
             [
-                [
-                    "handled", Format.percent(report.percent(totals.handled)),
-                    Format.count(totals.handled),
-                ],
-                [
-                    "excluded", Format.percent(report.percent(totals.excluded)),
-                    Format.count(totals.excluded),
-                ],
-                [
-                    "unmatched", Format.percent(report.percent(totals.unmatched)),
-                    Format.count(totals.unmatched),
-                ],
+                ["handled", shares[0], Format.count(totals.handled)],
+                ["excluded", shares[1], Format.count(totals.excluded)],
+                ["unmatched", shares[2], Format.count(totals.unmatched)],
             ], alignRight: [false, true, true])
         var notes: [String] = []
         if totals.noAssociation > 0 {
@@ -44,28 +36,57 @@ enum ReportTable {
         if totals.filtered.total > 0 {
             notes.append(
                 "filtered out \(Format.count(totals.filtered.total)) (method \(Format.count(totals.filtered.byMethod)), "
-                    + "status \(Format.count(totals.filtered.byStatus)), asset \(Format.count(totals.filtered.byAsset)))"
+                    + "status \(Format.count(totals.filtered.byStatus)), asset \(Format.count(totals.filtered.byAsset)), "
+                    + "bot \(Format.count(totals.filtered.byBot)))"
             )
         }
         if totals.malformed > 0 {
-            notes.append("\(Format.count(totals.malformed)) malformed lines")
+            notes.append(Format.plural(totals.malformed, "malformed line"))
         }
         if totals.skipped > 0 {
-            notes.append("\(Format.count(totals.skipped)) non-request lines skipped")
+            notes.append(Format.plural(totals.skipped, "non-request line") + " skipped")
         }
         out += notes.map { "  " + $0 }
 
+        if top == 0 {
+            // The lists are hidden, not empty: "(none)" here would read as "no handled paths".
+            out.append("")
+            out.append(
+                "  Apps, rules, dead rules, paths, hosts and inputs are hidden by --top 0; "
+                    + "--format json or csv has them all")
+            out += malformedSection(result, style: style)
+            out.append("")
+            out.append(recap(report, style: style))
+            return fitted(out, width)
+        }
+
         out.append("")
-        out.append(style.bold("Apps"))
+        let alone = report.apps.first?.eligible != nil
+        out.append(
+            style.bold("Apps") + shownOf(report.apps.count, top)
+                + (alone ? " (eligible: what the app opens when it is the only one installed)" : "")
+        )
         out += table(
-            [["app", "handled", "excluded"]]
-                + report.apps.map {
+            [["app", "handled", "excluded"] + (alone ? ["eligible", "eligible excl."] : [])]
+                + report.apps.prefix(top).map {
                     [
                         TerminalText.escaped($0.app), Format.count($0.handled),
                         Format.count($0.excluded),
                     ]
+                        + (alone
+                            ? [
+                                Format.count($0.eligible ?? 0),
+                                Format.count($0.eligibleExcluded ?? 0),
+                            ]
+                            : [])
                 },
-            alignRight: [false, true, true], header: true, style: style)
+            alignRight: [false, true, true, true, true], header: true, style: style, elastic: 0,
+            width: width)
+        if !alone, report.apps.count > 1, report.apps.contains(where: { $0.handled == 0 }) {
+            // An earlier entry may take every URL of an app: handled is then 0 for it.
+            out.append(
+                "  an app at 0 handled may open URLs when installed alone: --per-app counts them")
+        }
 
         out.append("")
         let ranked = report.rules.filter { $0.hits > 0 }.sorted { $0.hits > $1.hits }
@@ -86,63 +107,82 @@ enum ReportTable {
                         TerminalText.escaped(rule.pattern),
                     ]
                 },
-            alignRight: [false, true, true, false], header: true, style: style)
+            alignRight: [false, true, true, false], header: true, style: style,
+            elastic: 3, width: width)
         let dead = report.deadRules
         out.append("")
         out.append(
             style.bold("Dead rules") + ": \(dead.count) of \(report.rules.count) decided no request"
                 + (dead.isEmpty ? "" : " (in file order)"))
-        let deadShown = 50
-        out += dead.prefix(deadShown).map {
+        out += dead.prefix(top).map {
             "  " + style.yellow(ruleName($0)) + "  " + TerminalText.escaped($0.pattern)
         }
-        if dead.count > deadShown {
-            out.append("  ... and \(dead.count - deadShown) more (see --format json or csv)")
-        }
+        out += more(dead.count, top)
 
         out.append("")
         out.append(
             style.bold("Top unmatched paths")
                 + (result.summary.topUnmatchedIsApproximate ? " (approximate counts)" : ""))
-        out += pathTable(report.topUnmatched, style: style)
+        out += pathTable(report.topUnmatched, style: style, width: width)
 
         out.append("")
         out.append(
             style.bold("Top handled paths")
                 + (result.summary.topHandledIsApproximate ? " (approximate counts)" : ""))
-        out += pathTable(report.topHandled, style: style)
+        out += pathTable(report.topHandled, style: style, width: width)
 
         if report.hosts.contains(where: { !$0.host.isEmpty }) {
             out.append("")
             out.append(
-                style.bold("Hosts") + (result.summary.hostsAreApproximate ? " (approximate)" : ""))
+                style.bold("Hosts") + (result.summary.hostsAreApproximate ? " (approximate)" : "")
+                    + " (top \(report.hosts.count))")
             out += table(
                 [["host", "requests", "handled", "excluded", "unmatched"]]
                     + report.hosts.map {
                         [
-                            $0.host.isEmpty ? "(none)" : TerminalText.escaped($0.host),
+                            $0.host.isEmpty ? "(no host logged)" : TerminalText.escaped($0.host),
                             Format.count($0.requests),
                             Format.count($0.handled), Format.count($0.excluded),
                             Format.count($0.unmatched),
                         ]
-                    }, alignRight: [false, true, true, true, true], header: true, style: style)
+                    }, alignRight: [false, true, true, true, true], header: true, style: style,
+                elastic: 0, width: width)
         }
 
         out.append("")
-        out.append(style.bold("Inputs"))
+        out.append(style.bold("Inputs") + shownOf(result.inputs.count, top))
         out += table(
             [["input", "format", "bytes", "lines", "requests", "malformed", "status"]]
-                + result.inputs.map { input in
+                + result.inputs.prefix(top).map { input in
                     [
                         TerminalText.escaped(input.path),
                         (input.format?.rawValue ?? "-")
                             + (input.compression.map { $0 == .plain ? "" : "+" + $0.rawValue } ?? ""),
                         Format.bytes(input.bytes), Format.count(input.counts.lines),
                         Format.count(input.counts.requests), Format.count(input.counts.malformed),
-                        input.complete ? "complete" : style.red("INCOMPLETE"),
+                        input.skipped
+                            ? "skipped" : input.complete ? "complete" : style.red("INCOMPLETE"),
                     ]
                 }, alignRight: [false, false, true, true, true, true, false], header: true,
-            style: style)
+            style: style, elastic: 0, width: width)
+        out += more(result.inputs.count, top)
+        out += malformedSection(result, style: style)
+        // The summary again, last: a long report must not scroll it out of sight.
+        out.append("")
+        out.append(recap(report, style: style))
+        return fitted(out, width)
+    }
+
+    /// The lines, each cut to `width` (tables were fitted column by column already; this
+    /// catches titles, dead rules, samples and errors).
+    private static func fitted(_ lines: [String], _ width: Int?) -> String {
+        let lines = width.map { width in lines.map { Style.middleCut($0, to: width) } } ?? lines
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Input errors and malformed samples: shown whatever `--top` says, they are few.
+    private static func malformedSection(_ result: ScanResult, style: Style) -> [String] {
+        var out: [String] = []
         for input in result.inputs {
             if let error = input.error {
                 out.append("  " + style.red("error: ") + TerminalText.escaped(error))
@@ -161,33 +201,70 @@ enum ReportTable {
                         + (sample.isTruncated ? "..." : ""))
             }
         }
-        return out.joined(separator: "\n") + "\n"
+        return out
     }
 
-    private static func pathTable(_ rows: [ScanReport.PathRow], style: Style) -> [String] {
+    /// One line with the coverage figures.
+    private static func recap(_ report: ScanReport, style: Style) -> String {
+        let totals = report.totals
+        let shares = Format.percentsAddingUp([totals.handled, totals.excluded, totals.unmatched])
+        return style.bold("Coverage") + ": "
+            + "\(shares[0]) handled, \(shares[1]) excluded, \(shares[2]) unmatched of "
+            + Format.plural(report.classified, "request")
+    }
+
+    /// ` (top N of M)` when a list is cut.
+    private static func shownOf(_ count: Int, _ top: Int) -> String {
+        count > top ? " (top \(top) of \(count))" : ""
+    }
+
+    /// The line that says how many rows `--top` left out.
+    private static func more(_ count: Int, _ top: Int) -> [String] {
+        count > top
+            ? [
+                "  ... and \(Format.count(count - top)) more (--top N shows more; --format json or csv has all)"
+            ]
+            : []
+    }
+
+    private static func pathTable(_ rows: [ScanReport.PathRow], style: Style, width: Int?)
+        -> [String]
+    {
         guard !rows.isEmpty else { return ["  (none)"] }
         return table(
-            [["count", "path"]]
+            [["count", rows.first?.host == nil ? "path" : "host/path"]]
                 + rows.map {
                     [
                         Format.count($0.count)
                             + ($0.errorBound > 0 ? " ±\(Format.count($0.errorBound))" : ""),
-                        TerminalText.escaped($0.path),
+                        TerminalText.escaped(($0.host ?? []) + $0.path),
                     ]
-                }, alignRight: [true, false], header: true, style: style)
+                }, alignRight: [true, false], header: true, style: style, elastic: 1,
+            width: width)
     }
 
     /// Aligned columns, indented by two spaces; widths count characters, not colour codes.
+    /// `elastic` is the column shortened (in the middle, `…`) when the rows are wider than
+    /// `width`: the path or name, never a count.
     private static func table(
         _ rows: [[String]], alignRight: [Bool], header: Bool = false,
-        style: Style = Style(enabled: false)
+        style: Style = Style(enabled: false), elastic: Int? = nil, width: Int? = nil
     ) -> [String] {
         guard let columns = rows.first?.count else { return [] }
+        var rows = rows
         var widths = Array(repeating: 0, count: columns)
         for row in rows {
             for (index, cell) in row.enumerated() {
                 widths[index] = max(widths[index], Style.visibleWidth(cell))
             }
+        }
+        let total = 2 + widths.reduce(0, +) + 2 * (columns - 1)
+        if let width, let elastic, total > width {
+            let fitted = max(8, widths[elastic] - (total - width))
+            for index in rows.indices {
+                rows[index][elastic] = Style.middleCut(rows[index][elastic], to: fitted)
+            }
+            widths[elastic] = min(widths[elastic], fitted)
         }
         return rows.enumerated().map { rowIndex, row in
             let cells = row.enumerated().map { index, cell -> String in

@@ -27,6 +27,14 @@ struct ScanCommand: ParsableCommand {
     @OptionGroup var filters: FilterOptions
     @OptionGroup var output: ReportOptions
 
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Also count per app what it opens (eligible) and excludes when it is the only app "
+                + "installed, as match --per-app decides; slower for files with several "
+                + "details entries."))
+    var perApp = false
+
     @Argument(
         help: ArgumentHelp(
             "Log files, directories, globs, or - for standard input.", valueName: "input"))
@@ -45,6 +53,7 @@ struct ScanCommand: ParsableCommand {
         configuration.inputs = inputs
         try reading.apply(to: &configuration)
         configuration.filter = try filters.filter()
+        configuration.perApp = perApp
         if (inputs.isEmpty || inputs.contains("-")), isatty(0) != 0, !output.quiet {
             StandardError.line(
                 "aasa-scan: reading log lines from standard input (end with Ctrl-D); "
@@ -57,6 +66,10 @@ struct ScanCommand: ParsableCommand {
         for input in result.inputs {
             if let error = input.error {
                 StandardError.line("aasa-scan: error: \(TerminalText.escaped(error))")
+            } else if input.skipped {
+                StandardError.line(
+                    "aasa-scan: warning: skipped \(TerminalText.escaped(input.path)): "
+                        + TerminalText.escaped(input.skipReason ?? "not an access log"))
             }
         }
         if associations.fallback == nil, result.summary.hostlessRequests > 0 {
@@ -65,6 +78,8 @@ struct ScanCommand: ParsableCommand {
                     + "no host, so no DOMAIN=FILE association applies to them; add --aasa FILE "
                     + "to apply one file to them")
         }
+        warnAboutPorts(result, associations: associations)
+        warnAboutFilters(result)
         if output.debug {
             for (index, file) in associations.files.enumerated() {
                 let caches = index < result.globCaches.count ? result.globCaches[index] : .init()
@@ -82,6 +97,52 @@ struct ScanCommand: ParsableCommand {
             try writeState(state, to: path)
         }
         try output.emit(result)
+    }
+}
+
+extension ScanCommand {
+    /// Filters that could not judge some requests: they were kept, and the user is told so.
+    private func warnAboutFilters(_ result: ScanResult) {
+        for input in result.inputs {
+            let name = TerminalText.escaped(input.path)
+            for (count, option, field) in [
+                (input.counts.unknownMethod, "--methods", "method"),
+                (input.counts.unknownStatus, "--status", "status"),
+                (input.counts.unknownAgent, "--skip-bots", "user agent"),
+            ] where count > 0 {
+                let all = count == input.counts.requests
+                StandardError.line(
+                    "aasa-scan: warning: \(option) cannot apply to \(all ? "the " : "")"
+                        + "\(Format.count(count)) \(count == 1 ? "request" : "requests") of \(name)"
+                        + " that \(count == 1 ? "logs" : "log") no \(field) (\(input.format?.rawValue ?? "?") format); "
+                        + "\(count == 1 ? "it was" : "they were") kept")
+            }
+        }
+    }
+
+    /// Hosts left without a file only because of their port: which port, and how to name it.
+    private func warnAboutPorts(_ result: ScanResult, associations: Associations) {
+        let unclaimed = result.summary.hosts().compactMap { row -> (String, UInt64, String)? in
+            let host = String(decoding: row.host, as: UTF8.self)
+            guard row.unmatched > 0, let domain = associations.domainMissingPort(host) else {
+                return nil
+            }
+            return (host, row.unmatched, domain.description)
+        }
+        for (host, count, domain) in unclaimed.prefix(5) {
+            let port = host[host.index(after: host.lastIndex(of: ":") ?? host.startIndex)...]
+            StandardError.line(
+                "aasa-scan: warning: \(Format.count(count)) \(count == 1 ? "request" : "requests") "
+                    + "for \(TerminalText.escaped(host)) \(count == 1 ? "has" : "have") no AASA "
+                    + "file: port \(port) is not a default port, and --aasa "
+                    + "\(TerminalText.escaped(domain))=FILE covers the default one only; name "
+                    + "it as --aasa \(TerminalText.escaped(host))=FILE")
+        }
+        if unclaimed.count > 5 {
+            StandardError.line(
+                "aasa-scan: warning: \(unclaimed.count - 5) more hosts have no AASA file only "
+                    + "because of their port (see the hosts of the report)")
+        }
     }
 }
 
@@ -176,8 +237,11 @@ struct ReadingOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Log format: auto, or one of "
-                + LogFormat.allCases.map(\.rawValue).joined(separator: ", ") + ".",
+            "Log format: auto, one of "
+                + LogFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                + ", or custom:LAYOUT with Apache % directives or nginx $variables, e.g. "
+                + "'custom:%v %h %l %u %t \"%r\" %>s %b' or "
+                + "'custom:$remote_addr [$time_local] \"$request\" $status $host'.",
             valueName: "format"))
     var logFormat = "auto"
 
@@ -201,8 +265,15 @@ struct ReadingOptions: ParsableArguments {
     var chunkKiB = 1024
 
     func apply(to configuration: inout ScanConfiguration) throws {
-        if logFormat != "auto" {
-            guard let format = LogFormat(rawValue: logFormat) else {
+        if logFormat.hasPrefix("custom:") {
+            do {
+                configuration.customLayout = try CustomLayout(String(logFormat.dropFirst(7)))
+            } catch {
+                throw ValidationError("--log-format \(error.description)")
+            }
+            configuration.logFormat = .custom
+        } else if logFormat != "auto" {
+            guard let format = LogFormat(rawValue: logFormat), format != .custom else {
                 throw ValidationError("Unknown --log-format '\(logFormat)'.")
             }
             configuration.logFormat = format
@@ -249,8 +320,27 @@ struct FilterOptions: ParsableArguments {
     var status: String?
 
     @Flag(
-        name: .long, help: "Leave out static files (.css, .js, images, fonts, media, archives...).")
+        name: .long,
+        help: ArgumentHelp(
+            "Leave out static files by extension: "
+                + RequestFilter.defaultAssetExtensions.map { String(decoding: $0, as: UTF8.self) }
+                .joined(separator: ",") + "."))
     var skipAssets = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The extensions --skip-assets leaves out instead of its own list, e.g. css,js,png "
+                + "(implies --skip-assets).", valueName: "list"))
+    var assetExtensions: String?
+
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Leave out requests whose user agent is a well-known crawler (Googlebot, bingbot, "
+                + "Applebot, facebookexternalhit, GPTBot, ...; the README has the list). Logs "
+                + "without a user agent are kept, with a warning."))
+    var skipBots = false
 
     func filter() throws -> RequestFilter {
         var filter = RequestFilter()
@@ -270,7 +360,19 @@ struct FilterOptions: ParsableArguments {
                 }
             }
         }
-        filter.skipAssets = skipAssets
+        filter.skipAssets = skipAssets || assetExtensions != nil
+        if let assetExtensions {
+            let list = assetExtensions.split(separator: ",").map {
+                Array($0.trimmingPrefix(".").lowercased().utf8)
+            }
+            guard !list.isEmpty, list.allSatisfy({ !$0.isEmpty }) else {
+                throw ValidationError(
+                    "--asset-extensions wants extensions like css,js,png, got '\(assetExtensions)'."
+                )
+            }
+            filter.assetExtensions = list
+        }
+        filter.skipBots = skipBots
         return filter
     }
 }

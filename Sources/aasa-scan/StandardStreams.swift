@@ -67,3 +67,19 @@ struct StandardInputLines: Sequence, IteratorProtocol {
         return line.hasSuffix("\r") ? String(line.dropLast()) : line
     }
 }
+
+/// All of standard input, as bytes (an AASA file given as `-`).
+enum StandardInputBytes {
+    static func readAll() -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if count > 0 {
+                bytes += buffer[0..<count]
+            } else if count == 0 || errno != EINTR {
+                return bytes
+            }
+        }
+    }
+}

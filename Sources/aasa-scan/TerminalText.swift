@@ -5,7 +5,13 @@
 enum TerminalText {
     static func escaped(_ text: String) -> String { escaped(Array(text.utf8)) }
 
-    static func escaped(_ bytes: some Collection<UInt8>) -> String {
+    /// Our own text that quotes backslashes on purpose (a hint listing the JSON escapes
+    /// `\" \\ \n`): controls are still escaped, backslashes are printed as they are.
+    static func escapedKeepingBackslashes(_ text: String) -> String {
+        escaped(Array(text.utf8), keepBackslashes: true)
+    }
+
+    static func escaped(_ bytes: some Collection<UInt8>, keepBackslashes: Bool = false) -> String {
         let bytes = Array(bytes)
         var result = ""
         result.reserveCapacity(bytes.count)
@@ -14,7 +20,7 @@ enum TerminalText {
             let byte = bytes[index]
             if byte < 0x80 {
                 switch byte {
-                case UInt8(ascii: "\\"): result += "\\\\"
+                case UInt8(ascii: "\\"): result += keepBackslashes ? "\\" : "\\\\"
                 case 0x20..<0x7F: result.unicodeScalars.append(Unicode.Scalar(byte))
                 default: result += hex(byte)
                 }

@@ -67,6 +67,23 @@ struct MatchCommandTests {
         #expect(result.lines == Self.expected.map { "\($0.1)\t\($0.0)" })
     }
 
+    /// Guards issue 9.7: standard input is read as a URL list is by `scan`: blanks around a
+    /// URL are trimmed, blank lines give no row, and a target that is neither a path nor an
+    /// absolute URL is warned about, once.
+    @Test func standardInputIsReadAsAURLList() throws {
+        let input = "  https://example.com/buy/1 \t\n\n   \n\t/id/4815\r\nare.na/blog/x\nfoo/bar\n"
+        let result = try ToolRunner.run(["match", "--aasa", aasa, "-"], stdin: Data(input.utf8))
+        #expect(result.status == 0)
+        #expect(
+            result.lines.map { $0.split(separator: "\t").last.map(String.init) ?? "" } == [
+                "https://example.com/buy/1", "/id/4815", "are.na/blog/x", "foo/bar",
+            ])
+        #expect(result.lines.first?.hasPrefix("handled") == true)
+        let warnings = result.stderr.split(separator: "\n").filter { $0.contains("warning") }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("'are.na/blog/x' neither starts with /") == true)
+    }
+
     @Test func domainRestrictsHosts() throws {
         let urls = [
             "https://example.com/buy/1", "https://EXAMPLE.com:443/buy/1", "https://evil.test/buy/1",

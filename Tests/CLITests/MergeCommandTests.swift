@@ -78,4 +78,40 @@ struct MergeCommandTests {
         #expect(cut.stderr.contains("cut.state"))
         #expect(try ToolRunner.run(["merge", log]).status == 2)
     }
+
+    /// Guards issue 9.11: a state given twice, a copy of it, or a scan of the same logs made
+    /// again is merged but warned about; different states are not.
+    @Test func theSameStateGivenTwiceIsWarnedAbout() throws {
+        let folder = try TemporaryFolder()
+        let log = try folder.write("a.log", ScanCommandTests.logText(repeats: 2))
+        let other = try folder.write("b.log", ScanCommandTests.logText(repeats: 3))
+        // A second scan of the same log, by another number of workers: other bytes, same inputs.
+        for (input, state, workers) in [
+            (log, "a.state", "2"), (log, "again.state", "1"), (other, "b.state", "2"),
+        ] {
+            let result = try ToolRunner.run([
+                "scan", "--aasa", aasa, "--quiet", "--workers", workers, "--save-state",
+                folder.path + "/" + state, input,
+            ])
+            #expect(result.status == 0)
+        }
+        try folder.shell("cp '\(folder.path)/a.state' '\(folder.path)/copy.state'")
+        let cases: [([String], String?)] = [
+            (["a.state", "a.state"], "the same bytes"),
+            (["a.state", "copy.state"], "the same bytes"),
+            (["a.state", "again.state"], "the same inputs"),
+            (["a.state", "b.state"], nil),
+        ]
+        for (names, warning) in cases {
+            let (status, report, stderr) = try json(
+                ["merge"] + names.map { folder.path + "/" + $0 })
+            #expect(status == 0)
+            #expect(report["totals"] != nil)
+            if let warning {
+                #expect(stderr.contains(warning) && stderr.contains("counted twice"), "\(names)")
+            } else {
+                #expect(!stderr.contains("warning"), "\(names): \(stderr)")
+            }
+        }
+    }
 }

@@ -267,6 +267,37 @@ struct ScanCommandTests {
         #expect(totals(report)["no_association"] == 2)
     }
 
+    /// Guards issue 9.1: a vhost log's `host:80` or `host:443` next to an origin-form target is
+    /// that scheme's default port, as `match` says of `http://host:80/x`; any other port is
+    /// kept in the host counts and named in a warning that says how to name it.
+    static let vhostPorts: [(logged: String, decision: String)] = [
+        ("example.com:80", "handled"),
+        ("example.com:443", "handled"),
+        ("EXAMPLE.com:80", "handled"),
+        ("example.com:8080", "no_association"),
+    ]
+
+    @Test func vhostDefaultPortsAgreeWithMatchAndOtherPortsAreNamed() throws {
+        let folder = try TemporaryFolder()
+        let log = Self.vhostPorts.map {
+            "\($0.logged) 1.1.1.1 - - [10/Oct/2024:13:55:36 +0000] \"GET /buy/1 HTTP/1.1\" 200 5 \"-\" \"UA\"\n"
+        }.joined()
+        let file = try folder.write("vhost.log", log)
+        let (status, report, stderr) = try scanJSON(["--aasa", "example.com=\(aasa)", file])
+        #expect(status == 0)
+        let expected = Self.vhostPorts.filter { $0.decision == "handled" }.count
+        #expect(totals(report)["handled"] == expected)
+        #expect(totals(report)["no_association"] == Self.vhostPorts.count - expected)
+        let hosts = (report["hosts"] as? [[String: Any]] ?? []).compactMap { $0["host"] as? String }
+        #expect(hosts == ["example.com", "example.com:8080"])
+        #expect(stderr.contains("1 request for example.com:8080 has no AASA file: port 8080"))
+        #expect(stderr.contains("--aasa example.com:8080=FILE"))
+        let match = try ToolRunner.run([
+            "match", "--aasa", aasa, "--domain", "example.com", "http://example.com:80/buy/1",
+        ])
+        #expect(match.stdout.hasPrefix("handled"))
+    }
+
     @Test func requestsWithoutAHostAreFlaggedWhenOnlyDomainsAreGiven() throws {
         let folder = try TemporaryFolder()
         let file = try folder.write("access.log", Self.logText(repeats: 1))
@@ -349,13 +380,79 @@ struct ScanCommandTests {
         #expect(totals(report)["requests"] == 0)
     }
 
-    @Test func unknownFormatIsRefusedWithReasons() throws {
+    /// Guards issue 9.2: a file the user named is refused in one line that names the closest
+    /// format and where it stopped fitting, with no report of zeros before it.
+    @Test func unknownFormatIsRefusedInOneLine() throws {
         let folder = try TemporaryFolder()
         let file = try folder.write("notes.txt", "hello world\nthis is not a log\n")
-        let (status, report, stderr) = try scanJSON(["--aasa", aasa, file])
-        #expect(status == 2)
-        #expect(stderr.contains("notes.txt") && stderr.contains("combined:"))
-        #expect(report["complete"] as? Bool == false)
+        let result = try ToolRunner.run([
+            "scan", "--format", "json", "--quiet", "--aasa", aasa, file,
+        ])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.stderr)")
+        #expect(
+            result.stderr.contains("notes.txt") && result.stderr.contains("closest is combined"))
+        #expect(result.stderr.contains("(line 1: "))
+    }
+
+    /// Guards issue 9.3: a layout no built-in format knows (Gandi's `(0 s)` after the time)
+    /// reads with `--log-format 'custom:...'`; the refusal without it points there, and a
+    /// layout without a request field is a usage error.
+    @Test func customLayoutsReadWhatNoBuiltInFormatDoes() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write(
+            "gandi.log",
+            """
+            example.com 1.2.3.4 - u [10/Feb/2012:16:42:07 -0500] (0 s) "GET /buy/42 HTTP/1.1" 200 368 "-" "UA 1"
+            example.com 1.2.3.5 - - [10/Feb/2012:16:42:08 -0500] (1 s) "GET /help HTTP/1.1" 200 368 "-" "UA 2"
+
+            """)
+        let refused = try ToolRunner.run(["scan", "--quiet", "--aasa", aasa, file])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("--log-format 'custom:"))
+        let layout = #"custom:%v %h %l %u %t (%D s) "%r" %>s %b "%{Referer}i" "%{User-Agent}i""#
+        let (status, report, stderr) = try scanJSON(
+            ["--aasa", "example.com=\(aasa)", "--log-format", layout, file])
+        #expect(status == 0, "\(stderr)")
+        #expect(totals(report)["handled"] == 1 && totals(report)["unmatched"] == 1)
+        #expect((report["inputs"] as? [[String: Any]])?.first?["format"] as? String == "custom")
+        let usage = try ToolRunner.run([
+            "scan", "--aasa", aasa, "--log-format", "custom:%h %l %u %t %>s", file,
+        ])
+        #expect(usage.status == 64)
+        #expect(usage.stderr.contains("no request field"))
+    }
+
+    /// Guards issue 9.2: files a folder or a glob stood for that are not access logs are
+    /// skipped with one warning each and listed as skipped; the scan stays complete.
+    static let notLogs: [(name: String, text: String)] = [
+        (
+            "error.log",
+            "2024/10/10 13:55:36 [error] 1234#0: *1 open() \"/srv/favicon.ico\" failed (2: No such file or directory), client: 1.2.3.4, server: localhost, request: \"GET /favicon.ico HTTP/1.1\", host: \"example.com\"\n"
+        ),
+        ("README", "# Logs\n\nThe access logs of the shop, one file a day.\n"),
+        ("syslog", "Oct 10 13:55:36 host systemd[1]: Started Session 1 of user root.\n"),
+    ]
+
+    @Test(arguments: ["folder", "glob"])
+    func nonLogFilesOfAFolderOrGlobAreSkipped(_ how: String) throws {
+        let folder = try TemporaryFolder()
+        _ = try folder.write("access.log", Self.logText(repeats: 1))
+        for file in Self.notLogs { _ = try folder.write(file.name, file.text) }
+        let argument = how == "folder" ? folder.path : folder.path + "/*"
+        let (status, report, stderr) = try scanJSON(["--aasa", aasa, argument])
+        #expect(status == 0, "\(stderr)")
+        #expect(report["complete"] as? Bool == true)
+        #expect(totals(report)["handled"] == Self.expectedTotals(repeats: 1)["handled"])
+        let inputs = report["inputs"] as? [[String: Any]] ?? []
+        let skipped = inputs.filter { $0["skipped"] as? Bool == true }
+        #expect(skipped.count == Self.notLogs.count)
+        #expect(skipped.allSatisfy { ($0["skip_reason"] as? String)?.contains("closest") == true })
+        #expect(inputs.allSatisfy { $0["complete"] as? Bool == true })
+        let warnings = stderr.split(separator: "\n").filter { $0.contains("warning: skipped") }
+        #expect(warnings.count == Self.notLogs.count, "\(stderr)")
     }
 
     @Test func csvAndTableReportsCarryTheSameCounts() throws {
@@ -374,18 +471,183 @@ struct ScanCommandTests {
         #expect(!table.stdout.contains("\u{1B}["), "no colour when not a terminal")
     }
 
-    @Test func minCoverageGateExits1() throws {
+    /// Guards issue 9.5: `--top` bounds every list of the table, dead rules included; `--top 0`
+    /// hides them and says so, never "(none)"; the coverage line ends the report.
+    @Test(arguments: [0, 1, 5])
+    func topBoundsEveryListOfTheTable(_ top: Int) throws {
         let folder = try TemporaryFolder()
+        let components = (0..<30).map { #"{"/":"/never/\#($0)"}"# }.joined(separator: ",")
+        let many = try folder.write(
+            "many.json",
+            #"{"applinks":{"details":[{"appID":"ABCDE12345.x","components":[{"/":"/buy/*"},"#
+                + components + "]}]}}")
         let file = try folder.write("access.log", Self.logText(repeats: 1))
-        // 12 of 18 requests are handled: 66.7%.
-        #expect(
-            try ToolRunner.run([
-                "scan", "--aasa", aasa, "--format", "json", "--min-coverage", "60", file,
-            ]).status == 0)
-        #expect(
-            try ToolRunner.run([
-                "scan", "--aasa", aasa, "--format", "json", "--min-coverage", "70", file,
-            ]).status == 1)
+        let result = try ToolRunner.run([
+            "scan", "--aasa", many, "--format", "table", "--top", "\(top)", file,
+        ])
+        #expect(result.status == 0)
+        let lines = result.lines
+        // Rows of each section: the indented lines after its title, up to the blank line.
+        var section = ""
+        var rows: [String: Int] = [:]
+        for line in lines {
+            if line.isEmpty {
+                section = ""
+            } else if !line.hasPrefix("  ") {
+                section = String(line.prefix { $0 != "(" && $0 != ":" })
+            } else if !line.hasPrefix("  ...") {
+                rows[section, default: 0] += 1
+            }
+        }
+        for (name, count) in rows where !name.hasPrefix("Coverage") && !name.hasPrefix("Malformed")
+        {
+            // A header row, then at most `top` rows.
+            #expect(count <= top + 1, "\(name): \(count) rows with --top \(top)")
+        }
+        #expect(!result.stdout.contains("(none)"))
+        if top == 0 { #expect(result.stdout.contains("hidden by --top 0")) }
+        #expect(lines.last?.hasPrefix("Coverage: ") == true)
+    }
+
+    /// Guards issue 9.6: on an 80-column terminal no row is wider than 80 (long paths and
+    /// input names lose their middle to `…`, the JSON keeps them whole), the three shares
+    /// add up to 100.0%, and one malformed line is "1 malformed line".
+    @Test func tableFitsEightyColumnsAndItsSharesAddUp() throws {
+        let folder = try TemporaryFolder()
+        let long = "/buy/" + String(repeating: "segment-", count: 30) + "end"
+        let requests = [long, "/buy/internal/x", "/help"].map {
+            "1.1.1.1 - - [10/Oct/2024:13:55:36 +0000] \"GET \($0) HTTP/1.1\" 200 5 \"-\" \"UA\"\n"
+        }
+        let name = "access-" + String(repeating: "very-long-name-", count: 8) + ".log"
+        let file = try folder.write(name, requests.joined() + "not a log line\n")
+        let result = try ToolRunner.run(
+            ["scan", "--aasa", aasa, "--format", "table", file], environment: ["COLUMNS": "80"])
+        #expect(result.status == 0)
+        for line in result.lines { #expect(line.count <= 80, "\(line.count): \(line)") }
+        #expect(result.stdout.contains("…"))
+        #expect(result.stdout.contains("end"), "the end of a long path is kept")
+        let shares = result.lines.filter {
+            $0.hasPrefix("  handled") || $0.hasPrefix("  excluded") || $0.hasPrefix("  unmatched")
+        }.compactMap { line in
+            line.split(separator: " ").first { $0.hasSuffix("%") }.flatMap { Double($0.dropLast()) }
+        }
+        #expect(shares.count == 3)
+        #expect(abs(shares.reduce(0, +) - 100) < 1e-9, "\(shares)")
+        #expect(result.stdout.contains("  1 malformed line\n"))
+        let (_, report, _) = try scanJSON(["--aasa", aasa, file])
+        let paths = (report["top_handled"] as? [[String: Any]] ?? []).compactMap {
+            $0["path"] as? String
+        }
+        #expect(paths == [long])
+    }
+
+    /// Guards issue 9.8: with more than one host, the path lists carry the host (JSON `host`,
+    /// table `host/path`, CSV `source`), even when one worker's cache saw the same path on
+    /// both; the CSV has the host, coverage, filtered and input sections of the JSON.
+    @Test func multiHostPathListsKeepTheHost() throws {
+        let folder = try TemporaryFolder()
+        var log = ""
+        for (host, path, times) in [
+            ("a.example.com", "/buy/1", 3), ("B.example.com", "/buy/1", 2),
+            ("b.example.com", "/help", 1),
+        ] {
+            for _ in 0..<times {
+                log +=
+                    "\(host):443 1.1.1.1 - - [10/Oct/2024:13:55:36 +0000] \"GET \(path) HTTP/1.1\" 200 5 \"-\" \"UA\"\n"
+            }
+        }
+        let file = try folder.write("vhost.log", log)
+        let (_, report, _) = try scanJSON(["--aasa", aasa, "--workers", "1", file])
+        func rows(_ key: String) -> [String] {
+            (report[key] as? [[String: Any]] ?? []).map {
+                "\($0["host"] as? String ?? "-") \($0["path"] as? String ?? "") \($0["count"] as? Int ?? 0)"
+            }
+        }
+        #expect(rows("top_handled") == ["a.example.com /buy/1 3", "b.example.com /buy/1 2"])
+        #expect(rows("top_unmatched") == ["b.example.com /help 1"])
+        let table = try ToolRunner.run(["scan", "--aasa", aasa, "--format", "table", file])
+        #expect(table.stdout.contains("a.example.com/buy/1"))
+        let csv = try ToolRunner.run(["scan", "--aasa", aasa, "--format", "csv", file]).lines
+        #expect(csv.contains("top_handled,/buy/1,b.example.com,,,,2,0"))
+        for section in ["coverage", "filtered", "host", "host_handled", "input", "input_lines"] {
+            #expect(csv.contains { $0.hasPrefix(section + ",") }, "\(section)")
+        }
+        #expect(csv.contains("coverage,handled_percent,,,,,83.333,0"))
+        #expect(csv.contains("host,b.example.com,,,,,3,0"))
+        // One host: rows as before, `host` null.
+        let single = try folder.write("one.txt", "/buy/1\n/buy/2\n/help\n")
+        let (_, one, _) = try scanJSON(["--aasa", aasa, single])
+        let first = (one["top_handled"] as? [[String: Any]])?.first
+        #expect(first?["host"] is NSNull)
+        #expect((first?["path"] as? String)?.hasPrefix("/") == true)
+    }
+
+    /// Guards issue 9.10: `--skip-bots` leaves out crawlers (`totals.filtered.bot`) and says
+    /// when a log has no user agent; `--asset-extensions` changes what `--skip-assets` skips.
+    @Test func botsAndAssetsAreConfigurable() throws {
+        let folder = try TemporaryFolder()
+        let log = [
+            ("/buy/1", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"),
+            ("/buy/2", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)"),
+            ("/guide.pdf", "Mozilla/5.0 (iPhone)"), ("/style.css", "Mozilla/5.0 (iPhone)"),
+        ].map {
+            "1.1.1.1 - - [10/Oct/2024:13:55:36 +0000] \"GET \($0.0) HTTP/1.1\" 200 5 \"-\" \"\($0.1)\"\n"
+        }.joined()
+        let file = try folder.write("access.log", log)
+        let (status, report, stderr) = try scanJSON(
+            ["--aasa", aasa, "--skip-bots", "--asset-extensions", "pdf", file])
+        #expect(status == 0, "\(stderr)")
+        let filtered = (report["totals"] as? [String: Any])?["filtered"] as? [String: Int] ?? [:]
+        #expect(filtered["bot"] == 1 && filtered["asset"] == 1 && filtered["total"] == 2)
+        #expect(stderr.isEmpty)
+        let help = try ToolRunner.run(["scan", "--help"])
+        #expect(help.stdout.contains("css,js,mjs,map,png"))
+        let urls = try folder.write("urls.txt", "/buy/1\n")
+        let (_, _, warning) = try scanJSON(["--aasa", aasa, "--skip-bots", urls])
+        #expect(warning.contains("--skip-bots cannot apply to the 1 request of"))
+    }
+
+    /// Gate values and what they give on a log with 7,845 of 10,000 requests handled
+    /// (78.45%); guards issue 9.4: the message shows the two apart, values outside 0-100 are
+    /// usage errors, and `80%` is a percentage.
+    static let gates: [(value: String, status: Int32, message: String?)] = [
+        ("78", 0, nil),
+        ("78.45", 0, nil),
+        ("78.5", 1, "coverage 78.45% is below --min-coverage 78.50%"),
+        ("80%", 1, "coverage 78.5% is below --min-coverage 80.0%"),
+        ("100", 1, "coverage 78.5% is below --min-coverage 100.0%"),
+        ("120", 64, "from 0 to 100"),
+        ("-1", 64, "from 0 to 100"),
+        ("lots", 64, "invalid"),
+    ]
+
+    @Test func minCoverageGateSaysTheTruth() throws {
+        let folder = try TemporaryFolder()
+        let log =
+            String(repeating: "/buy/1\n", count: 7845) + String(repeating: "/help\n", count: 2155)
+        let file = try folder.write("urls.txt", log)
+        for gate in Self.gates {
+            let result = try ToolRunner.run([
+                "scan", "--aasa", aasa, "--format", "json", "--min-coverage=\(gate.value)", file,
+            ])
+            #expect(result.status == gate.status, "\(gate.value): \(result.stderr)")
+            if let message = gate.message {
+                #expect(result.stderr.contains(message), "\(gate.value): \(result.stderr)")
+            }
+        }
+    }
+
+    /// Guards issue 9.4: `--methods` and `--status` on a URL list, which logs neither, keep
+    /// the requests and say so instead of filtering everything into a silent 0%.
+    @Test func filtersThatCannotApplyWarnAndKeepTheRequests() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("urls.txt", "/buy/1\n/help\n")
+        let (status, report, stderr) = try scanJSON(
+            ["--aasa", aasa, "--methods", "GET", "--status", "2xx", file])
+        #expect(status == 0)
+        #expect(totals(report)["handled"] == 1)
+        #expect(stderr.contains("--methods cannot apply to the 2 requests of"))
+        #expect(stderr.contains("--status cannot apply to the 2 requests of"))
     }
 
     @Test(.enabled(if: ToolRunner.hasSharedData, "needs ../shared/data beside the package"))

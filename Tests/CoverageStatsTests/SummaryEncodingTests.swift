@@ -32,6 +32,20 @@ struct SummaryEncodingTests {
         #expect(grown == original)
     }
 
+    /// Guards issue 9.10: counts added later (the bot filter) survive saving, and a summary
+    /// saved before they existed (no trailing list) still reads back, with zeros.
+    @Test func laterCountsSurviveAndOlderLayoutsStillRead() throws {
+        var summary = Fixtures.randomSummary(seed: 5)
+        summary.recordFiltered(.bot, weight: 7)
+        let bytes = summary.encoded()
+        let restored = try CoverageSummary(encoded: bytes)
+        #expect(restored.totals.filtered.byBot == summary.totals.filtered.byBot)
+        let trailer = 8 * (1 + summary.laterCounts.count)
+        let older = try CoverageSummary(encoded: Array(bytes.dropLast(trailer)))
+        #expect(older.totals.filtered.byBot == 0)
+        #expect(older.totals.handled == summary.totals.handled)
+    }
+
     @Test func damagedBytesAreRefused() {
         let bytes = Fixtures.randomSummary(seed: 4).encoded()
         #expect(throws: SummaryDecodingError.self) {

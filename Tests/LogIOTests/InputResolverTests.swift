@@ -34,6 +34,23 @@ import Testing
         }
     }
 
+    /// Guards issue 9.2: only inputs a folder or a glob stood for may be skipped as non-logs.
+    @Test func expandedInputsAreMarked() throws {
+        let directory = try TemporaryDirectory()
+        let named = try directory.write("a.log", Array("x\n".utf8))
+        let root = directory.path + "/"
+        let cases: [([String], [Bool])] = [
+            ([named], [false]),
+            ([directory.path], [true]),
+            ([root + "*.log"], [true]),
+            (["-"], [false]),
+            ([root + "missing.log"], [false]),
+        ]
+        for (arguments, expected) in cases {
+            #expect(InputResolver.resolveMarked(arguments).map(\.isExpanded) == expected)
+        }
+    }
+
     @Test func openingAMissingFileIsAnErrorValue() {
         #expect {
             _ = try ChunkReader.open(.file("/nonexistent/dir/x.log"))

@@ -83,7 +83,12 @@ enum Outcome: Equatable, CustomStringConvertible {
 
 /// Parses `lines` in order with one parser (so headers apply) and returns the last outcome.
 func parseLast(_ format: LogFormat, _ lines: [String]) -> Outcome {
-    var parser = LineParser(format: format)
+    parseLast(parser: LineParser(format: format), lines)
+}
+
+/// `parseLast` with a parser made by the caller (a custom layout, say).
+func parseLast(parser start: LineParser, _ lines: [String]) -> Outcome {
+    var parser = start
     let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 4096)
     defer { scratch.deallocate() }
     var outcome = Outcome.skip(.blank)

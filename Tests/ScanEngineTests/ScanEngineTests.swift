@@ -172,7 +172,37 @@ struct RequestFilterTests {
 
     @Test(arguments: assets)
     func assetsAreRecognisedByExtension(_ path: String, _ expected: Bool) {
-        #expect(Array(path.utf8).withUnsafeBufferPointer(RequestFilter.isAsset) == expected)
+        #expect(Array(path.utf8).withUnsafeBufferPointer(RequestFilter().isAsset) == expected)
+    }
+}
+
+/// Guards issue 9.10: `--skip-bots` knows the crawlers by their user agents, and
+/// `--asset-extensions` replaces the list of `--skip-assets`.
+struct BotAndAssetFilterTests {
+    static let agents: [(String, Bool)] = [
+        ("Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", true),
+        ("Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)", true),
+        ("facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)", true),
+        ("Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2)", true),
+        ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15", false),
+        ("Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/120.0 Safari/537.36", false),
+        ("-", false), ("", false),
+    ]
+
+    @Test(arguments: agents)
+    func crawlersAreKnownByTheirAgents(_ agent: String, _ expected: Bool) {
+        #expect(Array(agent.utf8).withUnsafeBufferPointer(RequestFilter.isBot) == expected)
+    }
+
+    @Test func assetExtensionsCanBeReplaced() {
+        var filter = RequestFilter()
+        filter.skipAssets = true
+        filter.assetExtensions = [Array("pdf".utf8)]
+        func asset(_ path: String) -> Bool {
+            Array(path.utf8).withUnsafeBufferPointer(filter.isAsset)
+        }
+        #expect(asset("/guide.PDF"))
+        #expect(!asset("/style.css"))
     }
 }
 
@@ -219,11 +249,16 @@ struct ScanStateTests {
         let input = InputReport(
             path: "/logs/a.zst", bytes: 300_000_000_000, compression: .zstd, format: .combined,
             counts: counts, complete: false, error: "a.zst: truncated", errorCode: "truncated")
+        var skipped = InputReport(
+            path: "/logs/README", bytes: 40, compression: .plain, format: nil,
+            counts: InputCounts(), complete: true, error: nil, errorCode: nil)
+        skipped.skipped = true
+        skipped.skipReason = "not an access log: closest is combined"
         let state = ScanState(
             sources: [
                 ScanState.Source(domain: "*.example.com", path: "a.json", bytes: Array("{}".utf8))
             ],
-            inputs: [input],
+            inputs: [input, skipped],
             summary: CoverageSummary(shape: CoverageShape(appCount: 0, ruleCount: 0)),
             elapsedSeconds: 12.5, workers: 2)
         let restored = try ScanState(encoded: state.encoded())
@@ -232,6 +267,10 @@ struct ScanStateTests {
         #expect(restored.inputs.first?.bytes == 300_000_000_000)
         #expect(restored.inputs.first?.error == "a.zst: truncated")
         #expect(restored.inputs.first?.compression == .zstd)
+        #expect(restored.inputs.first?.skipped == false)
+        #expect(restored.inputs.last?.skipped == true && restored.inputs.last?.complete == true)
+        #expect(restored.inputs.last?.skipReason == skipped.skipReason)
+        #expect(restored.inputs.last?.error == nil)
         #expect(restored.elapsedSeconds == 12.5)
         #expect(restored.summary == state.summary)
         #expect(throws: ScanStateError.self) {
