@@ -105,9 +105,12 @@ public final class CompiledRuleSet: Sendable {
             GlobUnion(globs[$0.index], foldsCase: $0.folded, arena: arena)
         }
         self.unions = arena.freeze(unions)
-        var rules = compiled.map(\.rule)
-        for dead in unions.flatMap(\.deadRules.buffer) { rules[Int(dead)] = rules[Int(dead)].inert }
-        self.compiled = arena.freeze(rules)
+        // A glob that matches nothing (`a$(nope)`) cannot decide, as its union found.
+        var compiledRules = compiled.map(\.rule)
+        for dead in unions.flatMap(\.deadRules.buffer) {
+            compiledRules[Int(dead)] = compiledRules[Int(dead)].inert
+        }
+        self.compiled = arena.freeze(compiledRules)
         self.usedModes = arena.freeze(
             ViewMode.all.filter { !literals[$0.index].isEmpty || !globs[$0.index].isEmpty })
     }

@@ -1,6 +1,6 @@
 /// Every glob path pattern of one view of the URL (case-folded or not, percent-decoded or not)
-/// as ONE position automaton: the union of the patterns' Glushkov automata, which share only
-/// the start. Rules whose path patterns are the same (they differ in query, fragment, exclusion
+/// as ONE position automaton: the union of the patterns' Glushkov automata, factored on their
+/// common leading nodes. Rules whose path patterns are the same (they differ in query, fragment, exclusion
 /// or app) form one *group*, so they cost the path automaton nothing extra; a run says which
 /// groups matched the whole path, and each group lists its rules in order.
 ///
@@ -121,10 +121,21 @@ extension GlobUnion {
             }
             followStart.append(Int32(follow.count))
         }
-        // A group can match when the empty path or some reachable position ends a match.
+        // A group can match when the empty path or some reachable position ends a match (a
+        // pattern such as `a$(nope)b` has positions that nothing leads to).
         var live = [Bool](repeating: false, count: groups.count)
         for group in startGroups { live[Int(group)] = true }
-        for list in endGroups { for group in list { live[Int(group)] = true } }
+        var reachable = [Bool](repeating: false, count: builder.predicates.count)
+        var stack: [Int32] = [0]
+        while let position = stack.popLast() {
+            for next in builder.edges[Int(position)] where !reachable[Int(next)] {
+                reachable[Int(next)] = true
+                stack.append(next)
+            }
+        }
+        for (position, list) in endGroups.enumerated() where reachable[position] {
+            for group in list { live[Int(group)] = true }
+        }
         var endGroupStart: [Int32] = [0]
         for list in endGroups {
             endGroupStart.append(endGroupStart[endGroupStart.count - 1] + Int32(list.count))

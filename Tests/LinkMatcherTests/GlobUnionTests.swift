@@ -207,4 +207,19 @@ struct GlobUnionTests {
         #expect(automatonAnswer(set, "/search/1/x?t=a", scratch).hasSuffix("components[0]"))
         #expect(automatonAnswer(set, "/search/1/x?t=c", scratch).hasPrefix("excluded"))
     }
+
+    /// A glob whose undefined variable sits between other nodes can match nothing: the union
+    /// finds it and the rule is inert, as `explain` says.
+    @Test func aGlobThatMatchesNothingIsInert() {
+        let set = CompiledRuleSet(
+            document([Component(path: "/a$(nope)b/*"), Component(path: "/x/*/y")]))
+        let url = Array("/ab/x".utf8)
+        let (steps, _) = url.withUnsafeBufferPointer { set.explain($0, scratch: set.makeScratch()) }
+        guard case .inert = steps[0].outcome else {
+            Issue.record("expected inert, got \(steps[0].outcome)")
+            return
+        }
+        #expect(steps[1].outcome == .failed(part: "path"))
+        #expect(set.strategySummary.hasPrefix("0 exact, 0 prefix, 1 glob, 1 inert"))
+    }
 }
