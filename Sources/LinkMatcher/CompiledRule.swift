@@ -8,6 +8,9 @@ struct CompiledRule: Sendable, BitwiseCopyable {
         /// Name bytes in the rule's encoding view; names are never folded (S11 Q4).
         let name: FrozenArray<UInt8>
         let value: PartMatcher
+        /// True when the name is text that no view encodes or decodes (no `%`, nothing of
+        /// S3.2): then, in an undecoded view, it is present in a query only if its bytes are.
+        let nameIsPlain: Bool
     }
 
     enum QueryMatcher: Sendable, BitwiseCopyable {
@@ -72,9 +75,13 @@ extension CompiledRule {
         case .items(let items):
             query = .items(
                 parts.arena.freeze(
-                    items.map {
+                    items.map { item in
                         ItemConstraint(
-                            name: parts.arena.freeze(Array($0.name.utf8)), value: part($0.pattern))
+                            name: parts.arena.freeze(Array(item.name.utf8)),
+                            value: part(item.pattern),
+                            nameIsPlain: item.name.utf8.allSatisfy {
+                                !TextTransform.needsEncoding($0) && $0 != UInt8(ascii: "%")
+                            })
                     }))
         }
         let compiled = CompiledRule(

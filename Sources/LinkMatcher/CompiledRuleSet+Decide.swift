@@ -171,6 +171,13 @@ extension CompiledRuleSet {
                 scratch.pointee.view(.query, rule.pointee.mode, bytes),
                 scratch: &scratch.pointee.glob)
         case .items(let constraints):
+            if !rule.pointee.mode.decoded,
+                let absent = Self.matchesWithEveryNameAbsent(
+                    constraints, scratch.pointee.parts.query.map { bytes[$0] },
+                    &scratch.pointee.glob)
+            {
+                return absent
+            }
             let (items, text) = scratch.pointee.queryItems(rule.pointee.mode, bytes)
             for index in constraints.indices
             where !itemMatches(constraints[index], items: items, text, &scratch.pointee.glob) {
@@ -178,6 +185,49 @@ extension CompiledRuleSet {
             }
             return true
         }
+    }
+
+    /// When no constraint's name appears in the raw query, the answer without splitting the
+    /// query into items: every value must then match `""` (S4.3.2). Most URLs meet a rule such
+    /// as `{"?": {"no_universal_links": "?*"}}` this way. Nil when some name may be present.
+    @inline(__always)
+    private static func matchesWithEveryNameAbsent(
+        _ constraints: FrozenArray<CompiledRule.ItemConstraint>,
+        _ query: Slice<UnsafeBufferPointer<UInt8>>?,
+        _ glob: inout GlobScratch
+    ) -> Bool? {
+        for index in constraints.indices {
+            let constraint = constraints.pointer(at: index)
+            guard constraint.pointee.nameIsPlain else { return nil }
+            if let query,
+                contains(UnsafeBufferPointer(rebasing: query), constraint.pointee.name.buffer)
+            {
+                return nil
+            }
+        }
+        for index in constraints.indices
+        where !constraints[index].value.matches(
+            UnsafeBufferPointer(start: nil, count: 0), scratch: &glob)
+        {
+            return false
+        }
+        return true
+    }
+
+    /// Whether `needle` occurs in `text`.
+    @inline(__always)
+    private static func contains(
+        _ text: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>
+    )
+        -> Bool
+    {
+        guard let first = needle.first, needle.count <= text.count else { return needle.isEmpty }
+        for start in 0...(text.count - needle.count) where text[start] == first {
+            var offset = 1
+            while offset < needle.count && text[start + offset] == needle[offset] { offset += 1 }
+            if offset == needle.count { return true }
+        }
+        return false
     }
 
     /// Every item of that name must match; an absent item counts as `""` (S4.3.2).
