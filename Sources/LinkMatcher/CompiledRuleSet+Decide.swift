@@ -23,7 +23,7 @@ extension CompiledRuleSet {
             let ruleIndex = Int(candidates[slot])
             let rule = compiled.pointer(at: ruleIndex)
             // Within an entry only the first matching rule counts (S4.2).
-            guard rule.pointee.entry != lastEntry,
+            guard rule.pointee.entry != lastEntry, pathHolds(ruleIndex, bytes, scratch),
                 queryMatches(rule, bytes, scratch) && fragmentMatches(rule, bytes, scratch)
             else { continue }
             lastEntry = rule.pointee.entry
@@ -88,7 +88,7 @@ extension CompiledRuleSet {
         for candidate in candidates {
             let ruleIndex = Int(candidate)
             let rule = compiled.pointer(at: ruleIndex)
-            guard rule.pointee.entry != lastEntry,
+            guard rule.pointee.entry != lastEntry, pathHolds(ruleIndex, url, scratch),
                 queryMatches(rule, url, scratch) && fragmentMatches(rule, url, scratch)
             else { continue }
             lastEntry = rule.pointee.entry
@@ -127,15 +127,60 @@ extension CompiledRuleSet {
                 key: key, foldASCII: foldASCII, into: &scratch.pointee.candidates)
             let union = unions.pointer(at: mode.index)
             guard !union.pointee.isEmpty else { continue }
-            let groups = scratch.pointee.globCaches.base[mode.index].matchingGroups(union, key)
-            for group in groups {
-                let first = Int(union.pointee.groupRuleStart[Int(group)])
-                let end = Int(union.pointee.groupRuleStart[Int(group) + 1])
-                for slot in first..<end {
-                    scratch.pointee.candidates.append(union.pointee.groupRules[slot])
-                }
+            if let groups = scratch.pointee.globCaches.base[mode.index].matchingGroups(union, key) {
+                for group in groups { appendRules(ofGroup: group, union, scratch) }
+            } else {
+                appendFallbackMatches(mode, union, bytes, scratch)
             }
         }
+    }
+
+    @inline(__always)
+    private func appendRules(
+        ofGroup group: Int32, _ union: UnsafePointer<GlobUnion>,
+        _ scratch: UnsafeMutablePointer<MatchState>
+    ) {
+        let first = Int(union.pointee.groupRuleStart[Int(group)])
+        let end = Int(union.pointee.groupRuleStart[Int(group) + 1])
+        for slot in first..<end {
+            scratch.pointee.candidates.append(union.pointee.groupRules[slot])
+        }
+    }
+
+    /// The rules of every group of a view whose DFA cache gave up, unchecked: `pathHolds`
+    /// checks a group's path when `decide` reaches one of its rules.
+    @inline(never)
+    private func appendFallbackMatches(
+        _ mode: ViewMode, _ union: UnsafePointer<GlobUnion>, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ scratch: UnsafeMutablePointer<MatchState>
+    ) {
+        if scratch.pointee.globFallback?.owner != identity {
+            scratch.pointee.globFallback = GlobFallback(owner: identity)
+        }
+        if scratch.pointee.uncheckedUnions == 0 { scratch.pointee.globFallback?.nextURL() }
+        scratch.pointee.uncheckedUnions |= 1 << UInt8(mode.index)
+        for group in 0..<Int32(union.pointee.groupCount) {
+            appendRules(ofGroup: group, union, scratch)
+        }
+    }
+
+    /// False for a candidate that joined unchecked (its view's DFA cache gave up) and whose
+    /// glob does not match the path; true for every other candidate.
+    @inline(__always)
+    func pathHolds(
+        _ rule: Int, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ scratch: UnsafeMutablePointer<MatchState>
+    ) -> Bool {
+        guard scratch.pointee.uncheckedUnions != 0 else { return true }
+        let group = globGroup[rule]
+        let mode = compiled.pointer(at: rule).pointee.mode
+        let union = Self.unionIndex(mode)
+        guard group >= 0, scratch.pointee.uncheckedUnions & (1 << UInt8(union)) != 0,
+            let fallback = scratch.pointee.globFallback
+        else { return true }
+        let text = scratch.pointee.view(.path, ViewMode.all[union], bytes)
+        return fallback.groupMatches(
+            union, Int(group), globPatterns[union], text, &scratch.pointee.glob)
     }
 
     /// Points the scratch's DFA caches at this set's unions, forgetting the states of another.

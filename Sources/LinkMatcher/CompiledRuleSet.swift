@@ -19,6 +19,11 @@ public final class CompiledRuleSet: Sendable {
     /// uses that view.
     let tries: FrozenArray<PrefixTrie>
     let unions: FrozenArray<GlobUnion>
+    /// Each union's group patterns, in group order: a scratch whose DFA cache gave up compiles
+    /// them one by one (`GlobFallback`).
+    let globPatterns: [[[PatternNode]]]
+    /// Per rule: its group in its view's union, or -1 for a rule the union does not hold.
+    let globGroup: FrozenArray<Int32>
     let usedModes: FrozenArray<ViewMode>
     /// Owns the memory of every `FrozenArray` above.
     private let arena: Arena
@@ -91,18 +96,27 @@ public final class CompiledRuleSet: Sendable {
             case .exact, .prefixThenAny:
                 let entry = PrefixTrie.Entry(rule: Int32(index), mustEnd: rule.strategy == .exact)
                 literals[rule.mode.index].append((prefix, entry))
-            case .glob where rule.mode == ViewMode(folded: true, decoded: false):
+            case .glob where Self.unionIndex(rule.mode) != rule.mode.index:
                 // An undecoded view is ASCII (raw characters are percent-encoded in it), so a
                 // case-insensitive glob reads the unfolded view with letters of either case:
                 // one DFA walk serves both case modes.
-                globs[0].append((path.map(\.eitherCase), Int32(index)))
+                globs[Self.unionIndex(rule.mode)].append((path.map(\.eitherCase), Int32(index)))
             case .glob:
                 globs[rule.mode.index].append((path, Int32(index)))
             }
         }
         self.tries = arena.freeze(literals.map { PrefixTrie($0, arena: arena) })
+        let groups = globs.map { GlobUnion.groups($0) }
+        self.globPatterns = groups.map { $0.map(\.nodes) }
+        var globGroup = [Int32](repeating: -1, count: rules.count)
+        for unionGroups in groups {
+            for (group, members) in unionGroups.enumerated() {
+                for rule in members.rules { globGroup[Int(rule)] = Int32(group) }
+            }
+        }
+        self.globGroup = arena.freeze(globGroup)
         let unions = ViewMode.all.map {
-            GlobUnion(globs[$0.index], foldsCase: $0.folded, arena: arena)
+            GlobUnion(groups[$0.index], foldsCase: $0.folded, arena: arena)
         }
         self.unions = arena.freeze(unions)
         // A glob that matches nothing (`a$(nope)`) cannot decide, as its union found.
@@ -113,6 +127,13 @@ public final class CompiledRuleSet: Sendable {
         self.compiled = arena.freeze(compiledRules)
         self.usedModes = arena.freeze(
             ViewMode.all.filter { !literals[$0.index].isEmpty || !globs[$0.index].isEmpty })
+    }
+
+    /// The union that holds the globs of a view: case-insensitive globs of undecoded views
+    /// share the case-sensitive one's.
+    @inline(__always)
+    static func unionIndex(_ mode: ViewMode) -> Int {
+        mode == ViewMode(folded: true, decoded: false) ? 0 : mode.index
     }
 
     /// The app indices of entry `entry`.

@@ -75,22 +75,32 @@ struct GlobUnion: Sendable {
 }
 
 extension GlobUnion {
-    /// Builds the union of `patterns` (path patterns with their rule, in rule order) of a view
-    /// that folds case or not.
-    init(_ patterns: [(nodes: [PatternNode], rule: Int32)], foldsCase: Bool, arena: Arena) {
-        guard !patterns.isEmpty else {
-            self = .empty
-            return
-        }
+    /// Path patterns with their rule (in rule order) gathered by pattern: the groups of a union,
+    /// in order of their first rule.
+    static func groups(_ patterns: [(nodes: [PatternNode], rule: Int32)]) -> [Group] {
         var groupOf: [[PatternNode]: Int] = [:]
-        var groups: [(nodes: [PatternNode], rules: [Int32])] = []
+        var groups: [Group] = []
         for pattern in patterns {
             if let group = groupOf[pattern.nodes] {
                 groups[group].rules.append(pattern.rule)
             } else {
                 groupOf[pattern.nodes] = groups.count
-                groups.append((pattern.nodes, [pattern.rule]))
+                groups.append(Group(nodes: pattern.nodes, rules: [pattern.rule]))
             }
+        }
+        return groups
+    }
+
+    struct Group {
+        var nodes: [PatternNode]
+        var rules: [Int32]
+    }
+
+    /// Builds the union of `groups` (from `groups(_:)`) of a view that folds case or not.
+    init(_ groups: [Group], foldsCase: Bool, arena: Arena) {
+        guard !groups.isEmpty else {
+            self = .empty
+            return
         }
         let (builder, ends) = Self.factoredAutomaton(groups.map(\.nodes))
         let (startGroups, endGroups) = Self.groupsEndingAt(builder, ends)

@@ -6,9 +6,10 @@
 ///
 /// Memory is bounded by `budget` bytes. When a new state would not fit, the cache is emptied
 /// and building goes on from the state in hand. When emptying keeps recurring while few
-/// characters are read per state built (a rule set whose DFA is far larger than the budget),
-/// this cache gives up for good and simulates the position automaton instead: one set of live
-/// positions per character, still linear in the path length, slower by the set's size.
+/// characters are read per state built (a rule set whose DFA is far larger than the budget,
+/// such as hundreds of `*a*b*c*` patterns), this cache gives up for good and answers nil: the
+/// caller then runs each glob's own position automaton (`GlobFallback`), still linear in the
+/// path length.
 ///
 /// Layout: state `s` owns the transition row `table[s * width ..< (s + 1) * width]` (0 =
 /// not built yet), its positions `positions[positionStart[s] ..< positionStart[s + 1]]`
@@ -35,13 +36,10 @@ struct LazyDFA {
     private var groups = ScratchBuffer<Int32>(capacity: 1)
     /// Open-addressing hash table of state ids by position set; 0 marks a free slot.
     private var slots = ScratchBuffer<Int32>(capacity: 1)
-    /// Work sets of a step, and the step's "seen" marks per position.
-    private var current = ScratchBuffer<Int32>(capacity: 16)
+    /// The positions of a step's target, and the step's "seen" marks per position.
     private var next = ScratchBuffer<Int32>(capacity: 16)
     private var seen = ScratchBuffer<UInt32>(capacity: 1)
     private var generation: UInt32 = 0
-    /// The groups of a simulated run.
-    private var matched = ScratchBuffer<Int32>(capacity: 16)
     private var charactersSinceClear = 0
     private var statesSinceClear = 0
     private(set) var statistics = GlobCacheStatistics()
@@ -52,11 +50,8 @@ struct LazyDFA {
 
     func free() {
         table.free()
-        for buffer in [positionStart, positions, groupStart, groups, slots, current, next] {
-            buffer.free()
-        }
+        for buffer in [positionStart, positions, groupStart, groups, slots, next] { buffer.free() }
         seen.free()
-        matched.free()
     }
 
     /// Readies the cache for `union`, forgetting any other union it served.
@@ -70,19 +65,15 @@ struct LazyDFA {
         clear(union)
     }
 
-    /// The groups of `union` whose pattern matches all of `text`, ascending; valid until the
-    /// next call.
+    /// The groups of `union` whose pattern matches all of `text`, ascending, valid until the
+    /// next call; nil once the cache has given up.
     @inline(__always)
     mutating func matchingGroups(
         _ union: UnsafePointer<GlobUnion>, _ text: UnsafeBufferPointer<UInt8>
     )
-        -> UnsafeBufferPointer<Int32>
+        -> UnsafeBufferPointer<Int32>?
     {
-        if statistics.givenUp {
-            current.removeAll()
-            current.append(0)
-            return simulate(union, text, from: 0)
-        }
+        if statistics.givenUp { return nil }
         charactersSinceClear &+= text.count
         var state = Self.start
         var index = 0
@@ -92,11 +83,7 @@ struct LazyDFA {
             var target = Int32(table[Int(state) * width + characterClass])
             if target == Self.unknown {
                 target = build(union, from: state, characterClass)
-                if target == Self.unknown {
-                    // Given up: the position set of the state in hand is in `next`.
-                    swap(&current, &next)
-                    return simulate(union, text, from: index)
-                }
+                if target == Self.unknown { return nil }
             }
             if target == Self.dead { return UnsafeBufferPointer(start: nil, count: 0) }
             state = target
@@ -105,7 +92,7 @@ struct LazyDFA {
     }
 
     /// Makes the transition of `state` on `characterClass`; returns the target, or `unknown`
-    /// when the cache gave up (then the target's positions are in `next`).
+    /// when the cache gave up.
     @inline(never)
     private mutating func build(
         _ union: UnsafePointer<GlobUnion>, from state: Int32, _ characterClass: Int
@@ -161,24 +148,6 @@ struct LazyDFA {
         }
         var sorted = UnsafeMutableBufferPointer(start: next.base, count: next.count)
         sorted.sort()
-    }
-
-    /// The position automaton run without a cache, from `start` on, from the positions in
-    /// `current`.
-    private mutating func simulate(
-        _ union: UnsafePointer<GlobUnion>, _ text: UnsafeBufferPointer<UInt8>, from start: Int
-    ) -> UnsafeBufferPointer<Int32> {
-        var index = start
-        while index < text.count {
-            let (characterClass, length) = union.pointee.characterClass(text, at: index)
-            index += length
-            step(union, current.buffer, characterClass)
-            if next.count == 0 { return UnsafeBufferPointer(start: nil, count: 0) }
-            swap(&current, &next)
-        }
-        matched.removeAll()
-        Self.appendGroups(of: current.buffer, union, to: &matched)
-        return matched.buffer
     }
 
     /// Appends the groups that match when the text ends at `set`, sorted and unique.
@@ -331,7 +300,7 @@ public struct GlobCacheStatistics: Sendable, Equatable, BitwiseCopyable {
     public var statesBuilt = 0
     /// Times a cache was emptied because it reached its budget.
     public var cacheClears = 0
-    /// Caches that gave up and simulate the position automaton.
+    /// Caches that gave up and run each glob on its own (`GlobFallback`).
     public var fallbacks = 0
     /// True while some cache has given up.
     var givenUp = false

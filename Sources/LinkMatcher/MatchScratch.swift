@@ -58,6 +58,10 @@ struct MatchState {
     /// One lazy DFA per view mode, for the glob unions of the rule set `globCacheOwner`.
     var globCaches = ScratchBuffer<LazyDFA>(capacity: 4)
     var globCacheOwner = -1
+    /// Each glob run on its own, for views whose DFA cache gave up; and the unions whose rules
+    /// joined the current URL's candidates unchecked (bit `u` for union `u`).
+    var globFallback: GlobFallback?
+    var uncheckedUnions: UInt8 = 0
     /// Apps already decided for the current URL (only when apps appear in several entries).
     var decidedApps = ScratchBuffer<Bool>(capacity: 8)
     var touchedApps = ScratchBuffer<Int32>(capacity: 8)
@@ -134,6 +138,7 @@ struct MatchState {
         for component in 0..<3 { cleanliness[component] = 0 }
         for slot in 0..<4 { itemsReady[slot] = false }
         candidates.removeAll()
+        uncheckedUnions = 0
     }
 
     /// The text of one component in one view mode, built once per URL: raw characters

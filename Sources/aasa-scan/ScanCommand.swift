@@ -86,7 +86,7 @@ struct ScanCommand: ParsableCommand {
                 StandardError.line(
                     "aasa-scan: \(TerminalText.escaped(file.path)): \(file.rules.strategySummary); "
                         + "DFA: \(caches.statesBuilt) states built, \(caches.cacheClears) cache "
-                        + "clears, \(caches.fallbacks) fallbacks to simulation")
+                        + "clears, \(caches.fallbacks) fallbacks to one automaton per glob")
             }
         }
         if let path = output.saveState {

@@ -126,7 +126,7 @@ struct GlobUnionTests {
     }
 
     /// A budget far too small for the DFA: the cache empties itself, then gives up and
-    /// simulates the position automaton; the answers stay exact throughout.
+    /// runs each glob on its own; the answers stay exact throughout.
     @Test func tinyBudgetEmptiesTheCacheThenFallsBackWithExactAnswers() {
         var generator = GlobSetGenerator(random: SplitMix64(seed: 7))
         let doc = generator.document()
@@ -140,7 +140,7 @@ struct GlobUnionTests {
 
     /// `*a` then twenty `?`: the textbook DFA blow-up (a state per possible run of the last 21
     /// characters). Random text makes the default budget's cache give up too, and the
-    /// simulation keeps the answers exact.
+    /// globs run on their own keep the answers exact.
     @Test func exponentialDFAFallsBackWithinTheDefaultBudget() {
         let doc = document([Component(path: "*a" + String(repeating: "?", count: 20))])
         var random = SplitMix64(seed: 99)
@@ -221,5 +221,35 @@ struct GlobUnionTests {
         }
         #expect(steps[1].outcome == .failed(part: "path"))
         #expect(set.strategySummary.hasPrefix("0 exact, 0 prefix, 1 glob, 1 inert"))
+    }
+
+    /// Hundreds of `*a*b*c*` patterns: their combined DFA is far beyond any budget, the cache
+    /// gives up, and the globs checked one by one in rule order give the reference's answers,
+    /// overall and per app.
+    @Test func manyStarPatternsFallBackWithExactAnswers() {
+        var random = SplitMix64(seed: 41)
+        let letters = Array("abcdefgh")
+        func starPattern() -> String {
+            "*"
+                + (0..<6).map { _ in String(letters[Int(random.next() % 8)]) }.joined(
+                    separator: "*")
+                + "*"
+        }
+        let entries = (0..<2).map { index in
+            DetailsEntry(
+                ref: "details[\(index)]", appIDs: index == 0 ? ["A.a"] : ["A.a", "B.b"],
+                components: (0..<150).map { _ in
+                    Component(path: starPattern(), exclude: random.next() % 5 == 0)
+                })
+        }
+        let doc = AASADocument(applinks: AppLinks(details: entries))
+        let urls = (0..<400).map { _ in
+            "/"
+                + String(
+                    (0..<Int(8 + random.next() % 60)).map { _ in letters[Int(random.next() % 8)] })
+        }
+        let scratch = MatchScratch(globCacheBudget: 64 << 10)
+        #expect(disagreements(doc, urls, scratch: scratch).isEmpty)
+        #expect(scratch.globCacheStatistics.fallbacks >= 1)
     }
 }

@@ -1,0 +1,49 @@
+/// What a scratch uses once its DFA cache for a view has given up: each glob group's own
+/// position automaton (`GlobProgram`, bit-parallel for up to 64 states). The groups' rules
+/// join the candidates unchecked, and a group's path is checked only when `decide` reaches one
+/// of its rules in rule order, once per URL: so the first glob that decides ends the work, as
+/// globs were run before the union existed. Linear in the path length, with a small constant:
+/// the answer for rule sets whose combined DFA is far larger than the cache budget (hundreds of
+/// `*a*b*c*` patterns). Built on first need, per scratch: compiling a rule set pays nothing.
+final class GlobFallback {
+    /// The rule set the matchers belong to.
+    let owner: Int
+    private let arena = Arena()
+    /// Per union (view mode index), the matcher of each group, in group order.
+    private var matchers: [[PartMatcher]] = Array(repeating: [], count: 4)
+    /// Per union and group: the URL (`url`) for which `matched` holds the answer.
+    private var checkedFor: [[UInt32]] = Array(repeating: [], count: 4)
+    private var matched: [[Bool]] = Array(repeating: [], count: 4)
+    /// Counts URLs, so answers of earlier ones are never reused.
+    private(set) var url: UInt32 = 0
+
+    init(owner: Int) { self.owner = owner }
+
+    /// A new URL: forget the answers of the last one.
+    func nextURL() {
+        url &+= 1
+        if url == 0 {
+            for union in 0..<4 { checkedFor[union] = checkedFor[union].map { _ in 0 } }
+            url = 1
+        }
+    }
+
+    /// Whether group `group` of union `union` matches `text`, the union's view of the path.
+    func groupMatches(
+        _ union: Int, _ group: Int, _ patterns: [[PatternNode]],
+        _ text: UnsafeBufferPointer<UInt8>, _ scratch: inout GlobScratch
+    ) -> Bool {
+        if matchers[union].isEmpty {
+            matchers[union] = patterns.map {
+                PartMatcher($0, slashesVanishAtEnd: true, arena: arena)
+            }
+            checkedFor[union] = Array(repeating: 0, count: patterns.count)
+            matched[union] = Array(repeating: false, count: patterns.count)
+        }
+        if checkedFor[union][group] != url {
+            checkedFor[union][group] = url
+            matched[union][group] = matchers[union][group].matches(text, scratch: &scratch)
+        }
+        return matched[union][group]
+    }
+}
