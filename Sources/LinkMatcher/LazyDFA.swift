@@ -42,6 +42,8 @@ struct LazyDFA {
     private var generation: UInt32 = 0
     private var charactersSinceClear = 0
     private var statesSinceClear = 0
+    /// Emptyings since the cache was readied for its union (`statistics` counts them all).
+    private var clearsForUnion = 0
     private(set) var statistics = GlobCacheStatistics()
 
     init(budget: Int) { self.budget = budget }
@@ -62,6 +64,7 @@ struct LazyDFA {
         for _ in 0..<union.pointee.positionCount { seen.append(0) }
         generation = 0
         statistics.givenUp = false
+        clearsForUnion = 0
         clear(union)
     }
 
@@ -107,7 +110,7 @@ struct LazyDFA {
         if memoryInUse + bytes(forStateOf: next.count) > budget
             || stateCount >= Int(UInt16.max)
         {
-            if statistics.cacheClears >= Self.clearsBeforeGivingUp
+            if clearsForUnion >= Self.clearsBeforeGivingUp
                 && charactersSinceClear < Self.minimumCharactersPerState * statesSinceClear
             {
                 giveUp()
@@ -115,6 +118,7 @@ struct LazyDFA {
             }
             clear(union)
             statistics.cacheClears += 1
+            clearsForUnion += 1
             return add(union, next.buffer)
         }
         let target = add(union, next.buffer)
