@@ -27,7 +27,12 @@ public struct ScanState: Sendable {
     public var elapsedSeconds: Double
     public var workers: Int
 
-    static let magic = Array("AASASTATE1".utf8)
+    /// Layout: `AASASTATE2`, the body's length (64 bits, little-endian), the body, and a
+    /// 64-bit checksum of the body (`StableHash`), so that a damaged or cut state is refused
+    /// before anything in it is believed. `AASASTATE1` states (the body alone, no checksum),
+    /// saved by earlier versions, still read.
+    static let magic = Array("AASASTATE2".utf8)
+    static let uncheckedMagic = Array("AASASTATE1".utf8)
 
     public init(
         sources: [Source], inputs: [InputReport], summary: CoverageSummary,
@@ -42,8 +47,17 @@ public struct ScanState: Sendable {
 
     /// The state as bytes.
     public func encoded() -> [UInt8] {
+        let body = encodedBody()
         var out = ByteWriter()
         out.raw(Self.magic)
+        out.u64(UInt64(body.count))
+        out.raw(body)
+        out.u64(body.withUnsafeBufferPointer { StableHash.hash($0) })
+        return out.bytes
+    }
+
+    private func encodedBody() -> [UInt8] {
+        var out = ByteWriter()
         out.int(sources.count)
         for source in sources {
             out.text(source.domain ?? "")
@@ -71,12 +85,40 @@ public struct ScanState: Sendable {
         return out.bytes
     }
 
-    /// A state from `encoded()` bytes.
+    /// A state from `encoded()` bytes (or the unchecked bytes of an earlier version).
     public init(encoded bytes: [UInt8]) throws(ScanStateError) {
-        var input = ByteReader(bytes: bytes)
-        guard (try? input.take(Self.magic.count)) == Self.magic else {
-            throw ScanStateError(message: "not a saved aasa-scan state")
+        let header = Array(bytes.prefix(Self.magic.count))
+        if header == Self.uncheckedMagic {
+            try self.init(body: Array(bytes[Self.magic.count...]), at: Self.magic.count)
+            return
         }
+        guard header == Self.magic else {
+            throw ScanStateError(message: "not a saved aasa-scan state (no AASASTATE2 header)")
+        }
+        let bodyStart = Self.magic.count + 8
+        var input = ByteReader(bytes: bytes)
+        _ = try? input.take(Self.magic.count)
+        guard let length = try? input.u64(), bytes.count >= bodyStart,
+            UInt64(bytes.count - bodyStart) >= 8, length == UInt64(bytes.count - bodyStart - 8)
+        else {
+            throw ScanStateError(
+                message: "damaged state: its header announces a body that is not all there "
+                    + "(\(bytes.count) bytes in all; cut short or followed by other bytes?)")
+        }
+        let body = Array(bytes[bodyStart..<(bytes.count - 8)])
+        var trailer = ByteReader(bytes: Array(bytes.suffix(8)))
+        let checksum = (try? trailer.u64()) ?? 0
+        guard body.withUnsafeBufferPointer({ StableHash.hash($0) }) == checksum else {
+            throw ScanStateError(
+                message: "damaged state: the checksum of bytes \(bodyStart)..<\(bytes.count - 8) "
+                    + "does not match (the state was changed after it was saved)")
+        }
+        try self.init(body: body, at: bodyStart)
+    }
+
+    /// Decodes a state's body; `start` is its offset in the file, for messages.
+    private init(body bytes: [UInt8], at start: Int) throws(ScanStateError) {
+        var input = ByteReader(bytes: bytes)
         do {
             var sources: [Source] = []
             for _ in 0..<(try input.int()) {
@@ -118,7 +160,8 @@ public struct ScanState: Sendable {
                 sources: sources, inputs: inputs, summary: summary,
                 elapsedSeconds: Double(milliseconds) / 1000, workers: workers)
         } catch {
-            throw ScanStateError(message: "damaged state: \(error)")
+            throw ScanStateError(
+                message: "damaged state: \(error) (body at byte \(start) of the file)")
         }
     }
 

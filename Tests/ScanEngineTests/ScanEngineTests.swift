@@ -277,4 +277,43 @@ struct ScanStateTests {
             try ScanState(encoded: Array(state.encoded().dropLast()))
         }
     }
+
+    /// A state whose summary has counts: what a real scan saves.
+    static func countedState() -> ScanState {
+        var summary = CoverageSummary(shape: CoverageShape(appCount: 2, ruleCount: 3))
+        for index in 0..<50 {
+            let path = Array("/p/\(index % 7)".utf8)
+            path.withUnsafeBytes {
+                summary.recordRequests(
+                    index % 3 == 0 ? .unmatched : .handled(app: index % 2, rule: index % 3),
+                    path: $0, lines: 1, weight: 1)
+            }
+        }
+        return ScanState(
+            sources: [ScanState.Source(domain: nil, path: "a.json", bytes: Array("{}".utf8))],
+            inputs: [], summary: summary, elapsedSeconds: 1, workers: 1)
+    }
+
+    /// Any flipped bit, anywhere, is refused: a damaged state never merges into wrong counts.
+    @Test func everyFlippedBitIsRefused() throws {
+        let bytes = Self.countedState().encoded()
+        #expect(try ScanState(encoded: bytes).summary == Self.countedState().summary)
+        for index in bytes.indices {
+            for bit in 0..<8 {
+                var damaged = bytes
+                damaged[index] ^= 1 << UInt8(bit)
+                #expect(throws: ScanStateError.self) { try ScanState(encoded: damaged) }
+            }
+        }
+        #expect(throws: ScanStateError.self) { try ScanState(encoded: bytes + [0]) }
+    }
+
+    /// States saved before the checksum existed (`AASASTATE1`, the body alone) still read.
+    @Test func statesOfTheFormerLayoutStillRead() throws {
+        let state = Self.countedState()
+        let bytes = state.encoded()
+        // Header (10), body length (8), body, checksum (8).
+        let former = Array("AASASTATE1".utf8) + bytes[18..<(bytes.count - 8)]
+        #expect(try ScanState(encoded: former).summary == state.summary)
+    }
 }
