@@ -252,4 +252,23 @@ struct GlobUnionTests {
         #expect(disagreements(doc, urls, scratch: scratch).isEmpty)
         #expect(scratch.globCacheStatistics.fallbacks >= 1)
     }
+
+    /// Transitions hold 16-bit state ids: with a budget large enough for more states than that,
+    /// the cache is emptied at 65,535 states instead, and the answers stay exact.
+    @Test func stateIdsStayWithinSixteenBits() {
+        let doc = document([Component(path: "*a" + String(repeating: "?", count: 17))])
+        var random = SplitMix64(seed: 5)
+        let texts = (0..<4_000).map { _ in
+            "/" + String((0..<48).map { _ in random.next() % 2 == 0 ? "a" : "b" })
+        }
+        let set = CompiledRuleSet(doc)
+        let scratch = MatchScratch(globCacheBudget: 256 << 20)
+        let reference = ReferenceMatcher(doc)
+        let wrong = texts.filter {
+            automatonAnswer(set, $0, scratch) != reference.decide($0).description
+        }
+        #expect(wrong.isEmpty)
+        #expect(scratch.globCacheStatistics.statesBuilt > 65_535)
+        #expect(scratch.globCacheStatistics.cacheClears >= 1)
+    }
 }
