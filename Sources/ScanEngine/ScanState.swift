@@ -85,6 +85,37 @@ public struct ScanState: Sendable {
         return out.bytes
     }
 
+    /// Every state of `bytes`: states written one after another (each says its length), or one
+    /// state of the earlier, unchecked layout. An error names the state and its byte offset.
+    public static func decodeAll(_ bytes: [UInt8]) throws(ScanStateError) -> [ScanState] {
+        if Array(bytes.prefix(uncheckedMagic.count)) == uncheckedMagic {
+            return [try ScanState(encoded: bytes)]
+        }
+        var states: [ScanState] = []
+        var offset = 0
+        while offset < bytes.count {
+            let context = "state \(states.count + 1) at byte \(offset)"
+            let headerEnd = offset + magic.count + 8
+            guard headerEnd <= bytes.count,
+                Array(bytes[offset..<(offset + magic.count)]) == magic
+            else { throw ScanStateError(message: "\(context): not a saved aasa-scan state") }
+            var reader = ByteReader(bytes: Array(bytes[(offset + magic.count)..<headerEnd]))
+            let length = (try? reader.u64()) ?? UInt64.max
+            guard length <= UInt64(bytes.count - headerEnd),
+                UInt64(bytes.count - headerEnd) - length >= 8
+            else { throw ScanStateError(message: "\(context): cut short") }
+            let end = headerEnd + Int(length) + 8
+            do {
+                states.append(try ScanState(encoded: Array(bytes[offset..<end])))
+            } catch {
+                throw ScanStateError(message: "\(context): \(error.message)")
+            }
+            offset = end
+        }
+        if states.isEmpty { throw ScanStateError(message: "no saved state in it") }
+        return states
+    }
+
     /// A state from `encoded()` bytes (or the unchecked bytes of an earlier version).
     public init(encoded bytes: [UInt8]) throws(ScanStateError) {
         let header = Array(bytes.prefix(Self.magic.count))

@@ -15,7 +15,10 @@ struct MergeCommand: ParsableCommand {
 
     @OptionGroup var output: ReportOptions
 
-    @Argument(help: ArgumentHelp("Saved states.", valueName: "state"))
+    @Argument(
+        help: ArgumentHelp(
+            "Saved states: files (each may hold several states one after another), folders "
+                + "(their files, sorted) or - for standard input.", valueName: "state"))
     var states: [String]
 
     func validate() throws {
@@ -25,20 +28,29 @@ struct MergeCommand: ParsableCommand {
     func run() throws {
         var loaded: [ScanState] = []
         var contents: [Data] = []
-        for path in states {
-            guard let bytes = FileManager.default.contents(atPath: path) else {
+        var names: [String] = []
+        for path in try expandedPaths() {
+            let data =
+                path == "-"
+                ? FileHandle.standardInput.readDataToEndOfFile()
+                : FileManager.default.contents(atPath: path)
+            guard let data else {
                 StandardError.line("aasa-scan: error: cannot read \(TerminalText.escaped(path))")
                 throw ExitCode(2)
             }
-            contents.append(bytes)
             do {
-                loaded.append(try ScanState(encoded: Array(bytes)))
+                let found = try ScanState.decodeAll(Array(data))
+                loaded += found
+                // Repeats are told by bytes: each state of a stream counts apart.
+                contents += found.count == 1 ? [data] : found.map { Data($0.encoded()) }
+                names +=
+                    found.count == 1 ? [path] : found.indices.map { "\(path) (state \($0 + 1))" }
             } catch {
                 StandardError.line("aasa-scan: error: \(TerminalText.escaped(path)): \(error)")
                 throw ExitCode(2)
             }
         }
-        warnAboutRepeats(loaded, contents)
+        warnAboutRepeats(loaded, contents, names)
         let merged: ScanState
         let result: ScanResult
         do {
@@ -52,9 +64,34 @@ struct MergeCommand: ParsableCommand {
         try output.emit(result)
     }
 
+    /// The state sources: `-`, files, and the regular files of folders in name order.
+    private func expandedPaths() throws -> [String] {
+        var paths: [String] = []
+        for path in states {
+            var isFolder: ObjCBool = false
+            guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
+                isFolder.boolValue
+            else {
+                paths.append(path)
+                continue
+            }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            for name in names.sorted() where !name.hasPrefix(".") {
+                let child = (path as NSString).appendingPathComponent(name)
+                var childIsFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: child, isDirectory: &childIsFolder),
+                    !childIsFolder.boolValue
+                {
+                    paths.append(child)
+                }
+            }
+        }
+        return paths
+    }
+
     /// A state given twice (the same file, a copy, or a scan of the same logs made again)
     /// would count its requests twice: merging allows it, but says so.
-    private func warnAboutRepeats(_ loaded: [ScanState], _ contents: [Data]) {
+    private func warnAboutRepeats(_ loaded: [ScanState], _ contents: [Data], _ names: [String]) {
         func inputs(_ state: ScanState) -> [String] {
             state.inputs.map { "\($0.path)\u{0}\($0.bytes)\u{0}\($0.counts.lines)" }
         }
@@ -72,8 +109,8 @@ struct MergeCommand: ParsableCommand {
                     continue
                 }
                 StandardError.line(
-                    "aasa-scan: warning: \(TerminalText.escaped(states[later])) and "
-                        + "\(TerminalText.escaped(states[earlier])) hold \(same): their "
+                    "aasa-scan: warning: \(TerminalText.escaped(names[later])) and "
+                        + "\(TerminalText.escaped(names[earlier])) hold \(same): their "
                         + "requests are counted twice")
                 break
             }

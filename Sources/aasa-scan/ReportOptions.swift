@@ -9,13 +9,21 @@ import ScanEngine
 /// How the report is written.
 struct ReportOptions: ParsableArguments {
     enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
-        case table, json, csv
+        case table, json, csv, none
     }
 
     @Option(
         name: .long,
-        help: "Report format: table (default on a terminal), json (default otherwise), csv.")
+        help: ArgumentHelp(
+            "Report format: table (default on a terminal), json (default otherwise), csv, or "
+                + "none (no report; gates and exit codes still apply)."))
     var format: ReportFormat?
+
+    @Option(
+        name: .customLong("output"),
+        help: ArgumentHelp(
+            "Write the report to this file instead of standard output.", valueName: "file"))
+    var reportPath: String?
 
     @Option(name: .long, help: ArgumentHelp("Rows in the top-path and host lists.", valueName: "n"))
     var top = 20
@@ -40,6 +48,11 @@ struct ReportOptions: ParsableArguments {
     }
 
     func validate() throws {
+        if saveState == "-", reportPath == nil, format != ReportFormat.none {
+            throw ValidationError(
+                "--save-state - writes the state to standard output: send the report to a file "
+                    + "with --output FILE, or leave it out with --format none.")
+        }
         if let minCoverage, !(0...100).contains(minCoverage.value) {
             throw ValidationError(
                 "--min-coverage is a percentage from 0 to 100, not \(Format.shortest(minCoverage.value))."
@@ -60,7 +73,8 @@ struct ReportOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Also save the result, AASA files included, for `aasa-scan merge` with other results.",
+            "Also save the result, AASA files included, for `aasa-scan merge` with other results "
+                + "(- for standard output).",
             valueName: "file"))
     var saveState: String?
 
@@ -68,7 +82,9 @@ struct ReportOptions: ParsableArguments {
         case auto, always, never
     }
 
-    var resolvedFormat: ReportFormat { format ?? (isatty(1) != 0 ? .table : .json) }
+    var resolvedFormat: ReportFormat {
+        format ?? (reportPath == nil && isatty(1) != 0 ? .table : .json)
+    }
 
     var useColor: Bool {
         switch color {
@@ -87,15 +103,26 @@ extension ReportOptions {
         // zeros would only look like a scan of an empty log.
         if !result.complete, result.summary.totals.lines == 0 { throw ExitCode(2) }
         let report = ScanReport(result, top: top)
-        var stdout = StandardOutput()
+        let text: String
         switch resolvedFormat {
-        case .json: stdout.write(ReportJSON.render(report))
-        case .csv: stdout.write(ReportCSV.render(report))
+        case .json: text = ReportJSON.render(report)
+        case .csv: text = ReportCSV.render(report)
         case .table:
-            stdout.write(
-                ReportTable.render(report, color: useColor, top: top, width: Terminal.columns))
+            text = ReportTable.render(report, color: useColor, top: top, width: Terminal.columns)
+        case .none: text = ""
         }
-        stdout.flush()
+        if let reportPath {
+            guard FileManager.default.createFile(atPath: reportPath, contents: Data(text.utf8))
+            else {
+                StandardError.line(
+                    "aasa-scan: error: cannot write \(TerminalText.escaped(reportPath))")
+                throw ExitCode(2)
+            }
+        } else if !text.isEmpty {
+            var stdout = StandardOutput()
+            stdout.write(text)
+            stdout.flush()
+        }
         if !result.complete { throw ExitCode(2) }
         let handled = report.percent(report.totals.handled)
         if let minCoverage, handled < minCoverage.value {
@@ -110,6 +137,12 @@ extension ReportOptions {
 
 /// Saves a state for `aasa-scan merge`; a write failure ends the command with status 2.
 func writeState(_ state: ScanState, to path: String) throws {
+    if path == "-" {
+        var stdout = StandardOutput()
+        stdout.write(bytes: state.encoded())
+        stdout.flush()
+        return
+    }
     guard FileManager.default.createFile(atPath: path, contents: Data(state.encoded())) else {
         StandardError.line("aasa-scan: error: cannot write \(TerminalText.escaped(path))")
         throw ExitCode(2)

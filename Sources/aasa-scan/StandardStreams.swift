@@ -19,6 +19,11 @@ struct StandardOutput {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    mutating func write(bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
     mutating func line(_ text: String) {
         write(text)
         buffer.append(UInt8(ascii: "\n"))

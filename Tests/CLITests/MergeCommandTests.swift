@@ -114,4 +114,63 @@ struct MergeCommandTests {
             }
         }
     }
+
+    /// States travel as a stream: several in one file or on standard input, or a folder of
+    /// them, merge as the files would; a damaged state in a stream is refused by number.
+    @Test func statesMergeFromStreamsAndFolders() throws {
+        let folder = try TemporaryFolder()
+        let lines = ScanCommandTests.logText(repeats: 30).split(separator: "\n")
+        let first = try folder.write("a.log", lines[..<200].joined(separator: "\n") + "\n")
+        let second = try folder.write("b.log", lines[200...].joined(separator: "\n") + "\n")
+        let states = folder.path + "/states"
+        try FileManager.default.createDirectory(atPath: states, withIntermediateDirectories: true)
+        for (log, name) in [(first, "a.state"), (second, "b.state")] {
+            let result = try ToolRunner.run(
+                [
+                    "scan", "--aasa", aasa, "--format", "none", "--save-state", states + "/" + name,
+                    log,
+                ])
+            #expect(result.status == 0 && result.stdout.isEmpty, "\(result.stderr)")
+        }
+        let (_, fromFiles, _) = try json(["merge", states + "/a.state", states + "/b.state"])
+        let (folderStatus, fromFolder, _) = try json(["merge", states])
+        #expect(folderStatus == 0)
+        let stream =
+            try Data(contentsOf: URL(fileURLWithPath: states + "/a.state"))
+            + Data(contentsOf: URL(fileURLWithPath: states + "/b.state"))
+        let piped = try ToolRunner.run(["merge", "--format", "json", "-"], stdin: stream)
+        #expect(piped.status == 0, "\(piped.stderr)")
+        let fromStdin =
+            try JSONSerialization.jsonObject(with: Data(piped.stdout.utf8)) as? [String: Any] ?? [:]
+        for merged in [fromFolder, fromStdin] {
+            for key in ["totals", "rules", "apps"] {
+                let a = try JSONSerialization.data(
+                    withJSONObject: fromFiles[key] ?? NSNull(), options: [.sortedKeys])
+                let b = try JSONSerialization.data(
+                    withJSONObject: merged[key] ?? NSNull(), options: [.sortedKeys])
+                #expect(a == b, "\(key)")
+            }
+        }
+        var damaged = stream
+        damaged[damaged.count - 40] ^= 1
+        let refused = try ToolRunner.run(["merge", "--format", "json", "-"], stdin: damaged)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("state 2 at byte"), "\(refused.stderr)")
+    }
+
+    /// `--save-state -` takes standard output, so the report must go elsewhere.
+    @Test func stateOnStandardOutputNeedsTheReportElsewhere() throws {
+        let folder = try TemporaryFolder()
+        let log = try folder.write("a.log", ScanCommandTests.logText(repeats: 2))
+        let clash = try ToolRunner.run(["scan", "--aasa", aasa, "--save-state", "-", log])
+        #expect(clash.status == 64)
+        #expect(clash.stderr.contains("--output FILE"))
+        let report = folder.path + "/report.json"
+        let split = try ToolRunner.run(
+            ["scan", "--aasa", aasa, "--save-state", "-", "--output", report, log])
+        #expect(split.status == 0)
+        #expect(split.stdout.hasPrefix("AASASTATE2"))
+        let written = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(written.hasPrefix("{\"schema\":\"aasa-scan.report/1\""))
+    }
 }
