@@ -10,6 +10,12 @@ public enum CaseFolding {
         return foldNonASCII(scalar)
     }
 
+    /// An ASCII letter in lower case; any other byte as it is.
+    @inline(__always)
+    public static func foldASCII(_ byte: UInt8) -> UInt8 {
+        byte &- 0x41 < 26 ? byte | 0x20 : byte
+    }
+
     @inline(never)
     static func foldNonASCII(_ value: UInt32) -> UInt32 {
         guard let scalar = Unicode.Scalar(value), scalar.properties.changesWhenLowercased else {

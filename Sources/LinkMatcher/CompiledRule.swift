@@ -120,8 +120,7 @@ extension CompiledRule {
             {
                 return nil
             } else {
-                let upper = byte &- UInt8(ascii: "A") < 26
-                bytes.append(upper && !rule.caseSensitive ? byte | 0x20 : byte)
+                bytes.append(rule.caseSensitive ? byte : CaseFolding.foldASCII(byte))
             }
             previous = byte
         }

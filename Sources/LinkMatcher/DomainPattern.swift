@@ -60,7 +60,7 @@ public struct DomainPattern: Sendable, Equatable, CustomStringConvertible {
     }
 
     @inline(__always)
-    static func lower(_ byte: UInt8) -> UInt8 { byte &- 0x41 < 26 ? byte | 0x20 : byte }
+    static func lower(_ byte: UInt8) -> UInt8 { CaseFolding.foldASCII(byte) }
 }
 
 /// Several domains, each with its own value (say, a compiled AASA file); a host finds the

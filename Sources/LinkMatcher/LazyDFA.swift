@@ -44,6 +44,8 @@ struct LazyDFA {
     private var statesSinceClear = 0
     /// Emptyings since the cache was readied for its union (`statistics` counts them all).
     private var clearsForUnion = 0
+    /// True once the cache has given up on its union.
+    private var givenUp = false
     private(set) var statistics = GlobCacheStatistics()
 
     init(budget: Int) { self.budget = budget }
@@ -63,7 +65,7 @@ struct LazyDFA {
         seen.reserve(union.pointee.positionCount)
         for _ in 0..<union.pointee.positionCount { seen.append(0) }
         generation = 0
-        statistics.givenUp = false
+        givenUp = false
         clearsForUnion = 0
         clear(union)
     }
@@ -76,7 +78,7 @@ struct LazyDFA {
     )
         -> UnsafeBufferPointer<Int32>?
     {
-        if statistics.givenUp { return nil }
+        if givenUp { return nil }
         charactersSinceClear &+= text.count
         var state = Self.start
         var index = 0
@@ -226,7 +228,7 @@ struct LazyDFA {
     }
 
     private mutating func giveUp() {
-        statistics.givenUp = true
+        givenUp = true
         statistics.fallbacks += 1
         table.removeAll()
         positions.removeAll()
@@ -306,8 +308,6 @@ public struct GlobCacheStatistics: Sendable, Equatable, BitwiseCopyable {
     public var cacheClears = 0
     /// Caches that gave up and run each glob on its own (`GlobFallback`).
     public var fallbacks = 0
-    /// True while some cache has given up.
-    var givenUp = false
 
     public init() {}
 
@@ -316,7 +316,6 @@ public struct GlobCacheStatistics: Sendable, Equatable, BitwiseCopyable {
         sum.statesBuilt += b.statesBuilt
         sum.cacheClears += b.cacheClears
         sum.fallbacks += b.fallbacks
-        sum.givenUp = a.givenUp || b.givenUp
         return sum
     }
 }

@@ -82,7 +82,7 @@ struct PrefixTrie: Sendable {
                 if atEnd || !entry.mustEnd { candidates.append(entry.rule) }
             }
             var label = atEnd ? UInt8(ascii: "/") : key[depth]
-            if foldASCII && label &- UInt8(ascii: "A") < 26 { label |= 0x20 }
+            if foldASCII { label = CaseFolding.foldASCII(label) }
             guard let next = child(of: node, label) else { return }
             node = next
             if !atEnd { depth += 1 }

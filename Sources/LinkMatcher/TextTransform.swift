@@ -139,7 +139,7 @@ enum TextTransform {
         _ source: UnsafeBufferPointer<UInt8>, to output: inout ScratchBuffer<UInt8>
     ) {
         output.reserve(source.count)
-        for byte in source { output.append(byte &- 0x41 < 26 ? byte | 0x20 : byte) }
+        for byte in source { output.append(CaseFolding.foldASCII(byte)) }
     }
 
     /// Lower-cases `buffer[from...]` in place when it is ASCII; otherwise rewrites it scalar
@@ -152,7 +152,7 @@ enum TextTransform {
                 isASCII = false
                 break
             }
-            if byte &- 0x41 < 26 { buffer[index] = byte | 0x20 }
+            buffer[index] = CaseFolding.foldASCII(byte)
         }
         if isASCII { return }
         let tail = Array(UnsafeBufferPointer(rebasing: buffer.buffer[start...]))
@@ -164,7 +164,7 @@ enum TextTransform {
                 if scalar >= 0x110000 || width == 1 {
                     for offset in 0..<width {
                         let byte = source[index + offset]
-                        buffer.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
+                        buffer.append(CaseFolding.foldASCII(byte))
                     }
                 } else {
                     var encoded: [UInt8] = []

@@ -5,7 +5,7 @@ import Workload
 
 /// Random rules and URLs built from pieces that hit the edge cases: slashes, `?` against
 /// multi-byte characters, escapes, case, query items, variables.
-struct CaseGenerator {
+struct CaseGenerator: RandomPicking {
     var random: SplitMix64
 
     static let patternPieces = [
@@ -24,10 +24,6 @@ struct CaseGenerator {
     static let valuePieces = ["", "1", "7", "*", "?*", "?", "a", "A", "%41", "$(digit)", "a b"]
     static let apps = ["A.a", "B.b", "C.c"]
 
-    mutating func pick<T>(_ options: [T]) -> T {
-        options[Int(random.next() % UInt64(options.count))]
-    }
-    mutating func chance(_ percent: UInt64) -> Bool { random.next() % 100 < percent }
     mutating func flag() -> Bool? { chance(60) ? nil : chance(50) }
 
     mutating func text(_ pieces: [String], maxPieces: Int) -> String {

@@ -7,7 +7,7 @@ import Workload
 /// literal prefix and differ after a wildcard, suffix and extension rules, `?`, variables,
 /// several rules on one path that differ only in query or fragment, both case modes and both
 /// percent modes; and URLs built from the same pieces, so that many of them match.
-struct GlobSetGenerator {
+struct GlobSetGenerator: RandomPicking {
     var random: SplitMix64
 
     static let prefixes = ["users", "u", "orgs", "docs", "blog", "a", "A", "é", "%41", "caf%C3%A9"]
@@ -17,10 +17,6 @@ struct GlobSetGenerator {
     static let ids = ["1", "42", "abc", "a/b", "é", "%C3%A9", "x", "", "ID-9", "%2F", "A"]
     static let apps = ["A.a", "B.b", "C.c"]
 
-    mutating func pick<T>(_ options: [T]) -> T {
-        options[Int(random.next() % UInt64(options.count))]
-    }
-    mutating func chance(_ percent: UInt64) -> Bool { random.next() % 100 < percent }
     mutating func flag() -> Bool? { chance(70) ? nil : chance(50) }
 
     mutating func pathPattern() -> String {
@@ -105,6 +101,22 @@ func disagreements(
     return found
 }
 
+/// `count` paths of `length` random `a`s and `b`s: text that makes a `*a???...` DFA blow up.
+func abPaths(count: Int, length: Int, seed: UInt64) -> [String] {
+    var random = SplitMix64(seed: seed)
+    return (0..<count).map { _ in
+        "/" + String((0..<length).map { _ in random.next() % 2 == 0 ? "a" : "b" })
+    }
+}
+
+/// How many URLs get another overall answer from the automaton than from the reference.
+func wrongAnswers(_ doc: AASADocument, _ urls: [String], _ scratch: MatchScratch) -> Int {
+    let set = CompiledRuleSet(doc)
+    let reference = ReferenceMatcher(doc)
+    return urls.filter { automatonAnswer(set, $0, scratch) != reference.decide($0).description }
+        .count
+}
+
 struct GlobUnionTests {
     /// Hundreds of globs per set: the union's lazy DFA agrees with the reference on every URL.
     @Test(arguments: [0x61_0B_0001 as UInt64, 0x61_0B_0002, 0x61_0B_0003])
@@ -143,22 +155,9 @@ struct GlobUnionTests {
     /// globs run on their own keep the answers exact.
     @Test func exponentialDFAFallsBackWithinTheDefaultBudget() {
         let doc = document([Component(path: "*a" + String(repeating: "?", count: 20))])
-        var random = SplitMix64(seed: 99)
-        let texts = (0..<6_000).map { _ in
-            "/" + String((0..<120).map { _ in random.next() % 2 == 0 ? "a" : "b" })
-        }
-        let set = CompiledRuleSet(doc)
-        let scratch = set.makeScratch()
-        let reference = ReferenceMatcher(doc)
-        var wrong = 0
-        for text in texts
-        where automatonAnswer(set, text, scratch)
-            != reference.decide(text)
-            .description
-        {
-            wrong += 1
-        }
-        #expect(wrong == 0)
+        let texts = abPaths(count: 6_000, length: 120, seed: 99)
+        let scratch = MatchScratch()
+        #expect(wrongAnswers(doc, texts, scratch) == 0)
         #expect(scratch.globCacheStatistics.fallbacks == 1)
     }
 
@@ -257,17 +256,9 @@ struct GlobUnionTests {
     /// the cache is emptied at 65,535 states instead, and the answers stay exact.
     @Test func stateIdsStayWithinSixteenBits() {
         let doc = document([Component(path: "*a" + String(repeating: "?", count: 17))])
-        var random = SplitMix64(seed: 5)
-        let texts = (0..<4_000).map { _ in
-            "/" + String((0..<48).map { _ in random.next() % 2 == 0 ? "a" : "b" })
-        }
-        let set = CompiledRuleSet(doc)
+        let texts = abPaths(count: 4_000, length: 48, seed: 5)
         let scratch = MatchScratch(globCacheBudget: 256 << 20)
-        let reference = ReferenceMatcher(doc)
-        let wrong = texts.filter {
-            automatonAnswer(set, $0, scratch) != reference.decide($0).description
-        }
-        #expect(wrong.isEmpty)
+        #expect(wrongAnswers(doc, texts, scratch) == 0)
         #expect(scratch.globCacheStatistics.statesBuilt > 65_535)
         #expect(scratch.globCacheStatistics.cacheClears >= 1)
     }

@@ -35,7 +35,7 @@ enum RealFiles {
 /// URLs aimed at one rule set: every rule's path with its wildcards and variables filled in
 /// several ways (and the query and fragment it asks for, or not), then near misses: a character
 /// changed, case flipped, a segment added or removed, text escaped.
-struct RuleURLGenerator {
+struct RuleURLGenerator: RandomPicking {
     var random: SplitMix64
     let variables: [String: [String]]
 
@@ -44,10 +44,6 @@ struct RuleURLGenerator {
         "alpha": "q", "upper": "Q", "lower": "q", "alnum": "7", "digit": "7", "xdigit": "f",
         "region": "US", "lang": "en",
     ]
-
-    mutating func pick<T>(_ options: [T]) -> T {
-        options[Int(random.next() % UInt64(options.count))]
-    }
 
     /// The pattern with each `*`, `?` and `$(name)` replaced by a plausible value.
     mutating func instantiate(_ pattern: String) -> String {
