@@ -15,10 +15,11 @@ import LogParsing
 /// time of the other.
 public enum LogScan {
     /// Runs a scan. Errors of single inputs do not stop it: they are reported per input and
-    /// the other inputs are still read.
+    /// the other inputs are still read. `observers`, when given, holds one observer per worker
+    /// (at least `configuration.workers`): each sees the requests its worker classifies.
     public static func run(
         _ configuration: ScanConfiguration, associations: Associations,
-        progress: ScanProgress = ScanProgress()
+        progress: ScanProgress = ScanProgress(), observers: [any RequestObserver] = []
     ) -> ScanResult {
         let clock = ContinuousClock()
         let start = clock.now
@@ -26,10 +27,12 @@ public enum LogScan {
         let shape = CoverageShape(
             appCount: associations.appCount, ruleCount: associations.ruleCount,
             hostCapacity: configuration.hostCapacity, topCapacity: configuration.topCapacity)
-        let workers = (0..<workerCount).map { _ in
+        precondition(observers.isEmpty || observers.count >= workerCount, "one observer per worker")
+        let workers = (0..<workerCount).map { index in
             ScanWorker(
                 associations: associations, filter: configuration.filter, shape: shape,
-                lineLimit: configuration.chunkSize, perApp: configuration.perApp)
+                lineLimit: configuration.chunkSize, perApp: configuration.perApp,
+                observer: observers.isEmpty ? nil : observers[index])
         }
         let free = ChunkQueue<Chunk>()
         for _ in 0..<(2 * workerCount + 2) { free.push(Chunk(capacity: configuration.chunkSize)) }

@@ -41,6 +41,8 @@ final class ScanWorker {
     let filter: RequestFilter
     /// Whether per-app eligibility is counted (`ScanConfiguration.perApp`).
     private let perApp: Bool
+    /// Sees every classified request, when the caller asked for it (`LogScan.run`).
+    private let observer: (any RequestObserver)?
     /// Per file: true when at most one `details` entry names apps, so that every app's own
     /// decision is the file's decision and needs no second look.
     private let singleEntry: [Bool]
@@ -86,10 +88,11 @@ final class ScanWorker {
 
     init(
         associations: Associations, filter: RequestFilter, shape: CoverageShape, lineLimit: Int,
-        perApp: Bool = false
+        perApp: Bool = false, observer: (any RequestObserver)? = nil
     ) {
         self.associations = associations
         self.perApp = perApp
+        self.observer = observer
         singleEntry = associations.files.map { file in
             Set(file.rules.rules.filter { !$0.appIDs.isEmpty }.map(\.entryIndex)).count <= 1
         }
@@ -337,6 +340,8 @@ final class ScanWorker {
                     lines: 1,
                     weight: weight)
                 recordEligibility(decision, file: fileIndex, target: target, weight: weight)
+                observer?.observe(
+                    target: target, file: fileIndex, decision: decision, weight: weight)
             }
         }
         summaryStorage.pointee.recordHost(
@@ -387,9 +392,10 @@ final class ScanWorker {
         summaryStorage.pointee.recordRequests(
             outcome(tally.decision, file: tally.file), path: tally.path, lines: tally.lines,
             weight: tally.weight)
-        recordEligibility(
-            tally.decision, file: tally.file, target: Self.target(ofKey: tally.key),
-            weight: tally.weight)
+        let target = Self.target(ofKey: tally.key)
+        recordEligibility(tally.decision, file: tally.file, target: target, weight: tally.weight)
+        observer?.observe(
+            target: target, file: tally.file, decision: tally.decision, weight: tally.weight)
     }
 
     /// The target inside a cache key: the key itself, or what follows a leading host (whose
