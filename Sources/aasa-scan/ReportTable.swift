@@ -175,7 +175,7 @@ enum ReportTable {
 
     /// The lines, each cut to `width` (tables were fitted column by column already; this
     /// catches titles, dead rules, samples and errors).
-    private static func fitted(_ lines: [String], _ width: Int?) -> String {
+    static func fitted(_ lines: [String], _ width: Int?) -> String {
         let lines = width.map { width in lines.map { Style.middleCut($0, to: width) } } ?? lines
         return lines.joined(separator: "\n") + "\n"
     }
@@ -246,7 +246,7 @@ enum ReportTable {
     /// Aligned columns, indented by two spaces; widths count characters, not colour codes.
     /// `elastic` is the column shortened (in the middle, `…`) when the rows are wider than
     /// `width`: the path or name, never a count.
-    private static func table(
+    static func table(
         _ rows: [[String]], alignRight: [Bool], header: Bool = false,
         style: Style = Style(enabled: false), elastic: Int? = nil, width: Int? = nil
     ) -> [String] {
