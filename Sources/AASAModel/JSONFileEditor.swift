@@ -23,7 +23,11 @@ struct JSONFileEditor {
         }
         let lastStart = last.location.offset
         let lastEnd = end(ofValueAt: lastStart)
-        let separator = whitespace(before: lastStart)
+        var separator = whitespace(before: lastStart)
+        if items.count == 1, !separator.contains(UInt8(ascii: "\n")) {
+            // `["a"]`: nothing between items to copy; write them as the file spaces commas.
+            separator = Array(layout.comma.dropFirst())
+        }
         let indent = indentation(of: lastStart)
         // An item written over several lines is followed by items written the same way.
         let expand = bytes[lastStart..<lastEnd].contains(UInt8(ascii: "\n"))

@@ -39,9 +39,10 @@ public struct PathCategorizer: Sendable {
         self.assetExtensions = Set(assetExtensions)
     }
 
-    private static let words: [(PathCategory, Set<[UInt8]>)] = [
+    /// Words that name a category, lower case.
+    private static let words: [(category: PathCategory, word: [UInt8])] = [
         (
-            .admin,
+            PathCategory.admin,
             [
                 "admin", "administrator", "wp-admin", "dashboard", "manage", "cms", "backend",
                 "internal", "staff",
@@ -62,31 +63,31 @@ public struct PathCategorizer: Sendable {
                 "server-info",
             ]
         ),
-    ].map { category, words in (category, Set(words.map { Array($0.utf8) })) }
+    ].flatMap { category, words in words.map { (category, Array($0.utf8)) } }
 
-    private static let scriptExtensions: Set<[UInt8]> = Set(
-        ["php", "asp", "aspx", "cgi", "jsp", "env"].map { Array($0.utf8) })
+    /// `words` by length, so a segment is compared with words of its own length only.
+    private static let wordsByLength: [[(category: PathCategory, word: [UInt8])]] = {
+        var table = Array(repeating: [(category: PathCategory, word: [UInt8])](), count: 16)
+        for entry in words { table[entry.word.count].append(entry) }
+        return table
+    }()
+
+    private static let scriptExtensions: [[UInt8]] = ["php", "asp", "aspx", "cgi", "jsp", "env"]
+        .map { Array($0.utf8) }
 
     /// The category of a path (without query): the first of its segments that names one,
-    /// else its extension, else a page.
+    /// else its extension, else a page. Compares in place: it runs for every request measured.
     public func category(of path: UnsafeBufferPointer<UInt8>) -> PathCategory {
-        var word: [UInt8] = []
-        var found = PathCategory.page
-        var first = true
         var start = 0
+        var first = true
         for index in 0...path.count where index == path.count || path[index] == UInt8(ascii: "/") {
             defer { start = index + 1 }
             guard index > start else { continue }
-            word.removeAll(keepingCapacity: true)
-            for byte in path[start..<index] { word.append(byte &- 0x41 < 26 ? byte | 0x20 : byte) }
-            let category = Self.category(ofWord: word, first: first)
+            let category = Self.category(
+                ofWord: UnsafeBufferPointer(rebasing: path[start..<index]), first: first)
             first = false
-            if category != .page {
-                found = category
-                break
-            }
+            if category != .page { return category }
         }
-        if found != .page { return found }
         return extensionCategory(path)
     }
 
@@ -94,13 +95,20 @@ public struct PathCategorizer: Sendable {
         Array(path.utf8).withUnsafeBufferPointer { category(of: $0) }
     }
 
-    private static func category(ofWord word: [UInt8], first: Bool) -> PathCategory {
-        if word.first == UInt8(ascii: ".") || word.starts(with: Array("wp-".utf8)) {
-            return word == Array("wp-admin".utf8) ? .admin : .system
+    private static func category(ofWord word: UnsafeBufferPointer<UInt8>, first: Bool)
+        -> PathCategory
+    {
+        if word[0] == UInt8(ascii: ".") { return .system }
+        if word.count > 3, equalsFolded(UnsafeBufferPointer(rebasing: word[..<3]), wordPrefix) {
+            return equalsFolded(word, wpAdmin) ? .admin : .system
         }
-        for (category, words) in Self.words where words.contains(word) { return category }
+        if word.count < wordsByLength.count {
+            for entry in wordsByLength[word.count] where equalsFolded(word, entry.word) {
+                return entry.category
+            }
+        }
         // `/v1/...`, `/v2/...`: a versioned API.
-        if first, word.count >= 2, word[0] == UInt8(ascii: "v"),
+        if first, word.count >= 2, word[0] | 0x20 == UInt8(ascii: "v"),
             word.dropFirst().allSatisfy({ $0 &- 0x30 < 10 })
         {
             return .api
@@ -108,13 +116,31 @@ public struct PathCategorizer: Sendable {
         return .page
     }
 
+    private static let wordPrefix = Array("wp-".utf8)
+    private static let wpAdmin = Array("wp-admin".utf8)
+
+    /// `bytes`, ASCII letters folded to lower case, equal `lower`.
+    private static func equalsFolded(_ bytes: UnsafeBufferPointer<UInt8>, _ lower: [UInt8]) -> Bool
+    {
+        guard bytes.count == lower.count else { return false }
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
+            if (byte &- 0x41 < 26 ? byte | 0x20 : byte) != lower[index] { return false }
+        }
+        return true
+    }
+
     private func extensionCategory(_ path: UnsafeBufferPointer<UInt8>) -> PathCategory {
         var index = path.count - 1
         while index >= 0, path[index] != UInt8(ascii: "/") {
             if path[index] == UInt8(ascii: ".") {
-                let ext = path[(index + 1)...].map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }
-                if Self.scriptExtensions.contains(ext) { return .system }
-                return assetExtensions.contains(ext) ? .asset : .page
+                let ext = UnsafeBufferPointer(rebasing: path[(index + 1)...])
+                if Self.scriptExtensions.contains(where: { Self.equalsFolded(ext, $0) }) {
+                    return .system
+                }
+                guard ext.count <= 8 else { return .page }
+                let lower = ext.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }
+                return assetExtensions.contains(lower) ? .asset : .page
             }
             index -= 1
         }

@@ -48,7 +48,7 @@ public struct PathGeneraliser: Sendable {
                 patterns.finishPattern(trailingStar: true)
             }
             guard whole else { continue }
-            for position in Set([1, count - 1]).sorted()
+            for position in [1, count - 1]
             where position >= 1 && position < count && patterns.shapes[position].isLiteral {
                 append(upTo: count, wild: position, literalFirst: literalFirst, into: &patterns)
             }
@@ -79,6 +79,10 @@ public struct PathGeneraliser: Sendable {
         if prefix == patterns.segments.count { patterns.finishPattern(trailingStar: false) }
     }
 
+    private static let language = Array("$(lang)".utf8)
+    private static let region = Array("$(region)".utf8)
+    private static let twoAny = Array("??".utf8)
+
     private func appendSegment(_ index: Int, literal: Bool, into patterns: inout PatternList) {
         let range = patterns.segments[index]
         switch patterns.shapes[index] {
@@ -90,14 +94,15 @@ public struct PathGeneraliser: Sendable {
             if literal {
                 patterns.building += patterns.path[range]
             } else {
-                patterns.building += Array((writesLocaleVariables ? "$(lang)" : "??").utf8)
+                patterns.building += writesLocaleVariables ? Self.language : Self.twoAny
             }
         case .locale(let languageLength, let separator, let upperRegion):
             if literal {
                 patterns.building += patterns.path[range]
             } else if writesLocaleVariables {
-                patterns.building += Array("$(lang)".utf8) + [separator]
-                patterns.building += Array((upperRegion ? "$(region)" : "??").utf8)
+                patterns.building += Self.language
+                patterns.building.append(separator)
+                patterns.building += upperRegion ? Self.region : Self.twoAny
             } else {
                 patterns.building += Array(repeating: UInt8(ascii: "?"), count: languageLength)
                 patterns.building += [separator, UInt8(ascii: "?"), UInt8(ascii: "?")]
@@ -181,7 +186,11 @@ public struct PatternList: Sendable {
     /// Adds `pattern` unless it is too long or already listed.
     fileprivate mutating func appendPattern(_ pattern: [UInt8]) {
         guard pattern.count <= PathGeneraliser.patternLimit else { return }
-        for index in 0..<count where self[index].elementsEqual(pattern) { return }
+        var start = 0
+        for end in ends {
+            if end - start == pattern.count, bytes[start..<end].elementsEqual(pattern) { return }
+            start = end
+        }
         bytes += pattern
         ends.append(bytes.count)
     }

@@ -14,6 +14,8 @@ public struct ShapeMiner: Sendable {
         public var pattern: [UInt8]
         public var count: UInt64
         public var errorBound: UInt64
+        /// `ShapeMiner.hash(pattern)`, kept for the table and for cheap ordering.
+        var hash: UInt64
 
         public var text: String { String(decoding: pattern, as: UTF8.self) }
     }
@@ -69,17 +71,22 @@ public struct ShapeMiner: Sendable {
         }
         if slots.count >= 2 * capacity { evict() }
         index[hash] = Int32(slots.count)
-        slots.append(Entry(pattern: Array(pattern), count: floor &+ weight, errorBound: floor))
+        slots.append(
+            Entry(pattern: Array(pattern), count: floor &+ weight, errorBound: floor, hash: hash))
     }
 
     /// The patterns by count, largest first (ties by pattern bytes, so the order is stable).
     public func entries(limit: Int = .max) -> [Entry] {
-        Array(slots.sorted(by: Self.precedes).prefix(limit))
+        let sorted = slots.sorted {
+            $0.count != $1.count
+                ? $0.count > $1.count : $0.pattern.lexicographicallyPrecedes($1.pattern)
+        }
+        return Array(sorted.prefix(limit))
     }
 
     /// Keeps the `capacity` largest patterns.
     private mutating func evict() {
-        slots.sort(by: Self.precedes)
+        slots.sort(by: Self.keeps)
         for dropped in slots[capacity...] { floor = max(floor, dropped.count) }
         slots.removeSubrange(capacity...)
         rebuildIndex()
@@ -87,14 +94,13 @@ public struct ShapeMiner: Sendable {
 
     private mutating func rebuildIndex() {
         index.removeAll(keepingCapacity: true)
-        for (slot, entry) in slots.enumerated() {
-            entry.pattern.withUnsafeBufferPointer { index[Self.hash($0)] = Int32(slot) }
-        }
+        for (slot, entry) in slots.enumerated() { index[entry.hash] = Int32(slot) }
     }
 
-    private static func precedes(_ lhs: Entry, _ rhs: Entry) -> Bool {
-        lhs.count != rhs.count
-            ? lhs.count > rhs.count : lhs.pattern.lexicographicallyPrecedes(rhs.pattern)
+    /// Eviction order: larger counts are kept; ties go by hash, which is cheap and does not
+    /// depend on the order the patterns came in.
+    private static func keeps(_ lhs: Entry, _ rhs: Entry) -> Bool {
+        lhs.count != rhs.count ? lhs.count > rhs.count : lhs.hash < rhs.hash
     }
 
     /// FNV-1a, 64 bits: patterns are short, and the table needs no stronger hash.
@@ -121,7 +127,7 @@ extension ShapeMiner {
         for entry in lhs.slots {
             combined[entry.pattern] = Entry(
                 pattern: entry.pattern, count: entry.count &+ rhs.floor,
-                errorBound: entry.errorBound &+ rhs.floor)
+                errorBound: entry.errorBound &+ rhs.floor, hash: entry.hash)
         }
         for entry in rhs.slots {
             if var known = combined[entry.pattern] {
@@ -132,11 +138,11 @@ extension ShapeMiner {
             } else {
                 combined[entry.pattern] = Entry(
                     pattern: entry.pattern, count: entry.count &+ lhs.floor,
-                    errorBound: entry.errorBound &+ lhs.floor)
+                    errorBound: entry.errorBound &+ lhs.floor, hash: entry.hash)
             }
         }
         merged.floor = lhs.floor &+ rhs.floor
-        merged.slots = combined.values.sorted(by: precedes)
+        merged.slots = combined.values.sorted(by: keeps)
         if merged.slots.count > 2 * merged.capacity {
             for dropped in merged.slots[merged.capacity...] {
                 merged.floor = max(merged.floor, dropped.count)
