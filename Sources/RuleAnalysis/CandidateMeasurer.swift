@@ -21,9 +21,10 @@ public final class CandidateMeasurer {
     /// `weight` requests for `target` (a request target or URL), which the file without
     /// candidates decided as `base` (a decision of `sets.base`).
     public func measure(target: UnsafeBufferPointer<UInt8>, base: Decision, weight: UInt64) {
-        // Only a candidate whose rule matches the URL can change its decision.
+        // Only a candidate whose rule matches the URL can change its decision. Most URLs
+        // reach none, which the probe's plain decision says without listing them.
+        if sets.probe.decide(target, scratch: probeScratch).kind == .unmatched { return }
         let reached = sets.probe.decidePerApp(target, scratch: probeScratch)
-        if reached.isEmpty { return }
         let parts = URLParts.split(target)
         let path = UnsafeBufferPointer(rebasing: target[parts.path])
         let hash = ShapeMiner.hash(path)

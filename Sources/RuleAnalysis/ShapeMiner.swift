@@ -84,11 +84,16 @@ public struct ShapeMiner: Sendable {
         return Array(sorted.prefix(limit))
     }
 
-    /// Keeps the `capacity` largest patterns.
+    /// Keeps the `capacity` largest patterns. Orders (count, hash) pairs, not the entries,
+    /// which hold arrays: it runs once per `capacity` new patterns.
     private mutating func evict() {
-        slots.sort(by: Self.keeps)
-        for dropped in slots[capacity...] { floor = max(floor, dropped.count) }
-        slots.removeSubrange(capacity...)
+        var order = slots.indices.map { (count: slots[$0].count, hash: slots[$0].hash, slot: $0) }
+        order.sort { $0.count != $1.count ? $0.count > $1.count : $0.hash < $1.hash }
+        var kept: [Entry] = []
+        kept.reserveCapacity(2 * capacity)
+        for item in order[..<capacity] { kept.append(slots[item.slot]) }
+        for item in order[capacity...] { floor = max(floor, item.count) }
+        slots = kept
         rebuildIndex()
     }
 
