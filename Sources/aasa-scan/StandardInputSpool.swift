@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -31,6 +32,7 @@ struct StandardInputSpool {
             decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         defer { close(descriptor) }
         let spool = StandardInputSpool(path: path)
+        spool.removeOnInterrupt()
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
@@ -64,4 +66,26 @@ struct StandardInputSpool {
     }
 
     func remove() { unlink(path) }
+
+    /// Ctrl-C or a `kill` ends the process without running `defer`: the copy, as large as the
+    /// input, is removed by the signal handler then. The path is kept in memory of its own,
+    /// as a handler may call only async-signal-safe functions (`unlink`, `_exit`).
+    private func removeOnInterrupt() {
+        let bytes = Array(path.utf8CString)
+        let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+        copy.initialize(from: bytes, count: bytes.count)
+        SpoolSignals.path.store(Int(bitPattern: copy), ordering: .releasing)
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            signal(number) { number in
+                let address = SpoolSignals.path.load(ordering: .acquiring)
+                if let path = UnsafePointer<CChar>(bitPattern: address) { unlink(path) }
+                _exit(128 + number)
+            }
+        }
+    }
+}
+
+/// The spooled file's path for the signal handler (a C function, which captures nothing).
+enum SpoolSignals {
+    static let path = Atomic<Int>(0)
 }

@@ -59,9 +59,9 @@ struct SuggestReport {
         classified == 0 ? 0 : Double(count) * 100 / Double(classified)
     }
 
-    /// `details[0]`, or `a new entry` for an app the file does not name.
+    /// Where the rules go: `at the end of details[0]`, or `in a new details entry`.
     var placeName: String {
-        (target.entryRef.map { "the end of \($0)" } ?? "a new details entry")
+        (target.entryRef.map { "at the end of \($0)" } ?? "in a new details entry")
             + (target.usesPaths ? " (paths)" : " (components)")
     }
 

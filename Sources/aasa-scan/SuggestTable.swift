@@ -14,7 +14,7 @@ enum SuggestTable {
                 + (report.result.complete
                     ? "" : "  " + style.red("INCOMPLETE: some inputs could not be read")))
         out.append(
-            "Rules for \(TerminalText.escaped(report.target.appID)), added at "
+            "Rules for \(TerminalText.escaped(report.target.appID)), added "
                 + report.placeName)
         let shares = Format.percentsAddingUp([totals.handled, totals.excluded, totals.unmatched])
         out.append(
@@ -28,8 +28,7 @@ enum SuggestTable {
             out.append(
                 style.bold("Suggestions")
                     + (report.rows.count > top ? " (top \(top) of \(report.rows.count))" : "")
-                    + ", measured on this traffic: each gain is what the rule adds to the ones "
-                    + "above it; handled is the coverage with it and them")
+                    + ": gain = requests it adds to the rules above; handled = coverage with them")
             var rows: [[String]] = [["#", "gain", "handled", "rule"]]
             var notes: [Int: [String]] = [:]
             for row in report.rows.prefix(top) {
@@ -64,7 +63,7 @@ enum SuggestTable {
             }
         }
         out.append("")
-        out.append(miningLine(report))
+        out += miningLines(report)
         if let applied = report.applied {
             out.append(
                 "Wrote \(TerminalText.escaped(applied.output)) with the top "
@@ -145,15 +144,19 @@ enum SuggestTable {
         return "no candidate rule opens an unmatched request without opening an excluded one"
     }
 
-    private static func miningLine(_ report: SuggestReport) -> String {
+    private static func miningLines(_ report: SuggestReport) -> [String] {
         let miner = report.miner
-        var skipped = PathCategory.allCases.compactMap { category -> String? in
+        let skipped = PathCategory.allCases.compactMap { category -> String? in
             guard let count = miner.skippedRequests[category], count > 0 else { return nil }
             return "\(Format.count(count)) \(category.name)"
-        }.joined(separator: ", ")
-        if !skipped.isEmpty { skipped = " (not mined: " + skipped + ")" }
-        return "Mined \(Format.plural(miner.minedRequests, "unmatched request"))\(skipped) into "
-            + Format.plural(miner.storedPatterns, "pattern")
-            + "; measured \(Format.plural(report.candidatesMeasured, "candidate rule"))"
+        }
+        return [
+            "Mined \(Format.plural(miner.minedRequests, "unmatched request")) into "
+                + Format.plural(miner.storedPatterns, "pattern")
+                + "; measured \(Format.plural(report.candidatesMeasured, "candidate rule"))"
+        ]
+            + (skipped.isEmpty
+                ? []
+                : ["Not mined, as no rule should open them: " + skipped.joined(separator: ", ")])
     }
 }
