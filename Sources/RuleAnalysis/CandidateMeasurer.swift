@@ -10,12 +10,16 @@ public final class CandidateMeasurer {
     private let probeScratch: MatchScratch
     private let scratches: [MatchScratch]
 
+    /// DFA memory per view of each candidate's scratch: a quarter of a scan's, as each one
+    /// sees only the URLs its candidate reaches, and there are up to 64 of them per worker.
+    public static let globCacheBudget = MatchScratch.defaultGlobCacheBudget / 4
+
     public init(_ sets: CandidateSets, categorizer: PathCategorizer, keyLimit: Int = 65_536) {
         self.sets = sets
         self.categorizer = categorizer
         ledger = GainLedger(candidateCount: sets.candidates.count, keyLimit: keyLimit)
-        probeScratch = sets.probe.makeScratch()
-        scratches = sets.sets.map { $0.makeScratch() }
+        probeScratch = MatchScratch(globCacheBudget: Self.globCacheBudget)
+        scratches = sets.sets.map { _ in MatchScratch(globCacheBudget: Self.globCacheBudget) }
     }
 
     /// `weight` requests for `target` (a request target or URL), which the file without
