@@ -47,7 +47,7 @@ struct SuggestRun {
         var existing = Set<String>()
         if case .entry(let index) = target.destination {
             // A rule that also constrains the query or fragment leaves room for one that does not.
-            for rule in CompiledRuleSet(document).rules
+            for rule in ResolvedRule.resolve(document)
             where rule.entryIndex == index && !rule.exclude && rule.query == .whole("*")
                 && rule.fragment == "*"
             {
