@@ -206,7 +206,14 @@ public struct ScanState: Sendable {
             } catch {
                 throw ScanStateError(message: "the saved copy of \(source.path) does not parse")
             }
-            let domain = source.domain.flatMap(DomainPattern.init)
+            var domain: DomainPattern?
+            if let name = source.domain {
+                do throws(InvalidDomain) {
+                    domain = try DomainPattern.parse(name)
+                } catch {
+                    throw ScanStateError(message: "the state names \(error)")
+                }
+            }
             associations.add(domain: domain, path: source.path, rules: CompiledRuleSet(document))
         }
         return associations

@@ -40,9 +40,14 @@ struct MatchCommand: ParsableCommand {
         if urls.isEmpty {
             throw ValidationError("Give at least one URL, or `-` to read standard input.")
         }
-        if let domain, DomainPattern(domain) == nil {
-            throw ValidationError(
-                "'\(domain)' is not a domain such as example.com or *.example.com.")
+        if let domain {
+            do throws(InvalidDomain) {
+                _ = try DomainPattern.parse(domain)
+            } catch {
+                throw ValidationError(
+                    "--domain \(TerminalText.escaped(error.description)); write a domain such as "
+                        + "example.com or *.example.com.")
+            }
         }
     }
 
