@@ -174,6 +174,11 @@ public final class CompiledRuleSet: Sendable {
         return summary
     }
 
+    /// The index in `apps` of every app ID.
+    public var appIndex: [String: Int] {
+        Dictionary(apps.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
+    }
+
     /// A scratch for this rule set; one per thread.
     public func makeScratch() -> MatchScratch { MatchScratch() }
 }

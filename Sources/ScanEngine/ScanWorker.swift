@@ -94,10 +94,9 @@ final class ScanWorker {
             Set(file.rules.rules.filter { !$0.appIDs.isEmpty }.map(\.entryIndex)).count <= 1
         }
         ruleApps = associations.files.flatMap { file in
-            file.rules.rules.map { rule in
-                rule.appIDs.compactMap { app in
-                    file.rules.apps.firstIndex(of: app).map { file.appOffset + $0 }
-                }
+            let appIndex = file.rules.appIndex
+            return file.rules.rules.map { rule in
+                rule.appIDs.compactMap { app in appIndex[app].map { file.appOffset + $0 } }
             }
         }
         self.filter = filter
