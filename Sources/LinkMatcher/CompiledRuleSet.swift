@@ -91,6 +91,21 @@ public final class CompiledRuleSet: Sendable {
         var literals: [[(prefix: [UInt8], entry: PrefixTrie.Entry)]] = Array(
             repeating: [], count: 4)
         var globs: [[(nodes: [PatternNode], rule: Int32)]] = Array(repeating: [], count: 4)
+        // A variable is one node shared by every rule that names it; its either-case copy is
+        // made once too, so that 100,000 rules naming `$(lang)` share one copy, and grouping
+        // and factoring compare it by identity instead of word by word.
+        var eitherCaseCopies: [PatternNode: PatternNode] = [:]
+        func eitherCase(_ node: PatternNode) -> PatternNode {
+            switch node {
+            case .choice, .sequence:
+                if let known = eitherCaseCopies[node] { return known }
+                let copy = node.eitherCase
+                eitherCaseCopies[node] = copy
+                return copy
+            default:
+                return node.eitherCase
+            }
+        }
         for (index, (rule, prefix, path)) in compiled.enumerated() where rule.canDecide {
             switch rule.strategy {
             case .exact, .prefixThenAny:
@@ -100,7 +115,7 @@ public final class CompiledRuleSet: Sendable {
                 // An undecoded view is ASCII (raw characters are percent-encoded in it), so a
                 // case-insensitive glob reads the unfolded view with letters of either case:
                 // one DFA walk serves both case modes.
-                globs[Self.unionIndex(rule.mode)].append((path.map(\.eitherCase), Int32(index)))
+                globs[Self.unionIndex(rule.mode)].append((path.map(eitherCase), Int32(index)))
             case .glob:
                 globs[rule.mode.index].append((path, Int32(index)))
             }
@@ -176,7 +191,8 @@ public final class CompiledRuleSet: Sendable {
 
     /// The index in `apps` of every app ID.
     public var appIndex: [String: Int] {
-        Dictionary(apps.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        Dictionary(
+            apps.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// A scratch for this rule set; one per thread.
