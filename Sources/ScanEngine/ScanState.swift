@@ -214,7 +214,11 @@ public struct ScanState: Sendable {
                     throw ScanStateError(message: "the state names \(error)")
                 }
             }
-            associations.add(domain: domain, path: source.path, rules: CompiledRuleSet(document))
+            let rules = CompiledRuleSet(document)
+            if let exceeded = rules.budgetExceeded {
+                throw ScanStateError(message: "the saved copy of \(source.path): \(exceeded)")
+            }
+            associations.add(domain: domain, path: source.path, rules: rules)
         }
         return associations
     }

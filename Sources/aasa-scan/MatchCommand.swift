@@ -52,7 +52,7 @@ struct MatchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let set = CompiledRuleSet(try loadAASA(aasa))
+        let set = try compileAASA(aasa)
         let domainPattern = domain.flatMap(DomainPattern.init)
         let scratch = set.makeScratch()
         var output = StandardOutput()

@@ -48,7 +48,7 @@ struct ScanCommand: ParsableCommand {
     }
 
     func run() throws {
-        let associations = try self.associations.load(quiet: output.quiet)
+        let associations = try self.associations.load(quiet: output.quiet, debug: output.debug)
         var configuration = ScanConfiguration()
         configuration.inputs = inputs
         try reading.apply(to: &configuration)
@@ -192,11 +192,11 @@ struct AssociationOptions: ParsableArguments {
         }
     }
 
-    func load(quiet: Bool) throws -> Associations {
+    func load(quiet: Bool, debug: Bool = false) throws -> Associations {
         var result = Associations()
         for (domain, path) in try pairs(warn: !quiet) {
             result.add(
-                domain: domain, path: path, rules: CompiledRuleSet(try loadAASA(path, quiet: quiet))
+                domain: domain, path: path, rules: try compileAASA(path, quiet: quiet, debug: debug)
             )
         }
         return result
