@@ -5,12 +5,13 @@
 #endif
 
 /// Buffered standard output. A closed pipe (`aasa-scan ... | head`) is not an error: the
-/// process ends quietly with status 0.
+/// process ends quietly with status 0 (`SIGPIPE` is ignored from the start, `AASAScan.main`,
+/// so the write fails with `EPIPE` instead of killing the process). Any other failure, such
+/// as a full disk, is a message and status 2.
 struct StandardOutput {
     private var buffer: [UInt8] = []
 
     init() {
-        signal(SIGPIPE, SIG_IGN)
         buffer.reserveCapacity(1 << 16)
     }
 
@@ -37,8 +38,11 @@ struct StandardOutput {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                if errno == EPIPE { exit(0) }
-                StandardError.line("aasa-scan: cannot write to standard output (errno \(errno))")
+                let code = errno
+                if code == EPIPE { exit(0) }
+                StandardError.line(
+                    "aasa-scan: error: cannot write to standard output: "
+                        + String(cString: strerror(code)))
                 exit(2)
             }
             offset += written
