@@ -68,12 +68,74 @@ enum StandardError {
     }
 }
 
-/// Standard input as a sequence of lines, read one at a time (for `match -`), so memory does
-/// not grow with the input; a final `\r` is stripped.
+/// Standard input as lines of bytes, read a block at a time (for `match -`), so memory does
+/// not grow with the input nor with a line: a line longer than `lineLimit` is not kept, and
+/// is returned as `.tooLong` with its number once its end is reached. Bytes are kept as they
+/// are (invalid UTF-8 included); a final `\r` is stripped, and a lone `\r` ends a line too
+/// (old Mac line ends; a URL holds no raw `\r`).
 struct StandardInputLines: Sequence, IteratorProtocol {
-    mutating func next() -> String? {
-        guard let line = readLine(strippingNewline: true) else { return nil }
-        return line.hasSuffix("\r") ? String(line.dropLast()) : line
+    enum Line: Equatable {
+        case text([UInt8])
+        case tooLong(number: Int)
+    }
+
+    static let lineLimit = 1 << 20
+    private let descriptor: Int32
+    private var block = [UInt8](repeating: 0, count: 1 << 16)
+    private var start = 0
+    private var end = 0
+    private var current: [UInt8] = []
+    private var overflowed = false
+    private var number = 0
+    private var finished = false
+    private var afterCarriageReturn = false
+
+    init(descriptor: Int32 = 0) { self.descriptor = descriptor }
+
+    mutating func next() -> Line? {
+        while !finished {
+            if start == end && !refill() {
+                finished = true
+                // A last line without a line end.
+                return current.isEmpty && !overflowed ? nil : take()
+            }
+            while start < end {
+                let byte = block[start]
+                start += 1
+                if byte == 0x0A && afterCarriageReturn {
+                    afterCarriageReturn = false  // the `\n` of a `\r\n`
+                    continue
+                }
+                afterCarriageReturn = byte == 0x0D
+                if byte == 0x0A || byte == 0x0D { return take() }
+                if current.count < Self.lineLimit {
+                    current.append(byte)
+                } else {
+                    overflowed = true
+                }
+            }
+        }
+        return nil
+    }
+
+    private mutating func take() -> Line {
+        number += 1
+        defer {
+            current.removeAll(keepingCapacity: current.count <= 1 << 16)
+            overflowed = false
+        }
+        return overflowed ? .tooLong(number: number) : .text(current)
+    }
+
+    private mutating func refill() -> Bool {
+        while true {
+            let count = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                (start, end) = (0, count)
+                return true
+            }
+            if count == 0 || errno != EINTR { return false }
+        }
     }
 }
 
