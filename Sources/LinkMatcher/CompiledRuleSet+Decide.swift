@@ -156,7 +156,7 @@ extension CompiledRuleSet {
     ) {
         if scratch.pointee.globFallback?.owner != identity {
             scratch.pointee.globFallback = GlobFallback(
-                owner: identity, units: scratch.pointee.fallbackUnits)
+                owner: identity, limit: scratch.pointee.fallbackLimit)
         }
         if scratch.pointee.uncheckedUnions == 0 { scratch.pointee.globFallback?.nextURL() }
         scratch.pointee.uncheckedUnions |= 1 << UInt8(mode.index)

@@ -31,14 +31,11 @@ public final class CompiledRuleSet: Sendable {
     let parser: PatternParser
     /// True when some app appears in more than one entry, so per-app bookkeeping is needed.
     let appsOverlap: Bool
-    /// Positions plus edges of automaton one rule set may compile to (`CompileBudget`): about
-    /// 20 times what 100,000 generated rules need, and a few hundred megabytes at most.
-    public static let budgetUnits = 4_000_000
     /// Set when the rules compile to more automaton than one rule set may (`CompileBudget`):
     /// the set then does not decide as its file says, and must be refused.
     public let budgetExceeded: CompileBudgetExceeded?
-    /// Positions plus edges the glob automata took from the budget (`budgetUnits`).
-    public let automatonUnits: Int
+    /// The size of the glob automata built, within `AutomatonSize.limit`.
+    public let automatonSize: AutomatonSize
     /// Unique per compiled set, so a scratch knows whose DFA states it holds.
     let identity: Int
     private static let compilations = Atomic<Int>(0)
@@ -55,7 +52,7 @@ public final class CompiledRuleSet: Sendable {
     /// Compiles already-resolved rules; `variables` are the custom substitution variables.
     public init(
         rules: [ResolvedRule], variables: [String: [String]] = [:],
-        budgetUnits: Int = CompiledRuleSet.budgetUnits
+        limit: AutomatonSize = .limit
     ) {
         let parser = PatternParser(customVariables: variables)
         self.parser = parser
@@ -97,7 +94,7 @@ public final class CompiledRuleSet: Sendable {
         }
         self.entryAppStart = arena.freeze(starts)
         self.entryApps = arena.freeze(entryApps.flatMap { $0 })
-        let budget = CompileBudget(units: budgetUnits)
+        let budget = CompileBudget(limit: limit)
         let parts = PartCache(arena: arena, budget: budget)
         let compiled = rules.enumerated().map { index, rule in
             parts.rule = Int32(index)
@@ -148,12 +145,12 @@ public final class CompiledRuleSet: Sendable {
         let unions = ViewMode.all.map {
             GlobUnion(groups[$0.index], foldsCase: $0.folded, arena: arena, budget: budget)
         }
-        automatonUnits = budget.units - budget.remaining
+        automatonSize = budget.used
         budgetExceeded =
             budget.isExhausted
             ? CompileBudgetExceeded(
                 ref: budget.exhaustedBy >= 0 ? rules[Int(budget.exhaustedBy)].ref : nil,
-                units: budget.units) : nil
+                limit: budget.limit) : nil
         self.unions = arena.freeze(unions)
         // A glob that matches nothing (`a$(nope)`) cannot decide, as its union found.
         var compiledRules = compiled.map(\.rule)

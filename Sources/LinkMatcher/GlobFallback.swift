@@ -12,7 +12,7 @@ final class GlobFallback {
     /// The rule set the matchers belong to.
     let owner: Int
     private var arena = Arena()
-    private let units: Int
+    private let limit: AutomatonSize
     private var budget: CompileBudget
     /// How often the compiled matchers were dropped to stay within the budget.
     private(set) var restarts = 0
@@ -24,10 +24,10 @@ final class GlobFallback {
     /// Counts URLs, so answers of earlier ones are never reused.
     private(set) var url: UInt32 = 0
 
-    init(owner: Int, units: Int = CompiledRuleSet.budgetUnits) {
+    init(owner: Int, limit: AutomatonSize = .limit) {
         self.owner = owner
-        self.units = units
-        budget = CompileBudget(units: units)
+        self.limit = limit
+        budget = CompileBudget(limit: limit)
     }
 
     /// A new URL: forget the answers of the last one.
@@ -63,7 +63,7 @@ final class GlobFallback {
             // Start afresh: the matchers go before the memory they read.
             for index in matchers.indices { matchers[index] = matchers[index].map { _ in nil } }
             arena = Arena()
-            budget = CompileBudget(units: units)
+            budget = CompileBudget(limit: limit)
             restarts += 1
             matcher = PartMatcher(pattern, slashesVanishAtEnd: true, arena: arena, budget: budget)
             if budget.isExhausted {

@@ -107,7 +107,8 @@ extension GlobUnion {
         let (builder, ends, stoppedAt) = Self.factoredAutomaton(
             groups.map(\.nodes), budget: budget)
         var classes = CharacterClasses(builder.predicates)
-        if let budget, builder.exhausted || !budget.spend(builder.predicates.count * classes.words)
+        if let budget,
+            builder.exhausted || !budget.spend(edges: builder.predicates.count * classes.words)
         {
             // The class table has a bit per position and class: thousands of distinct
             // non-ASCII characters make it as large as the edges.

@@ -22,7 +22,7 @@ struct GlushkovBuilder {
     var exhausted: Bool { budget?.isExhausted ?? false }
 
     mutating func position(_ predicate: GlobProgram.Predicate) -> Int32 {
-        _ = budget?.spend(1)
+        _ = budget?.spend(positions: 1)
         predicates.append(predicate)
         edges.append([])
         return Int32(predicates.count - 1)
@@ -30,7 +30,7 @@ struct GlushkovBuilder {
 
     /// Adds an edge from each of `sources` to each of `targets`, within the budget.
     mutating func link(_ sources: [Int32], to targets: [Int32]) {
-        guard !targets.isEmpty, budget?.spend(sources.count * targets.count) ?? true else {
+        guard !targets.isEmpty, budget?.spend(edges: sources.count * targets.count) ?? true else {
             return
         }
         for source in sources { edges[Int(source)] += targets }

@@ -44,8 +44,10 @@ func compileAASA(_ path: String, quiet: Bool = false, debug: Bool = false) throw
                 + (rules.rules.count == 1 ? "rule" : "rules")
                 + " read in \(milliseconds(parsed - start)) ms, compiled in "
                 + "\(milliseconds(clock.now - parsed)) ms; automata: "
-                + "\(Format.count(rules.automatonUnits)) positions and edges of the "
-                + "\(Format.count(CompiledRuleSet.budgetUnits)) allowed")
+                + "\(Format.count(rules.automatonSize.positions)) positions and "
+                + "\(Format.count(rules.automatonSize.edges)) edges (at most "
+                + "\(Format.count(AutomatonSize.limit.positions)) and "
+                + "\(Format.count(AutomatonSize.limit.edges)))")
     }
     if let exceeded = rules.budgetExceeded {
         StandardError.line("aasa-scan: \(TerminalText.escaped(path)): error: \(exceeded)")

@@ -71,7 +71,7 @@ struct HostileAASATests {
         #expect(result.status == 0)
         let line = result.stderr.split(separator: "\n").first { $0.contains("compiled in") } ?? ""
         #expect(line.contains(" rules read in "))
-        #expect(line.contains(" positions and edges of the 4,000,000 allowed"))
+        #expect(line.contains(" edges (at most 1,000,000 and 16,000,000)"))
     }
 
     /// An AASA file may come from a FIFO or `/dev/stdin`: it has no size to read first.

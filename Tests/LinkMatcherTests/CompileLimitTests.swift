@@ -35,7 +35,7 @@ struct CompileLimitTests {
         ])
         let set = CompiledRuleSet(doc)
         #expect(set.budgetExceeded == nil)
-        #expect(set.automatonUnits < 100)
+        #expect(set.automatonSize.positions < 50 && set.automatonSize.edges < 100)
         let scratch = set.makeScratch()
         let answers = ["/ab", "/axxb", "/a/b/", "/ax", "/q?yx", "/q?y"].map {
             automatonAnswer(set, $0, scratch).split(separator: "\t").last ?? ""
@@ -68,9 +68,9 @@ struct CompileLimitTests {
             variables: ["v": ["", "a"]])
         let set = CompiledRuleSet(doc)
         #expect(set.budgetExceeded?.ref == "details[0].components[1]")
-        #expect(set.automatonUnits <= CompiledRuleSet.budgetUnits + 30_002)
+        #expect(set.automatonSize.edges <= AutomatonSize.limit.edges + 30_002)
         let text = set.budgetExceeded.map(String.init(describing:)) ?? ""
-        #expect(text.contains("more than \(CompiledRuleSet.budgetUnits) automaton positions"))
+        #expect(text.contains("more than 1000000 automaton positions or 16000000 edges"))
     }
 
     /// A variable of 10,000 words named by 1,000 rules with different prefixes is expanded
@@ -100,7 +100,8 @@ struct CompileLimitTests {
             ], variables: ["v": ["", "a"]])
         #expect(CompiledRuleSet(doc).budgetExceeded == nil)
         let small = CompiledRuleSet(
-            rules: ResolvedRule.resolve(doc), variables: ["v": ["", "a"]], budgetUnits: 10_000)
+            rules: ResolvedRule.resolve(doc), variables: ["v": ["", "a"]],
+            limit: AutomatonSize(positions: 10_000, edges: 10_000))
         #expect(small.budgetExceeded?.ref == "details[0].components[1]")
     }
 
@@ -110,7 +111,8 @@ struct CompileLimitTests {
         for _ in 0..<5 {
             let set = CompiledRuleSet(generator.document())
             #expect(set.budgetExceeded == nil)
-            #expect(set.automatonUnits < CompiledRuleSet.budgetUnits / 100)
+            #expect(set.automatonSize.positions < AutomatonSize.limit.positions / 100)
+            #expect(set.automatonSize.edges < AutomatonSize.limit.edges / 100)
         }
     }
 
@@ -120,7 +122,8 @@ struct CompileLimitTests {
         var generator = GlobSetGenerator(random: SplitMix64(seed: 7))
         let doc = generator.document()
         let urls = (0..<200).map { _ in generator.url() }
-        let scratch = MatchScratch(globCacheBudget: 4_096, fallbackUnits: 200)
+        let scratch = MatchScratch(
+            globCacheBudget: 4_096, fallbackLimit: AutomatonSize(positions: 100, edges: 200))
         #expect(disagreements(doc, urls, scratch: scratch).isEmpty)
         #expect(scratch.globCacheStatistics.fallbacks >= 1)
         #expect(scratch.globCacheStatistics.fallbackRecompilations >= 1)
