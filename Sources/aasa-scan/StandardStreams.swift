@@ -99,23 +99,38 @@ struct StandardInputLines: Sequence, IteratorProtocol {
                 // A last line without a line end.
                 return current.isEmpty && !overflowed ? nil : take()
             }
-            while start < end {
-                let byte = block[start]
-                start += 1
-                if byte == 0x0A && afterCarriageReturn {
-                    afterCarriageReturn = false  // the `\n` of a `\r\n`
+            if afterCarriageReturn {
+                afterCarriageReturn = false
+                if block[start] == 0x0A {  // the `\n` of a `\r\n`
+                    start += 1
                     continue
                 }
-                afterCarriageReturn = byte == 0x0D
-                if byte == 0x0A || byte == 0x0D { return take() }
-                if current.count < Self.lineLimit {
-                    current.append(byte)
-                } else {
-                    overflowed = true
-                }
+            }
+            let stop = lineEnd()
+            let room = Self.lineLimit - current.count
+            if stop - start > room {
+                overflowed = true
+                current.append(contentsOf: block[start..<(start + room)])
+            } else {
+                current.append(contentsOf: block[start..<stop])
+            }
+            start = stop
+            if stop < end {
+                afterCarriageReturn = block[stop] == 0x0D
+                start = stop + 1
+                return take()
             }
         }
         return nil
+    }
+
+    /// The index of the next `\n` or `\r` in the block, or its end.
+    private func lineEnd() -> Int {
+        block.withUnsafeBufferPointer { bytes in
+            var index = start
+            while index < end, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+            return index
+        }
     }
 
     private mutating func take() -> Line {
