@@ -15,8 +15,9 @@ import Glibc
 /// ```
 ///
 /// - A line longer than `chunkSize - 1` bytes (newline excluded) cannot fit: it is dropped,
-///   counted in the next chunk's `overlongLinesSkipped` (its first bytes kept as the chunk's
-///   `overlongHeads`), and still takes its line number; the caller counts it as malformed.
+///   counted in the next chunk's `overlongLinesSkipped` (its first bytes kept for the
+///   chunk's `overlongHead(_:)`), and still takes its line number; the caller counts it as
+///   malformed.
 ///   Memory never grows past one chunk plus one carry buffer, whatever the line's length.
 /// - Lines end at `\n` (a `\r` before it is the parsers' to drop). An input whose lines end
 ///   with a lone `\r` (old Mac files, some exports) is recognised from its first chunk: it
