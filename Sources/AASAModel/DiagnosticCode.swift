@@ -30,4 +30,6 @@ enum DiagnosticCode {
 
     static let oversized = "AASA501"
     static let signedNotVerified = "AASA502"
+    static let tooLarge = "AASA503"
+    static let tooManyDiagnostics = "AASA504"
 }

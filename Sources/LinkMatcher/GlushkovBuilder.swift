@@ -11,16 +11,35 @@ struct GlushkovBuilder {
 
     var predicates: [GlobProgram.Predicate] = [.any]
     var edges: [[Int32]] = [[]]
+    /// What positions and edges are taken from; nil for no limit. Once it is spent, `add`
+    /// adds nothing more and the automaton is incomplete (`exhausted`).
+    let budget: CompileBudget?
+
+    init(budget: CompileBudget? = nil) {
+        self.budget = budget
+    }
+
+    var exhausted: Bool { budget?.isExhausted ?? false }
 
     mutating func position(_ predicate: GlobProgram.Predicate) -> Int32 {
+        _ = budget?.spend(positions: 1)
         predicates.append(predicate)
         edges.append([])
         return Int32(predicates.count - 1)
     }
 
+    /// Adds an edge from each of `sources` to each of `targets`, within the budget.
+    mutating func link(_ sources: [Int32], to targets: [Int32]) {
+        guard !targets.isEmpty, budget?.spend(edges: sources.count * targets.count) ?? true else {
+            return
+        }
+        for source in sources { edges[Int(source)] += targets }
+    }
+
     /// Adds the positions of `node`; the caller links the fragment's first positions to
     /// whatever precedes it.
     mutating func add(_ node: PatternNode) -> Fragment {
+        if exhausted { return Fragment(nullable: false, first: [], last: []) }
         switch node {
         case .literal(let scalar):
             let p = position(.scalar(scalar))
@@ -33,7 +52,7 @@ struct GlushkovBuilder {
             return Fragment(nullable: false, first: [p], last: [p])
         case .anyRun:
             let p = position(.any)
-            edges[Int(p)].append(p)
+            link([p], to: [p])
             return Fragment(nullable: true, first: [p], last: [p])
         case .never:
             return Fragment(nullable: false, first: [], last: [])
@@ -50,7 +69,8 @@ struct GlushkovBuilder {
             var result = Fragment(nullable: true, first: [], last: [])
             for child in nodes {
                 let part = add(child)
-                for last in result.last { edges[Int(last)] += part.first }
+                if exhausted { break }
+                link(result.last, to: part.first)
                 if result.nullable { result.first += part.first }
                 result.last = part.nullable ? result.last + part.last : part.last
                 result.nullable = result.nullable && part.nullable
@@ -66,17 +86,26 @@ struct GlushkovBuilder {
         var accepts = [Bool](repeating: false, count: predicates.count)
         for last in lasts { accepts[Int(last)] = true }
         guard slashesVanish else { return accepts }
-        var changed = true
-        while changed {
-            changed = false
-            for state in 1..<max(1, accepts.count) where !accepts[state] {
-                if edges[state].contains(where: { accepts[Int($0)] && isSlash($0) }) {
-                    accepts[state] = true
-                    changed = true
-                }
+        // Backwards from each accepting `/` to the positions that lead to it, each position
+        // once: a chain of 30,000 slashes took one pass over every position per slash.
+        let predecessors = self.predecessors
+        var pending = lasts.filter { isSlash($0) }
+        while let slash = pending.popLast() {
+            for state in predecessors[Int(slash)] where state != 0 && !accepts[Int(state)] {
+                accepts[Int(state)] = true
+                if isSlash(state) { pending.append(state) }
             }
         }
         return accepts
+    }
+
+    /// The positions with an edge to each position.
+    var predecessors: [[Int32]] {
+        var result = [[Int32]](repeating: [], count: predicates.count)
+        for (state, successors) in edges.enumerated() {
+            for next in successors { result[Int(next)].append(Int32(state)) }
+        }
+        return result
     }
 
     /// Whether the pattern of `fragment` matches the empty text, given `accepting` from
@@ -86,7 +115,7 @@ struct GlushkovBuilder {
             || (slashesVanish && fragment.first.contains { accepting[Int($0)] && isSlash($0) })
     }
 
-    private func isSlash(_ position: Int32) -> Bool {
+    func isSlash(_ position: Int32) -> Bool {
         predicates[Int(position)] == .scalar(UInt32(UInt8(ascii: "/")))
     }
 }

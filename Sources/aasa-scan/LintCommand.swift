@@ -50,7 +50,7 @@ struct LintCommand: ParsableCommand {
             do {
                 let document =
                     file == "-"
-                    ? try AASADocument.parse(StandardInputBytes.readAll())
+                    ? try AASADocument.readStandardInput()
                     : try AASADocument.load(path: file)
                 diagnostics = AASALint.lint(document)
             } catch {
@@ -59,7 +59,7 @@ struct LintCommand: ParsableCommand {
                 emit(
                     &output, file: file,
                     Diagnostic(
-                        code: AASAParseError.code, severity: .error, path: "$",
+                        code: error.code, severity: .error, path: "$",
                         message: error.message, hint: error.hint, location: location))
                 continue
             }

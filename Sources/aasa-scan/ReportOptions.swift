@@ -112,12 +112,7 @@ extension ReportOptions {
         case .none: text = ""
         }
         if let reportPath {
-            guard FileManager.default.createFile(atPath: reportPath, contents: Data(text.utf8))
-            else {
-                StandardError.line(
-                    "aasa-scan: error: cannot write \(TerminalText.escaped(reportPath))")
-                throw ExitCode(2)
-            }
+            OutputFile.write(Array(text.utf8), to: reportPath)
         } else if !text.isEmpty {
             var stdout = StandardOutput()
             stdout.write(text)
@@ -143,8 +138,5 @@ func writeState(_ state: ScanState, to path: String) throws {
         stdout.flush()
         return
     }
-    guard FileManager.default.createFile(atPath: path, contents: Data(state.encoded())) else {
-        StandardError.line("aasa-scan: error: cannot write \(TerminalText.escaped(path))")
-        throw ExitCode(2)
-    }
+    OutputFile.write(state.encoded(), to: path)
 }

@@ -167,7 +167,11 @@ struct ScanCommandTests {
         #expect(totals["malformed"] == 2)  // the long line and the planned malformed row
         let samples = report["malformed_samples"] as? [[String: Any]] ?? []
         #expect(samples.first?["line"] as? Int == 2)
-        #expect((samples.first?["text"] as? String)?.contains("longer than") == true)
+        // The sample is the line's start, cut at the sample limit and marked truncated.
+        let sample = samples.first?["text"] as? String ?? ""
+        #expect(sample.hasPrefix("10.0.0.1 - - [10/Oct/2024:13:55:36 +0000] \"GET /buy/xxx"))
+        #expect(sample.count == 300)
+        #expect(samples.first?["truncated"] as? Bool == true)
         #expect(samples.last?["line"] as? Int == 20)
         #expect(totals["handled"] == Self.expectedTotals(repeats: 1)["handled"])
     }
