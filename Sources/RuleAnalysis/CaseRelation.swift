@@ -48,6 +48,11 @@ enum FoldSets {
     /// (A test walks every scalar to hold this fact.)
     static let nonASCIIFoldingToASCII: [UInt32: UInt32] = [0x212A: 0x6B]
 
+    /// For each ASCII scalar, the ASCII scalars that fold to it.
+    private static let asciiPreimages: [[UInt32]] = (UInt32(0)..<0x80).map { scalar in
+        (UInt32(0)..<0x80).filter { CaseFolding.fold($0) == scalar }
+    }
+
     /// `{x : fold(x) ∈ set}`, exact on ASCII; beyond ASCII at most it (`wide == false`) or at
     /// least it (`wide == true`).
     static func preimage(_ set: ScalarSet, asciiText: Bool, wide: Bool) -> ScalarSet {
@@ -83,7 +88,7 @@ enum FoldSets {
     static func allPreimagesInside(_ set: ScalarSet, asciiText: Bool) -> ScalarSet {
         var ranges: [ClosedRange<UInt32>] = []
         for scalar in UInt32(0)..<0x80 {
-            var preimages = (UInt32(0)..<0x80).filter { CaseFolding.fold($0) == scalar }
+            var preimages = asciiPreimages[Int(scalar)]
             if !asciiText {
                 preimages += nonASCIIFoldingToASCII.filter { $0.value == scalar }.map(\.key)
             }

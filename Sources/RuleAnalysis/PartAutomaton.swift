@@ -48,10 +48,17 @@ struct PartAutomaton: Sendable {
         }
     }
 
-    /// The same automaton reading other sets, one per position (a change of view).
+    /// The same automaton reading other sets, one per position (a change of view). Each
+    /// distinct set is transformed once: a word list repeats the same few letters.
     func mapped(_ transform: (ScalarSet) -> ScalarSet) -> PartAutomaton {
-        PartAutomaton(
-            sets: [.empty] + sets.dropFirst().map(transform), follow: follow, accepting: accepting)
+        var done: [ScalarSet: ScalarSet] = [:]
+        let newSets = sets.dropFirst().map { set in
+            if let known = done[set] { return known }
+            let result = transform(set)
+            done[set] = result
+            return result
+        }
+        return PartAutomaton(sets: [.empty] + newSets, follow: follow, accepting: accepting)
     }
 
     /// True when no text is accepted at all (`$(nope)`, a variable without values).
@@ -133,4 +140,75 @@ struct PartAutomaton: Sendable {
     /// Every text: the subject of "does this pattern match everything?".
     static let everything = PartAutomaton(
         sets: [.empty, .all], follow: [[1], [1]], accepting: [true, true])
+}
+
+extension PartAutomaton {
+    /// A shortest text of the domain the automaton accepts, each character the set's `~` when
+    /// it has one (a character patterns rarely name, so the text tends to miss other
+    /// patterns), else its first admitted member. Nil when there is none.
+    func sampleText(_ domain: TextDomain) -> [UInt32]? {
+        struct Node: Hashable {
+            var position: Int32
+            var domainState: UInt8
+        }
+        let start = Node(position: 0, domainState: TextDomain.start)
+        var previous: [Node: (Node, UInt32)] = [:]
+        var queue = [start]
+        var seen: Set<Node> = [start]
+        var head = 0
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            if accepting[Int(node.position)], domain.accepts(node.domainState) {
+                var text: [UInt32] = []
+                var current = node
+                while let (before, scalar) = previous[current] {
+                    text.append(scalar)
+                    current = before
+                }
+                return text.reversed()
+            }
+            for next in follow[Int(node.position)] where useful[Int(next)] {
+                guard let scalar = Self.sampleMember(sets[Int(next)], domain),
+                    let state = domain.step(node.domainState, readingSlash: scalar == 0x2F)
+                else { continue }
+                let successor = Node(position: next, domainState: state)
+                if seen.insert(successor).inserted {
+                    previous[successor] = (node, scalar)
+                    queue.append(successor)
+                }
+            }
+        }
+        return nil
+    }
+
+    private static func sampleMember(_ set: ScalarSet, _ domain: TextDomain) -> UInt32? {
+        if set.contains(0x7E) { return 0x7E }
+        for range in set.ranges {
+            var scalar = range.lowerBound
+            while scalar <= range.upperBound {
+                if domain.admits(scalar) { return scalar }
+                if scalar >= 0x80 && domain.asciiOnly { return nil }
+                scalar = scalar == 0xD7FF ? 0xE000 : scalar + 1
+                if scalar > range.lowerBound + 256 { break }
+            }
+        }
+        return nil
+    }
+
+    /// Whether the automaton accepts `text` (a simulation of its live positions).
+    func accepts(_ text: [UInt32]) -> Bool {
+        var live: Set<Int32> = [0]
+        for scalar in text {
+            var next = Set<Int32>()
+            for position in live {
+                for successor in follow[Int(position)] where sets[Int(successor)].contains(scalar) {
+                    next.insert(successor)
+                }
+            }
+            if next.isEmpty { return false }
+            live = next
+        }
+        return live.contains { accepting[Int($0)] }
+    }
 }

@@ -21,10 +21,14 @@ struct PartLanguage: Sendable {
                 if case .anyRun = $0 { return true }
                 return false
             }
+        // Every domain holds the empty text, so a pattern refusing it is not universal.
         isUniversal =
-            allStars || LanguageCheck.acceptsEverything(automaton, domain: domain) == .proven
+            allStars
+            || (automaton.accepting[0]
+                && LanguageCheck.acceptsEverything(automaton, domain: domain) == .proven)
         isEmpty =
-            !allStars && LanguageCheck.acceptsSomething(automaton, domain: domain) == .refuted
+            !allStars && automaton.sampleText(domain) == nil
+            && LanguageCheck.acceptsSomething(automaton, domain: domain) == .refuted
         mayReadPercent = automaton.mayRead(0x25)
     }
 }

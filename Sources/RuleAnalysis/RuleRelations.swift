@@ -5,6 +5,9 @@
 struct RuleRelations {
     private let rules: [RuleLanguage]
     private var narrowedPaths: [NarrowedKey: PartAutomaton] = [:]
+    /// A short path of each rule asked about: most covers that fail, fail on it, without a
+    /// product to explore.
+    private var samplePaths: [Int: [UInt32]?] = [:]
 
     private struct NarrowedKey: Hashable {
         var rule: Int
@@ -62,6 +65,14 @@ struct RuleRelations {
             }
         }
         guard !automata.isEmpty else { return .unknown }
+        if samplePaths[subject] == nil {
+            samplePaths[subject] = b.path.automaton.sampleText(b.path.domain)
+        }
+        if let sample = samplePaths[subject] ?? nil,
+            !automata.contains(where: { $0.accepts(sample) })
+        {
+            return .refuted
+        }
         return LanguageCheck.isIncluded(b.path.automaton, in: automata, domain: b.path.domain)
     }
 
@@ -145,6 +156,9 @@ struct RuleRelations {
         domain.asciiOnly = !subject.decoded || !other.decoded
         let widened = otherPart.automaton.mapped {
             relation.widened($0, asciiText: domain.asciiOnly)
+        }
+        if let sample = subjectPart.automaton.sampleText(domain), widened.accepts(sample) {
+            return false
         }
         return LanguageCheck.intersects(subjectPart.automaton, widened, domain: domain)
             == .refuted
