@@ -20,6 +20,15 @@ enum CaseRelation: Sendable, Hashable {
         }
     }
 
+    /// The other rule's automaton reading the analysed rule's text, narrowed (`widen ==
+    /// false`) or widened; the automaton itself when both read the same text.
+    func rewrite(_ automaton: PartAutomaton, asciiText: Bool, widen: Bool) -> PartAutomaton {
+        if self == .same { return automaton }
+        return automaton.mapped {
+            widen ? widened($0, asciiText: asciiText) : narrowed($0, asciiText: asciiText)
+        }
+    }
+
     /// A set no larger than the characters `c` of the analysed text for which the other rule's
     /// set accepts every character the URL may hold there.
     func narrowed(_ set: ScalarSet, asciiText: Bool) -> ScalarSet {

@@ -4,7 +4,7 @@ import LinkMatcher
 /// with the matcher's own Glushkov construction so that it accepts exactly the texts the
 /// matcher accepts, vanishing slashes of paths (SEMANTICS.md S5.4) included. Position 0 is
 /// the start; every other position reads one Unicode scalar of its set.
-struct PartAutomaton: Sendable {
+final class PartAutomaton: Sendable {
     /// What each position reads; index 0 (the start) reads nothing and holds the empty set.
     let sets: [ScalarSet]
     /// Successors of each position, without repeats.
@@ -20,7 +20,7 @@ struct PartAutomaton: Sendable {
     var count: Int { sets.count }
 
     /// The automaton of `nodes`; `isPath` applies the vanishing-slash rule.
-    init(_ nodes: [PatternNode], isPath: Bool) {
+    convenience init(_ nodes: [PatternNode], isPath: Bool) {
         var builder = GlushkovBuilder()
         let root = builder.add(.sequence(nodes))
         builder.edges[0] = root.first
@@ -29,8 +29,7 @@ struct PartAutomaton: Sendable {
         var sets = builder.predicates.map(ScalarSet.init)
         sets[0] = .empty
         let follow = builder.edges.map { edges -> [Int32] in
-            var seen = Set<Int32>()
-            return edges.filter { seen.insert($0).inserted }
+            edges.count < 2 ? edges : Array(Set(edges)).sorted()
         }
         self.init(sets: sets, follow: follow, accepting: accepts)
     }
@@ -39,14 +38,23 @@ struct PartAutomaton: Sendable {
         self.sets = sets
         self.follow = follow
         self.accepting = accepting
-        let reachable = Self.reachable(follow)
-        let productive = Self.productive(follow, accepting)
+        var predecessors = [[Int32]](repeating: [], count: follow.count)
+        for (position, nexts) in follow.enumerated() {
+            for next in nexts { predecessors[Int(next)].append(Int32(position)) }
+        }
+        let reachable = Self.closure(from: [0], follow)
+        let productive = Self.closure(
+            from: accepting.indices.filter { accepting[$0] }, predecessors)
         useful = (0..<sets.count).map { reachable[$0] && productive[$0] }
+        self.predecessors = predecessors
         acceptsEverythingAfter = (0..<sets.count).map { position in
             position > 0 && accepting[position] && sets[position].isAll
                 && follow[position].contains(Int32(position))
         }
     }
+
+    /// Predecessors of each position.
+    private let predecessors: [[Int32]]
 
     /// The same automaton reading other sets, one per position (a change of view). Each
     /// distinct set is transformed once: a word list repeats the same few letters.
@@ -72,66 +80,56 @@ struct PartAutomaton: Sendable {
     /// The longest text found to begin every accepted text: walked from the start while
     /// every way on reads the same single character and no text may end.
     var forcedPrefix: [UInt32] {
-        var prefix: [UInt32] = []
-        var current: [Int32] = [0]
-        while prefix.count < 512, !current.contains(where: { accepting[Int($0)] }) {
-            let next = Set(current.flatMap { follow[Int($0)] }.filter { useful[Int($0)] })
-            guard let scalar = Self.sharedSingle(next.map { sets[Int($0)] }) else { break }
-            prefix.append(scalar)
-            current = Array(next)
-        }
-        return prefix
+        walk(from: [0], along: follow, stopAt: { $0.contains { accepting[Int($0)] } })
     }
 
     /// The longest text found to end every accepted text, walked back from the accepting
-    /// positions the same way.
+    /// positions the same way (reversed: the last character first).
     var forcedSuffix: [UInt32] {
-        var predecessors = [[Int32]](repeating: [], count: count)
-        for position in 0..<count where useful[position] {
-            for next in follow[position] where useful[Int(next)] {
-                predecessors[Int(next)].append(Int32(position))
+        let ends = (0..<count).filter { useful[$0] && accepting[$0] }.map(Int32.init)
+        return walk(from: ends, along: predecessors, stopAt: { $0.contains(0) }, reading: true)
+            .reversed()
+    }
+
+    /// The characters read while every live position holds the same single character.
+    /// Forward (`reading == false`) a step reads the successors' character; backward each
+    /// live position reads its own before moving to its predecessors.
+    private func walk(
+        from start: [Int32], along edges: [[Int32]], stopAt: ([Int32]) -> Bool,
+        reading: Bool = false
+    ) -> [UInt32] {
+        var text: [UInt32] = []
+        var current = start
+        while text.count < 512, !current.isEmpty, !stopAt(current) {
+            var next: [Int32] = []
+            for position in current {
+                for other in edges[Int(position)] where useful[Int(other)] && !next.contains(other)
+                {
+                    next.append(other)
+                }
             }
+            let readers = reading ? current : next
+            guard let first = readers.first, let scalar = sets[Int(first)].single,
+                readers.allSatisfy({ sets[Int($0)].single == scalar })
+            else { break }
+            text.append(scalar)
+            current = next
         }
-        var suffix: [UInt32] = []
-        var current = Set((0..<count).filter { useful[$0] && accepting[$0] }.map(Int32.init))
-        while suffix.count < 512, !current.contains(0) {
-            guard let scalar = Self.sharedSingle(current.map { sets[Int($0)] }) else { break }
-            suffix.append(scalar)
-            current = Set(current.flatMap { predecessors[Int($0)] })
-        }
-        return suffix.reversed()
+        return text
     }
 
-    private static func sharedSingle(_ sets: [ScalarSet]) -> UInt32? {
-        guard let first = sets.first?.single else { return nil }
-        return sets.allSatisfy { $0.single == first } ? first : nil
-    }
-
-    private static func reachable(_ follow: [[Int32]]) -> [Bool] {
-        var seen = [Bool](repeating: false, count: follow.count)
-        guard !follow.isEmpty else { return seen }
-        seen[0] = true
-        var stack: [Int32] = [0]
+    /// Positions reachable from `start` along `edges`.
+    private static func closure(from start: [Int], _ edges: [[Int32]]) -> [Bool] {
+        var seen = [Bool](repeating: false, count: edges.count)
+        var stack: [Int32] = []
+        for position in start where position < edges.count && !seen[position] {
+            seen[position] = true
+            stack.append(Int32(position))
+        }
         while let position = stack.popLast() {
-            for next in follow[Int(position)] where !seen[Int(next)] {
+            for next in edges[Int(position)] where !seen[Int(next)] {
                 seen[Int(next)] = true
                 stack.append(next)
-            }
-        }
-        return seen
-    }
-
-    private static func productive(_ follow: [[Int32]], _ accepting: [Bool]) -> [Bool] {
-        var predecessors = [[Int32]](repeating: [], count: follow.count)
-        for (position, nexts) in follow.enumerated() {
-            for next in nexts { predecessors[Int(next)].append(Int32(position)) }
-        }
-        var seen = accepting
-        var stack = accepting.indices.filter { accepting[$0] }.map(Int32.init)
-        while let position = stack.popLast() {
-            for previous in predecessors[Int(position)] where !seen[Int(previous)] {
-                seen[Int(previous)] = true
-                stack.append(previous)
             }
         }
         return seen
@@ -147,35 +145,36 @@ extension PartAutomaton {
     /// it has one (a character patterns rarely name, so the text tends to miss other
     /// patterns), else its first admitted member. Nil when there is none.
     func sampleText(_ domain: TextDomain) -> [UInt32]? {
-        struct Node: Hashable {
-            var position: Int32
-            var domainState: UInt8
-        }
-        let start = Node(position: 0, domainState: TextDomain.start)
-        var previous: [Node: (Node, UInt32)] = [:]
-        var queue = [start]
-        var seen: Set<Node> = [start]
+        // Nodes are (position, domain state) pairs, numbered position * 3 + state.
+        let nodeCount = count * 3
+        var previous = [Int32](repeating: -1, count: nodeCount)
+        var readScalar = [UInt32](repeating: 0, count: nodeCount)
+        let start = Int32(TextDomain.start)
+        previous[Int(start)] = start
+        var queue: [Int32] = [start]
         var head = 0
         while head < queue.count {
-            let node = queue[head]
+            let node = Int(queue[head])
             head += 1
-            if accepting[Int(node.position)], domain.accepts(node.domainState) {
+            let (position, state) = (node / 3, UInt8(node % 3))
+            if accepting[position], domain.accepts(state) {
                 var text: [UInt32] = []
                 var current = node
-                while let (before, scalar) = previous[current] {
-                    text.append(scalar)
-                    current = before
+                while current != Int(start) {
+                    text.append(readScalar[current])
+                    current = Int(previous[current])
                 }
                 return text.reversed()
             }
-            for next in follow[Int(node.position)] where useful[Int(next)] {
+            for next in follow[position] where useful[Int(next)] {
                 guard let scalar = Self.sampleMember(sets[Int(next)], domain),
-                    let state = domain.step(node.domainState, readingSlash: scalar == 0x2F)
+                    let nextState = domain.step(state, readingSlash: scalar == 0x2F)
                 else { continue }
-                let successor = Node(position: next, domainState: state)
-                if seen.insert(successor).inserted {
-                    previous[successor] = (node, scalar)
-                    queue.append(successor)
+                let successor = Int(next) * 3 + Int(nextState)
+                if previous[successor] < 0 {
+                    previous[successor] = Int32(node)
+                    readScalar[successor] = scalar
+                    queue.append(Int32(successor))
                 }
             }
         }
@@ -198,16 +197,20 @@ extension PartAutomaton {
 
     /// Whether the automaton accepts `text` (a simulation of its live positions).
     func accepts(_ text: [UInt32]) -> Bool {
-        var live: Set<Int32> = [0]
+        var live: [Int32] = [0]
+        var next: [Int32] = []
+        live.reserveCapacity(8)
+        next.reserveCapacity(8)
         for scalar in text {
-            var next = Set<Int32>()
+            next.removeAll(keepingCapacity: true)
             for position in live {
-                for successor in follow[Int(position)] where sets[Int(successor)].contains(scalar) {
-                    next.insert(successor)
+                for successor in follow[Int(position)]
+                where !next.contains(successor) && sets[Int(successor)].contains(scalar) {
+                    next.append(successor)
                 }
             }
             if next.isEmpty { return false }
-            live = next
+            swap(&live, &next)
         }
         return live.contains { accepting[Int($0)] }
     }

@@ -6,14 +6,20 @@ import LinkMatcher
 /// a finding is reported only when it is proven; when a question is out of reach (views that
 /// cannot be compared, a state budget spent) nothing is said.
 public enum ShadowAnalysis {
-    /// The findings of a compiled rule set, in rule order.
-    public static func findings(for rules: CompiledRuleSet) -> [ShadowFinding] {
-        var scan = EntryScan(rules: rules.rules, parser: rules.patternParser)
+    /// The findings of a compiled rule set, in rule order. `checkingExclusions: false` leaves
+    /// out exclusions without effect (AASA604), for callers that only mark dead rules.
+    public static func findings(for rules: CompiledRuleSet, checkingExclusions: Bool = true)
+        -> [ShadowFinding]
+    {
+        var scan = EntryScan(
+            rules: rules.rules, parser: rules.patternParser, checkingExclusions: checkingExclusions)
         return scan.run()
     }
 
     /// The findings of a document, in rule order.
-    public static func findings(for document: AASADocument) -> [ShadowFinding] {
+    public static func findings(for document: AASADocument, checkingExclusions: Bool = true)
+        -> [ShadowFinding]
+    {
         var variables: [String: [String]] = [:]
         for variable in document.applinks?.substitutionVariables ?? []
         where variables[variable.name] == nil {
@@ -21,7 +27,8 @@ public enum ShadowAnalysis {
         }
         var scan = EntryScan(
             rules: ResolvedRule.resolve(document),
-            parser: PatternParser(customVariables: variables))
+            parser: PatternParser(customVariables: variables),
+            checkingExclusions: checkingExclusions)
         return scan.run()
     }
 }
@@ -30,11 +37,14 @@ public enum ShadowAnalysis {
 private struct EntryScan {
     let rules: [ResolvedRule]
     let languages: [RuleLanguage]
+    let checkingExclusions: Bool
     var relations: RuleRelations
 
-    init(rules: [ResolvedRule], parser: PatternParser) {
+    init(rules: [ResolvedRule], parser: PatternParser, checkingExclusions: Bool) {
         self.rules = rules
-        languages = rules.map { RuleLanguage($0, parser: parser) }
+        self.checkingExclusions = checkingExclusions
+        var parts = RuleLanguage.Parts()
+        languages = rules.map { RuleLanguage($0, parser: parser, parts: &parts) }
         relations = RuleRelations(languages)
     }
 
@@ -61,16 +71,18 @@ private struct EntryScan {
             entry.filter { !languages[$0].isEmpty }.map { ($0, languages[$0].prefix) })
         var findings: [ShadowFinding] = []
         var catchAll: Int?
-        var firstWithPattern: [String: Int] = [:]
+        var firstWithPattern: [PatternKey: Int] = [:]
         for rule in entry where !languages[rule].isEmpty {
-            let key = Self.patternKey(rules[rule])
+            let key = PatternKey(rules[rule])
             if let catchAll {
                 findings.append(finding(.afterCatchAll, rule, [catchAll]))
             } else if let original = firstWithPattern[key] {
                 findings.append(finding(.duplicate, rule, [original]))
             } else if let covering = covering(rule, index: index) {
                 findings.append(finding(.shadowed, rule, covering))
-            } else if rules[rule].exclude, exclusionIsWithoutEffect(rule, entry, index) {
+            } else if checkingExclusions, rules[rule].exclude,
+                exclusionIsWithoutEffect(rule, entry, index)
+            {
                 findings.append(finding(.exclusionWithoutEffect, rule, []))
             }
             if catchAll == nil, languages[rule].isCatchAll { catchAll = rule }
@@ -89,13 +101,21 @@ private struct EntryScan {
 
     /// The rule as its effective pattern (defaults applied, leading `/` dropped) with its
     /// `exclude` flag: two rules with the same key match the same URLs the same way.
-    private static func patternKey(_ rule: ResolvedRule) -> String {
-        var key = rule
-        key.ref = ""
-        key.entryIndex = 0
-        key.appIDs = []
-        key.path = String(rule.path.drop { $0 == "/" })
-        return (rule.isLegacyPath ? "paths " : "components ") + key.patternDescription
+    private struct PatternKey: Hashable {
+        var path: Substring
+        var query: [String]
+        var fragment: String
+        var flags: [Bool]
+
+        init(_ rule: ResolvedRule) {
+            path = rule.path.drop { $0 == "/" }
+            switch rule.query {
+            case .whole(let text): query = [text]
+            case .items(let items): query = ["items"] + items.flatMap { [$0.name, $0.pattern] }
+            }
+            fragment = rule.fragment
+            flags = [rule.isLegacyPath, rule.exclude, rule.caseSensitive, rule.percentEncoded]
+        }
     }
 
     // MARK: AASA601
@@ -112,20 +132,30 @@ private struct EntryScan {
                 && RuleLanguage.compatible(subject.suffix, languages[other].suffix, fromEnd: true)
         }
         let candidates = index.rules(beginning: subject.prefix).filter(mayMeet)
-        var fullyCovering: [Int] = []
+        var longer: [Int] {
+            (index.rules(extending: subject.prefix, limit: Self.unionLimit) ?? []).filter(mayMeet)
+        }
+        if candidates.isEmpty && longer.count < 2 { return nil }
+        // A cover must accept the subject's sample path; its literal ends tell most that
+        // cannot before their automata are built.
+        func mayAcceptSample(_ other: Int) -> Bool {
+            relations.foldedSamplePath(rule).map { languages[other].pathMayAccept(folded: $0) }
+                ?? true
+        }
+        var union: [Int] = []
         for candidate in candidates where relations.coversQueryAndFragment(candidate, rule) {
-            if relations.pathsCover([candidate], rule) == .proven { return [candidate] }
-            fullyCovering.append(candidate)
+            if mayAcceptSample(candidate), relations.pathsCover([candidate], rule) == .proven {
+                return [candidate]
+            }
+            union.append(candidate)
         }
-        let longer = index.rules(extending: subject.prefix, limit: Self.unionLimit) ?? []
-        fullyCovering += longer.filter {
-            mayMeet($0) && relations.coversQueryAndFragment($0, rule)
-        }
-        fullyCovering.sort()
-        guard fullyCovering.count >= 2, fullyCovering.count <= Self.unionLimit,
-            relations.pathsCover(fullyCovering, rule) == .proven
+        union += longer.filter { relations.coversQueryAndFragment($0, rule) }
+        // Large alternations (`$(lang)`) join a union only where they may take the sample.
+        union = union.filter { !languages[$0].pathIsLarge || mayAcceptSample($0) }.sorted()
+        guard union.count >= 2, union.count <= Self.unionLimit,
+            relations.pathsCover(union, rule) == .proven
         else { return nil }
-        return smallestCover(fullyCovering, rule)
+        return smallestCover(union, rule)
     }
 
     /// A short list out of a covering union: the shortest run of it, in rule order, that
@@ -164,7 +194,7 @@ private struct EntryScan {
         // Prefixes say nothing between views whose decoding differs.
         later += entry.filter { other in
             languages[other].decoded != subject.decoded
-                && (subject.decoded ? languages[other] : subject).path.mayReadPercent
+                && (subject.decoded ? languages[other] : subject).pathMayReadPercent
         }
         let apps = Set(rules[rule].appIDs)
         if let last = entry.last {

@@ -53,7 +53,7 @@ struct OverlappingRuleGenerator: RandomPicking {
             if let star = path.firstIndex(of: "*") {
                 component.path = path.replacingCharacters(in: star...star, with: pick(Self.fills))
             } else {
-                component.path = path + pick(["/x", "", "a"])
+                component.path = path + pick(["/x", "", "a", "/"])
             }
         case 2:
             component.path = path.replacingOccurrences(of: "?", with: pick(["a", "é", "%41"]))
@@ -61,7 +61,7 @@ struct OverlappingRuleGenerator: RandomPicking {
             component.caseSensitive = flag()
             component.percentEncoded = flag()
         case 4:
-            component.path = path + pick(["*", "/*", "?*"])
+            component.path = path + pick(["*", "/*", "?*", "?"])
         case 5:
             if chance(50) {
                 component.query = .items([

@@ -31,6 +31,10 @@ struct ShadowCaseTests {
             components: #"{"/": "/buy"}, {"/": "/buy/"}"#,
             expected: ["AASA601 details[0].components[1] <- details[0].components[0]"]),
         Row(
+            name: "/buy/ matches the path buy, which buy? does not; /buy// matches it too",
+            components: #"{"/": "/buy?"}, {"/": "/buy/"}, {"/": "/buy/?"}, {"/": "/buy//"}"#,
+            expected: ["AASA601 details[0].components[3] <- details[0].components[1]"]),
+        Row(
             name: "/buy/ does not cover /buy/*",
             components: #"{"/": "/buy/"}, {"/": "/buy/*"}"#, expected: []),
         Row(
