@@ -91,6 +91,16 @@ struct ShadowReportTests {
                     && $0.hasSuffix(",0,0,details[0].components[0]")
             }, "\(csv.stdout)")
 
+        // `merge` reports from saved states mark the same rules.
+        let state = folder.path + "/scan.state"
+        _ = try ToolRunner.run([
+            "scan", "--aasa", file, "--format", "none", "--save-state", state, log,
+        ])
+        let merged = try ToolRunner.run(["merge", "--format", "json", state])
+        let mergedReport = try #require(
+            JSONSerialization.jsonObject(with: Data(merged.stdout.utf8)) as? [String: Any])
+        #expect(mergedReport["shadowed_rules"] as? Int == 3, "\(merged.stderr)")
+
         let table = try ToolRunner.run(["scan", "--aasa", file, "--format", "table", log])
         #expect(table.stdout.contains("3 of them can never decide"))
         #expect(
