@@ -6,14 +6,14 @@ import Testing
 /// The case-folding facts the view changes rest on, and the sets they produce.
 struct FoldSetTests {
     /// Every scalar beyond ASCII folds beyond ASCII, except the one listed: the narrowed and
-    /// widened sets of `FoldSets` are exact on ASCII only because of it.
+    /// widened sets of `Inclusion.FoldSets` are exact on ASCII only because of it.
     @Test func onlyTheListedScalarsFoldIntoASCII() {
         var found: [UInt32: UInt32] = [:]
         for value in UInt32(0x80)...0x10_FFFF where Unicode.Scalar(value) != nil {
             let folded = CaseFolding.fold(value)
             if folded < 0x80 { found[value] = folded }
         }
-        #expect(found == FoldSets.nonASCIIFoldingToASCII)
+        #expect(found == Inclusion.FoldSets.nonASCIIFoldingToASCII)
         // ASCII never folds beyond ASCII.
         #expect((UInt32(0)..<0x80).allSatisfy { CaseFolding.fold($0) < 0x80 })
     }
@@ -21,16 +21,18 @@ struct FoldSetTests {
     /// Each transform against its definition, on every ASCII character and a few others.
     @Test func transformsKeepTheirSide() {
         let samples: [UInt32] = Array(0..<0x80) + [0xE9, 0xC9, 0x212A, 0x3A9, 0x2126, 0x1F600]
-        let sets: [ScalarSet] = [
-            ScalarSet(scalar: 0x6B), ScalarSet(scalar: 0xE9), ScalarSet(scalar: 0x2F), .all,
-            ScalarSet(normalizing: [0x61...0x7A]), ScalarSet(normalizing: [0x41...0x5A]),
-            ScalarSet(normalizing: [0x30...0x39, 0x61...0x66]),
+        let sets: [Inclusion.ScalarSet] = [
+            Inclusion.ScalarSet(scalar: 0x6B), Inclusion.ScalarSet(scalar: 0xE9),
+            Inclusion.ScalarSet(scalar: 0x2F), .all,
+            Inclusion.ScalarSet(normalizing: [0x61...0x7A]),
+            Inclusion.ScalarSet(normalizing: [0x41...0x5A]),
+            Inclusion.ScalarSet(normalizing: [0x30...0x39, 0x61...0x66]),
         ]
         for set in sets {
-            let narrowPreimage = FoldSets.preimage(set, asciiText: false, wide: false)
-            let widePreimage = FoldSets.preimage(set, asciiText: false, wide: true)
-            let image = FoldSets.image(set, asciiText: false)
-            let inside = FoldSets.allPreimagesInside(set, asciiText: false)
+            let narrowPreimage = Inclusion.FoldSets.preimage(set, asciiText: false, wide: false)
+            let widePreimage = Inclusion.FoldSets.preimage(set, asciiText: false, wide: true)
+            let image = Inclusion.FoldSets.image(set, asciiText: false)
+            let inside = Inclusion.FoldSets.allPreimagesInside(set, asciiText: false)
             for scalar in samples {
                 let folds = set.contains(CaseFolding.fold(scalar))
                 // Narrowed: only scalars whose fold is in the set; widened: all of them.
@@ -56,10 +58,14 @@ struct FoldSetTests {
     ])
     func samplesFromNodesAreAccepted(_ pattern: String) {
         for (folded, decoded) in [(false, false), (true, false), (false, true)] {
-            let domain = TextDomain(isPath: true, folded: folded, decoded: decoded)
+            let domain = Inclusion.TextDomain(isPath: true, folded: folded, decoded: decoded)
             let nodes = PatternParser().parse(pattern, foldCase: folded)
-            guard let sample = PatternFacts.sampleText(nodes, domain: domain) else { continue }
-            #expect(PartAutomaton(nodes, isPath: true).accepts(sample), "\(pattern) \(sample)")
+            guard let sample = Inclusion.PatternFacts.sampleText(nodes, domain: domain) else {
+                continue
+            }
+            #expect(
+                Inclusion.PartAutomaton(nodes, isPath: true).accepts(sample), "\(pattern) \(sample)"
+            )
             #expect(sample.first != 0x2F && sample.last != 0x2F)
         }
     }
