@@ -9,6 +9,7 @@ struct ShadowCaseTests {
         var name: String
         var components: String
         var variables = "{}"
+        var defaults: String? = nil
         var expected: [String]
         var testDescription: String { name }
     }
@@ -143,6 +144,24 @@ struct ShadowCaseTests {
         Row(
             name: "an undefined variable matches nothing: nothing to report",
             components: #"{"/": "/*"}, {"/": "/$(nope)"}"#, expected: []),
+        // Defaults (S4.4).
+        Row(
+            name: "entry defaults fold both rules",
+            components: #"{"/": "/A/*"}, {"/": "/a/b"}"#, defaults: #"{"caseSensitive": false}"#,
+            expected: ["AASA601 details[0].components[1] <- details[0].components[0]"]),
+        Row(
+            name: "a rule that overrides the folding default does not cover one that keeps it",
+            components: #"{"/": "/a/*", "caseSensitive": true}, {"/": "/a/b"}"#,
+            defaults: #"{"caseSensitive": false}"#, expected: []),
+        Row(
+            name: "an exclude default makes the same pattern a duplicate",
+            components:
+                #"{"/": "/a"}, {"/": "/a", "exclude": true}, {"/": "/a", "exclude": false}"#,
+            defaults: #"{"exclude": true}"#,
+            expected: [
+                "AASA603 details[0].components[1] <- details[0].components[0]",
+                "AASA601 details[0].components[2] <- details[0].components[0]",
+            ]),
         // Catch-alls and duplicates.
         Row(
             name: "rules after a catch-all",
@@ -193,7 +212,20 @@ struct ShadowCaseTests {
 
     @Test(arguments: rows)
     func findings(_ row: Row) throws {
-        let document = try entry(row.components, variables: row.variables)
-        #expect(summary(document) == row.expected)
+        let document = try ShadowFixture.entry(
+            row.components, variables: row.variables, defaults: row.defaults)
+        #expect(ShadowFixture.summary(document) == row.expected)
+    }
+
+    /// Domain-level defaults carry patterns too: a rule given only a fragment takes the
+    /// default path, and so does the rule it covers.
+    @Test func domainDefaultsCarryPatterns() throws {
+        let document = try ShadowFixture.applinks(
+            ##"{"defaults": {"/": "/foo/*"}, "details": [{"appIDs": ["T.app"], "components": ["##
+                + ##"{"#": "x"}, {"#": "x", "?": {"a": "1"}}, {"/": "/bar", "#": "x"}]}]}"##)
+        #expect(
+            ShadowFixture.summary(document) == [
+                "AASA601 details[0].components[1] <- details[0].components[0]"
+            ])
     }
 }

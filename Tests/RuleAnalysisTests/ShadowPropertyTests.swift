@@ -10,7 +10,7 @@ struct ShadowPropertyTests {
     /// findings of every kind, so the check is not vacuous.
     @Test(arguments: [0x5AD0_0001 as UInt64, 0x5AD0_0002])
     func everyFindingHoldsOnTheReferenceMatcher(seed: UInt64) {
-        var generator = OverlappingRuleGenerator(random: SplitMix64(seed: seed))
+        var generator = ShadowRuleGenerator(random: SplitMix64(seed: seed))
         var problems: [String] = []
         var kinds: [ShadowFinding.Kind: Int] = [:]
         var checked = 0
@@ -18,7 +18,7 @@ struct ShadowPropertyTests {
             let document = generator.document()
             let findings = ShadowAnalysis.findings(for: document)
             for finding in findings { kinds[finding.kind, default: 0] += 1 }
-            var check = SoundnessCheck(document)
+            var check = ShadowSoundnessCheck(document)
             check.check(findings, seed: seed &+ UInt64(round), urlsPerRule: 30)
             checked += check.checkedURLs
             problems += check.problems
@@ -32,7 +32,7 @@ struct ShadowPropertyTests {
 
     /// The same findings whether the analysis starts from the document or its compiled set.
     @Test func documentAndCompiledSetAgree() {
-        var generator = OverlappingRuleGenerator(random: SplitMix64(seed: 7))
+        var generator = ShadowRuleGenerator(random: SplitMix64(seed: 7))
         for _ in 0..<200 {
             let document = generator.document()
             #expect(

@@ -6,7 +6,7 @@ import Testing
 /// The real AASA files kept beside the package (`../shared/data/aasa-real`: current files,
 /// their earlier versions in `history/`, odd ones in `odd/`); not part of the repository, so
 /// these tests skip when it is absent.
-enum RealFiles {
+enum ShadowCorpus {
     static let directory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()  // RuleAnalysisTests
         .deletingLastPathComponent()  // Tests
@@ -38,9 +38,10 @@ enum RealFiles {
 struct ShadowRealFileTests {
     /// Every real file: each finding holds on URLs made to match the reported rule, decided by
     /// the reference matcher.
-    @Test(.enabled(if: RealFiles.isAvailable, "needs ../shared/data/aasa-real beside the package"))
+    @Test(
+        .enabled(if: ShadowCorpus.isAvailable, "needs ../shared/data/aasa-real beside the package"))
     func everyFindingOfEveryRealFileHolds() {
-        let documents = RealFiles.documents()
+        let documents = ShadowCorpus.documents()
         #expect(documents.count >= 190)
         var problems: [String] = []
         var findings = 0
@@ -48,7 +49,7 @@ struct ShadowRealFileTests {
         for (index, (name, document)) in documents.enumerated() {
             let found = ShadowAnalysis.findings(for: document)
             findings += found.count
-            var check = SoundnessCheck(document)
+            var check = ShadowSoundnessCheck(document)
             check.check(found, seed: UInt64(index))
             checked += check.checkedURLs
             problems += check.problems.map { "\(name): \($0)" }

@@ -4,7 +4,7 @@ import Testing
 @testable import RuleAnalysis
 
 /// The case-folding facts the view changes rest on, and the sets they produce.
-struct FoldSetTests {
+struct InclusionFoldTests {
     /// Every scalar beyond ASCII folds beyond ASCII, except the one listed: the narrowed and
     /// widened sets of `Inclusion.FoldSets` are exact on ASCII only because of it.
     @Test func onlyTheListedScalarsFoldIntoASCII() {

@@ -7,7 +7,7 @@ import Workload
 /// match the reported rule: a shadowed rule's URLs are all decided by an earlier rule of its
 /// entry, one of the rules named as covering matches each, and no later rule that could
 /// decide after an exclusion without effect matches any of its URLs.
-struct SoundnessCheck {
+struct ShadowSoundnessCheck {
     let document: AASADocument
     let rules: [ResolvedRule]
     let variables: [String: [String]]
@@ -29,7 +29,7 @@ struct SoundnessCheck {
     }
 
     mutating func check(_ findings: [ShadowFinding], seed: UInt64, urlsPerRule: Int = 40) {
-        var generator = MatchingURLGenerator(random: SplitMix64(seed: seed), variables: variables)
+        var generator = ShadowURLGenerator(random: SplitMix64(seed: seed), variables: variables)
         for finding in findings {
             let rule = rules[finding.rule]
             #if DEBUG

@@ -5,7 +5,7 @@ import Workload
 /// that hit the edge cases, many rules are an earlier rule made narrower (a star filled in, a
 /// segment added), repeated, made wider, or given other modes, so shadowed rules and their
 /// look-alikes are common.
-struct OverlappingRuleGenerator: RandomPicking {
+struct ShadowRuleGenerator: ShadowRandomChoices {
     var random: SplitMix64
 
     static let pathPieces = [

@@ -3,11 +3,11 @@ import LinkMatcher
 import Workload
 
 /// Choices drawn from a seeded generator.
-protocol RandomPicking {
+protocol ShadowRandomChoices {
     var random: SplitMix64 { get set }
 }
 
-extension RandomPicking {
+extension ShadowRandomChoices {
     mutating func pick<T>(_ options: [T]) -> T {
         options[Int(random.next() % UInt64(options.count))]
     }
@@ -21,7 +21,7 @@ extension RandomPicking {
 /// when the rule decodes, case flipped when it folds, slashes added where they are stripped.
 /// Not every URL made this way matches (a filler may break a pattern); callers keep the ones
 /// the reference matcher accepts.
-struct MatchingURLGenerator: RandomPicking {
+struct ShadowURLGenerator: ShadowRandomChoices {
     var random: SplitMix64
     let variables: [String: [String]]
 
@@ -74,7 +74,7 @@ struct MatchingURLGenerator: RandomPicking {
             var piece = String(scalar)
             if decoded && (reserved.unicodeScalars.contains(scalar) || scalar == "%" || chance(30))
             {
-                piece = Array(piece.utf8).map { String(format2: $0) }.joined()
+                piece = Array(piece.utf8).map { ShadowURLGenerator.escape($0) }.joined()
             }
             if folded && chance(50) { piece = piece.uppercased() }
             out += piece
@@ -130,12 +130,10 @@ struct MatchingURLGenerator: RandomPicking {
         }
         return url
     }
-}
 
-extension String {
     /// `%XX` with upper-case hex.
-    init(format2 byte: UInt8) {
+    static func escape(_ byte: UInt8) -> String {
         let hex = String(byte, radix: 16, uppercase: true)
-        self = "%" + (hex.count == 1 ? "0" + hex : hex)
+        return "%" + (hex.count == 1 ? "0" + hex : hex)
     }
 }
