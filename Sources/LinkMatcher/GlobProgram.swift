@@ -5,8 +5,8 @@
 /// State 0 is "nothing consumed yet"; state `p > 0` is "position `p` consumed the last
 /// character". A transition into position `p` consumes one character that its predicate
 /// accepts; `*` is a position with a self-loop.
-struct GlobProgram: Sendable {
-    enum Predicate: Sendable, Equatable {
+package struct GlobProgram: Sendable, BitwiseCopyable {
+    package enum Predicate: Sendable, Equatable, BitwiseCopyable {
         case scalar(UInt32)
         case any
         case oneOf(ASCIISet)

@@ -2,22 +2,24 @@
 /// with follow edges between positions and no epsilon moves. Position 0 is the start ("nothing
 /// consumed yet"). A single glob (`GlobProgram`) and the union of every path glob of a view
 /// (`GlobUnion`) are both built with it; in a union the patterns share position 0 only.
-struct GlushkovBuilder {
-    struct Fragment {
-        var nullable: Bool
-        var first: [Int32]
-        var last: [Int32]
+package struct GlushkovBuilder {
+    package struct Fragment {
+        package var nullable: Bool
+        package var first: [Int32]
+        package var last: [Int32]
     }
 
-    var predicates: [GlobProgram.Predicate] = [.any]
-    var edges: [[Int32]] = [[]]
+    package var predicates: [GlobProgram.Predicate] = [.any]
+    package var edges: [[Int32]] = [[]]
     /// What positions and edges are taken from; nil for no limit. Once it is spent, `add`
     /// adds nothing more and the automaton is incomplete (`exhausted`).
     let budget: CompileBudget?
 
-    init(budget: CompileBudget? = nil) {
+    init(budget: CompileBudget?) {
         self.budget = budget
     }
+
+    package init() { self.init(budget: nil) }
 
     var exhausted: Bool { budget?.isExhausted ?? false }
 
@@ -38,7 +40,7 @@ struct GlushkovBuilder {
 
     /// Adds the positions of `node`; the caller links the fragment's first positions to
     /// whatever precedes it.
-    mutating func add(_ node: PatternNode) -> Fragment {
+    package mutating func add(_ node: PatternNode) -> Fragment {
         if exhausted { return Fragment(nullable: false, first: [], last: []) }
         switch node {
         case .literal(let scalar):
@@ -82,7 +84,7 @@ struct GlushkovBuilder {
     /// The positions (never the start) at which the end of the text ends a match: the last
     /// positions of the patterns, and in a path pattern every position from which a `/` that
     /// may vanish at the end (SEMANTICS.md S5.4) leads on to such a position.
-    func acceptingPositions(lasts: [Int32], slashesVanish: Bool) -> [Bool] {
+    package func acceptingPositions(lasts: [Int32], slashesVanish: Bool) -> [Bool] {
         var accepts = [Bool](repeating: false, count: predicates.count)
         for last in lasts { accepts[Int(last)] = true }
         guard slashesVanish else { return accepts }
@@ -110,7 +112,9 @@ struct GlushkovBuilder {
 
     /// Whether the pattern of `fragment` matches the empty text, given `accepting` from
     /// `acceptingPositions`: it is nullable, or it starts with a `/` that may vanish.
-    func acceptsEmptyText(_ fragment: Fragment, accepting: [Bool], slashesVanish: Bool) -> Bool {
+    package func acceptsEmptyText(_ fragment: Fragment, accepting: [Bool], slashesVanish: Bool)
+        -> Bool
+    {
         fragment.nullable
             || (slashesVanish && fragment.first.contains { accepting[Int($0)] && isSlash($0) })
     }

@@ -1,18 +1,18 @@
 /// Turns pattern text into `PatternNode`s: `*`, `?`, literal characters and `$(name)`
 /// substitution variables (SEMANTICS.md S5.1, S6). There is no escape syntax.
-struct PatternParser: Sendable {
+package struct PatternParser: Sendable {
     /// Custom variables of the file; they override predefined ones of the same name (S6.5).
     let customVariables: [String: [String]]
     /// Each variable's node, built once per file and case mode: `$(lang)` is a choice of 631
     /// words that hundreds of rules may name.
     private let variables = VariableNodes()
 
-    init(customVariables: [String: [String]] = [:]) {
+    package init(customVariables: [String: [String]] = [:]) {
         self.customVariables = customVariables
     }
 
     /// The pattern as a flat top-level sequence.
-    func parse(_ pattern: String, foldCase: Bool) -> [PatternNode] {
+    package func parse(_ pattern: String, foldCase: Bool) -> [PatternNode] {
         var nodes: [PatternNode] = []
         let scalars = Array(pattern.unicodeScalars)
         var index = 0
@@ -34,7 +34,7 @@ struct PatternParser: Sendable {
     }
 
     /// A variable value may hold `*` and `?` but no other variable (DOC-SUBST).
-    static func parseValue(_ value: String, foldCase: Bool) -> [PatternNode] {
+    package static func parseValue(_ value: String, foldCase: Bool) -> [PatternNode] {
         var nodes: [PatternNode] = []
         for scalar in value.unicodeScalars {
             append(wildcardOrLiteral(scalar, foldCase: foldCase), to: &nodes)
