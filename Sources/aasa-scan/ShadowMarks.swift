@@ -2,6 +2,7 @@ import Dispatch
 import LinkMatcher
 import RuleAnalysis
 import ScanEngine
+
 /// Which rules of a scan's AASA files can never decide (the report's `shadowed_by`), worked
 /// out on another thread while the scan runs: a 5,000-rule file takes a good part of a second.
 final class ShadowMarks: Sendable {
