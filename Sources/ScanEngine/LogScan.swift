@@ -15,10 +15,11 @@ import LogParsing
 /// time of the other.
 public enum LogScan {
     /// Runs a scan. Errors of single inputs do not stop it: they are reported per input and
-    /// the other inputs are still read.
+    /// the other inputs are still read. With `newFiles` (`diff`), every request is also
+    /// decided under those files in the same pass, and the result carries the comparison.
     public static func run(
         _ configuration: ScanConfiguration, associations: Associations,
-        progress: ScanProgress = ScanProgress()
+        comparedWith newFiles: Associations? = nil, progress: ScanProgress = ScanProgress()
     ) -> ScanResult {
         let clock = ContinuousClock()
         let start = clock.now
@@ -29,7 +30,8 @@ public enum LogScan {
         let workers = (0..<workerCount).map { _ in
             ScanWorker(
                 associations: associations, filter: configuration.filter, shape: shape,
-                lineLimit: configuration.chunkSize, perApp: configuration.perApp)
+                lineLimit: configuration.chunkSize, perApp: configuration.perApp,
+                comparedWith: newFiles)
         }
         let free = ChunkQueue<Chunk>()
         for _ in 0..<(2 * workerCount + 2) { free.push(Chunk(capacity: configuration.chunkSize)) }
@@ -94,11 +96,15 @@ public enum LogScan {
         let globCaches = workers.map(\.globCaches).reduce(
             Array(repeating: GlobCacheStatistics(), count: associations.files.count)
         ) { total, worker in zip(total, worker).map(+) }
-        return ScanResult(
+        var result = ScanResult(
             summary: summary, inputs: reports, associations: associations,
             elapsedSeconds: Double(elapsed.components.seconds)
                 + Double(elapsed.components.attoseconds) / 1e18,
             workers: workerCount, globCaches: globCaches)
+        if let newFiles {
+            result.comparison = Comparison(workers: workers, newFiles: newFiles)
+        }
+        return result
     }
 
     struct Work: @unchecked Sendable {

@@ -57,14 +57,16 @@ final class ScanWorker {
     private var lastFile: Int?
     /// The summary lives behind a pointer: it is updated at every line, and pointer accesses
     /// carry none of the run-time exclusivity checks of class properties.
-    private let summaryStorage: UnsafeMutablePointer<CoverageSummary>
+    let summaryStorage: UnsafeMutablePointer<CoverageSummary>
     private(set) var inputCounts: [InputCounts] = []
     /// Rule sets and scratches used without retain/release at every line: the rule sets are
     /// shared by all workers, and counting references to them would make the cores contend.
-    private let ruleSets: [Unmanaged<CompiledRuleSet>]
+    let ruleSets: [Unmanaged<CompiledRuleSet>]
     private let scratches: [MatchScratch]
-    private let unmanagedScratches: [Unmanaged<MatchScratch>]
-    private let cache = DecisionCache()
+    let unmanagedScratches: [Unmanaged<MatchScratch>]
+    let cache: DecisionCache
+    /// The new files of `diff`, decided beside the files of `associations`; nil for a scan.
+    let comparison: ComparisonSide?
     /// Per file: global index of its first app and of its first rule. Per global rule: the
     /// app an exclusion by that rule counts for. Plain memory, read at every line.
     private let appOffsets: UnsafeMutableBufferPointer<Int>
@@ -86,10 +88,14 @@ final class ScanWorker {
 
     init(
         associations: Associations, filter: RequestFilter, shape: CoverageShape, lineLimit: Int,
-        perApp: Bool = false
+        perApp: Bool = false, comparedWith newFiles: Associations? = nil
     ) {
         self.associations = associations
         self.perApp = perApp
+        comparison = newFiles.map {
+            ComparisonSide($0, oldFiles: associations, topCapacity: shape.topCapacity)
+        }
+        cache = DecisionCache(pairs: newFiles != nil)
         singleEntry = associations.files.map { file in
             Set(file.rules.rules.filter { !$0.appIDs.isEmpty }.map(\.entryIndex)).count <= 1
         }
@@ -301,6 +307,16 @@ final class ScanWorker {
             parts.scheme == nil && (port == 80 || port == 443)
             ? port ?? 443 : parts.defaultPort(in: target)
         let fileFound = file(host: host, port: port, defaultPort: defaultPort)
+        if let comparison {
+            // `diff`: the new files decide too, in the same pass.
+            let newFile = comparison.file(host: host, port: port, defaultPort: defaultPort)
+            if let port, port != defaultPort { host = appendPort(port, to: host) }
+            classifyPair(
+                old: fileFound, new: newFile, comparison, target: target,
+                parts: parts, isSplit: isSplit, key: key, hostPrefix: hostPrefix, hash: hash,
+                host: host, weight: weight)
+            return
+        }
         // A non-default port stays in the host counts: it is what tells `example.com:8080`
         // (no association) from `example.com` in the report.
         if let port, port != defaultPort { host = appendPort(port, to: host) }
@@ -347,7 +363,7 @@ final class ScanWorker {
     /// the key, `host[:port]/path` for an absolute target, else the path. Contiguous in every
     /// case, so the cache keeps it as a range of its key.
     @inline(__always)
-    private func pathRange(_ key: UnsafeBufferPointer<UInt8>, hostPrefix: Int, _ split: URLParts)
+    func pathRange(_ key: UnsafeBufferPointer<UInt8>, hostPrefix: Int, _ split: URLParts)
         -> Range<Int>
     {
         if hostPrefix > 0 { return 0..<min(key.count, hostPrefix + split.path.upperBound) }
@@ -357,7 +373,7 @@ final class ScanWorker {
     }
 
     @inline(__always)
-    private func pathKey(_ key: UnsafeBufferPointer<UInt8>, hostPrefix: Int, _ split: URLParts)
+    func pathKey(_ key: UnsafeBufferPointer<UInt8>, hostPrefix: Int, _ split: URLParts)
         -> UnsafeRawBufferPointer
     {
         UnsafeRawBufferPointer(
@@ -435,12 +451,16 @@ final class ScanWorker {
 
     /// Records what the cache still holds; call once, after the last chunk.
     func finish() {
-        cache.flush(recordTally)
+        if comparison == nil {
+            cache.flush(recordTally)
+        } else {
+            cache.flush(recordPairTally)
+        }
     }
 
     /// A file's decision in the summary's terms: global app and rule indices.
     @inline(__always)
-    private func outcome(_ decision: Decision, file fileIndex: Int) -> CoverageOutcome {
+    func outcome(_ decision: Decision, file fileIndex: Int) -> CoverageOutcome {
         let rule = ruleOffsets[fileIndex] + Int(decision.rule)
         switch decision.kind {
         case .handled:
@@ -453,7 +473,7 @@ final class ScanWorker {
     }
 
     @inline(__always)
-    private static func hostLane(_ kind: Decision.Kind) -> CoverageOutcome.HostLane {
+    static func hostLane(_ kind: Decision.Kind) -> CoverageOutcome.HostLane {
         switch kind {
         case .handled: .handled
         case .excluded: .excluded
