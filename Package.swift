@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "LogParsing", targets: ["LogParsing"]),
         .library(name: "CoverageStats", targets: ["CoverageStats"]),
         .library(name: "ScanEngine", targets: ["ScanEngine"]),
+        .library(name: "RuleAnalysis", targets: ["RuleAnalysis"]),
         .library(name: "Workload", targets: ["Workload"]),
     ],
     dependencies: [
@@ -31,6 +32,7 @@ let package = Package(
         .systemLibrary(name: "CPrefetch"),
         .target(name: "AASAModel"),
         .target(name: "LinkMatcher", dependencies: ["AASAModel"]),
+        .target(name: "RuleAnalysis", dependencies: ["LinkMatcher", "AASAModel"]),
         .target(name: "LogIO", dependencies: ["CZstd", "CZlib"]),
         .target(name: "LogParsing"),
         .target(name: "CoverageStats"),
@@ -45,6 +47,7 @@ let package = Package(
             name: "aasa-scan",
             dependencies: [
                 "AASAModel", "LinkMatcher", "LogIO", "LogParsing", "CoverageStats", "ScanEngine",
+                "RuleAnalysis",
                 "Workload",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -63,6 +66,9 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["aasa-scan"]),
         .testTarget(
             name: "WorkloadTests", dependencies: ["Workload", "AASAModel", "LinkMatcher"]),
+        .testTarget(
+            name: "RuleAnalysisTests",
+            dependencies: ["RuleAnalysis", "LinkMatcher", "AASAModel", "Workload"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -138,21 +138,28 @@ final class ComparisonSide {
 }
 
 extension ScanWorker {
-    /// `diff`: decides a request under the old files (`old`) and the new ones (`new`), counts
-    /// the old side into the summary exactly as `classify` does for a scan, and the pair into
-    /// the diff summary. The cache remembers both decisions of a target.
-    @inline(__always)
+    /// `diff`: decides a request under the old files (`old`, found for its host already) and
+    /// the new ones, counts the old side into the summary exactly as `classify` does for a
+    /// scan, and the pair into the diff summary. The cache remembers both decisions of a
+    /// target. Kept out of `classify`, whose scan path it would otherwise weigh down.
+    @inline(never)
     func classifyPair(
-        old oldFile: Int?, new newFile: Int?, _ side: ComparisonSide,
-        target: UnsafeBufferPointer<UInt8>, parts: URLParts, isSplit: Bool,
-        key: UnsafeBufferPointer<UInt8>, hostPrefix: Int, hash: UInt64,
-        host: UnsafeBufferPointer<UInt8>, weight: UInt64
+        _ waiting: UnsafeMutablePointer<Waiting>, old oldFile: Int?, _ side: ComparisonSide,
+        host lowercased: UnsafeBufferPointer<UInt8>, port: Int?, defaultPort: Int,
+        weight: UInt64
     ) {
+        let target = waiting.pointee.target
+        let key = waiting.pointee.key
+        let hostPrefix = waiting.pointee.hostPrefix
+        let hash = waiting.pointee.hash
+        let newFile = side.file(host: lowercased, port: port, defaultPort: defaultPort)
+        var host = lowercased
+        if let port, port != defaultPort { host = appendPort(port, to: host) }
         let pairFile = side.pairFile(old: oldFile, new: newFile)
         let oldDecision: Decision
         if pairFile == 0 {
             // No file on either side: nothing to decide or remember.
-            let split = isSplit ? parts : URLParts.split(target)
+            let split = URLParts.split(target)
             oldDecision = .unmatched
             recordPair(
                 .unmatched, .unmatched, pairFile: 0,
@@ -163,7 +170,7 @@ extension ScanWorker {
         {
             oldDecision = remembered.0
         } else {
-            let split = isSplit ? parts : URLParts.split(target)
+            let split = URLParts.split(target)
             if let oldFile {
                 oldDecision = ruleSets[oldFile]._withUnsafeGuaranteedRef { rules in
                     unmanagedScratches[oldFile]._withUnsafeGuaranteedRef { scratch in

@@ -228,7 +228,7 @@ final class ScanWorker {
     /// A parsed request whose classification waits for the next line to be parsed: meanwhile
     /// the memory of its cache set arrives (`DecisionCache.prefetch`), a wait that otherwise
     /// stalled every line.
-    private struct Waiting {
+    struct Waiting {
         var request = ParsedRequest()
         var line = LineBytes(start: nil, count: 0)
         var scratch = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
@@ -309,12 +309,9 @@ final class ScanWorker {
         let fileFound = file(host: host, port: port, defaultPort: defaultPort)
         if let comparison {
             // `diff`: the new files decide too, in the same pass.
-            let newFile = comparison.file(host: host, port: port, defaultPort: defaultPort)
-            if let port, port != defaultPort { host = appendPort(port, to: host) }
             classifyPair(
-                old: fileFound, new: newFile, comparison, target: target,
-                parts: parts, isSplit: isSplit, key: key, hostPrefix: hostPrefix, hash: hash,
-                host: host, weight: weight)
+                waiting, old: fileFound, comparison, host: host, port: port,
+                defaultPort: defaultPort, weight: weight)
             return
         }
         // A non-default port stays in the host counts: it is what tells `example.com:8080`
@@ -517,7 +514,7 @@ final class ScanWorker {
 
     /// `host` (in the worker's host buffer) followed by `:port`.
     @inline(__always)
-    private func appendPort(_ port: Int, to host: UnsafeBufferPointer<UInt8>)
+    func appendPort(_ port: Int, to host: UnsafeBufferPointer<UInt8>)
         -> UnsafeBufferPointer<UInt8>
     {
         var digits = 1

@@ -121,6 +121,43 @@ struct DecisionCacheTests {
         #expect(rest.map(\.lines) == [3, 2])
     }
 
+    @Test func aCacheOfPairsKeepsBothDecisionsAndHandsBothOver() {
+        let cache = DecisionCache(pairs: true)
+        defer { cache.free() }
+        let old = Decision(kind: .handled, rule: 4, app: 1)
+        let new = Decision(kind: .excluded, rule: 9)
+        func countPair(_ target: String, hash: UInt64 = 5) -> (Decision, Decision)? {
+            withBytes(target) { bytes in
+                cache.countPair(bytes, file: 3, hash: hash, weight: 2) { _ in }
+            }
+        }
+        #expect(countPair("/x") == nil)
+        var evicted: [(Decision, Decision)] = []
+        for (target, pair) in [("/x", (old, new)), ("/y", (new, old)), ("/z", (old, old))] {
+            withBytes(target) { bytes in
+                cache.storePair(
+                    bytes, file: 3, hash: 5, pair.0, pair.1, path: 0..<bytes.count, weight: 1
+                ) { evicted.append(($0.decision, $0.second)) }
+            }
+        }
+        // `/x` left first, with both of its decisions.
+        #expect(evicted.count == 1 && evicted[0] == (old, new))
+        #expect(countPair("/y").map { $0 == (new, old) } == true)
+        #expect(countPair("/z").map { $0 == (old, old) } == true)
+        var flushed: [Decision] = []
+        cache.flush { flushed += [$0.decision, $0.second] }
+        #expect(
+            flushed.sorted { $0.rule < $1.rule }
+                == [old, old, old, new].sorted { $0.rule < $1.rule })
+        // A cache of single decisions hands over an unmatched second one.
+        let single = DecisionCache()
+        defer { single.free() }
+        _ = store(single, "/a", old)
+        var seconds: [Decision] = []
+        single.flush { seconds.append($0.second) }
+        #expect(seconds == [.unmatched])
+    }
+
     @Test func longTargetsAreNotCached() {
         let cache = DecisionCache()
         defer { cache.free() }
