@@ -52,9 +52,15 @@ public struct RuleDiff: Sendable {
         let newCandidates = WitnessCandidates(new)
         let common = alignment.pairs.filter { $0.old != nil && $0.new != nil }
         changes = alignment.pairs.filter { $0.kind != .unchanged }.map { pair in
+            // The new rule's URLs and the old rule's in turn, so that a changed rule shows
+            // what it starts and what it stops deciding.
+            let fromNew = pair.new.map { newCandidates.targets(for: newSet.rules[$0]) } ?? []
+            let fromOld = pair.old.map { oldCandidates.targets(for: oldSet.rules[$0]) } ?? []
             var targets: [String] = []
-            if let index = pair.new { targets += newCandidates.targets(for: newSet.rules[index]) }
-            if let index = pair.old { targets += oldCandidates.targets(for: oldSet.rules[index]) }
+            for index in 0..<max(fromNew.count, fromOld.count) {
+                if index < fromNew.count { targets.append(fromNew[index]) }
+                if index < fromOld.count { targets.append(fromOld[index]) }
+            }
             if pair.kind == .moved, let oldIndex = pair.old, let newIndex = pair.new {
                 // A move changes URLs that the rules it passed also match: try theirs.
                 let passed = common.filter { other in

@@ -14,6 +14,7 @@ struct AASAScan: ParsableCommand {
         subcommands: [
             ScanCommand.self, MergeCommand.self, MatchCommand.self, ExplainCommand.self,
             LintCommand.self, GenerateCommand.self,
+            DiffCommand.self,
         ]
     )
 }

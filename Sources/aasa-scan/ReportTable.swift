@@ -246,7 +246,7 @@ enum ReportTable {
     /// Aligned columns, indented by two spaces; widths count characters, not colour codes.
     /// `elastic` is the column shortened (in the middle, `…`) when the rows are wider than
     /// `width`: the path or name, never a count.
-    private static func table(
+    static func table(
         _ rows: [[String]], alignRight: [Bool], header: Bool = false,
         style: Style = Style(enabled: false), elastic: Int? = nil, width: Int? = nil
     ) -> [String] {

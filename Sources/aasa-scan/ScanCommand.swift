@@ -186,8 +186,16 @@ struct AssociationOptions: ParsableArguments {
 
     /// The `(domain, file)` pairs the options name; nil domain for the file serving every host.
     private func pairs() throws -> [(DomainPattern?, String)] {
+        try Self.pairs(files: aasa, directory: aasaDir, option: "--aasa")
+    }
+
+    /// The `(domain, file)` pairs of `FILE` / `DOMAIN=FILE` values and a folder of files named
+    /// by domain, as `option` (`--aasa`, `--old`, ...) gives them.
+    static func pairs(files: [String], directory: String?, option: String) throws
+        -> [(DomainPattern?, String)]
+    {
         var pairs: [(DomainPattern?, String)] = []
-        for value in aasa {
+        for value in files {
             if let equals = value.firstIndex(of: "="), !value[..<equals].contains("/") {
                 let name = String(value[..<equals])
                 guard let domain = DomainPattern(name) else {
@@ -199,9 +207,9 @@ struct AssociationOptions: ParsableArguments {
                 pairs.append((nil, value))
             }
         }
-        if let aasaDir { pairs += try Self.directoryPairs(aasaDir) }
+        if let directory { pairs += try Self.directoryPairs(directory) }
         if pairs.filter({ $0.0 == nil }).count > 1 {
-            throw ValidationError("Only one --aasa FILE without a domain can serve every host.")
+            throw ValidationError("Only one \(option) FILE without a domain can serve every host.")
         }
         return pairs
     }
