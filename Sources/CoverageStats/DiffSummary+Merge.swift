@@ -11,13 +11,7 @@ extension DiffSummary {
     /// Merges `rhs` into `lhs`.
     public static func += (lhs: inout DiffSummary, rhs: DiffSummary) {
         precondition(lhs.shape == rhs.shape, "merging diff summaries of different shapes")
-        for cell in lhs.transitions.indices { lhs.transitions[cell] &+= rhs.transitions[cell] }
-        lhs.newTotals = lhs.newTotals + rhs.newTotals
-        for app in lhs.appHandled.indices {
-            lhs.appHandled[app] &+= rhs.appHandled[app]
-            lhs.appExcluded[app] &+= rhs.appExcluded[app]
-        }
-        for rule in lhs.ruleHits.indices { lhs.ruleHits[rule] &+= rhs.ruleHits[rule] }
+        for index in lhs.counts.indices { lhs.counts[index] &+= rhs.counts[index] }
         for (pair, count) in rhs.appChanges { lhs.appChanges[pair, default: 0] &+= count }
         for cell in lhs.transitionPaths.indices where cell % 4 != 0 {
             lhs.transitionPaths[cell] += rhs.transitionPaths[cell]
@@ -29,10 +23,8 @@ extension DiffSummary {
 extension DiffSummary: Equatable {
     /// Equal shape, counts and top-path tables.
     public static func == (lhs: DiffSummary, rhs: DiffSummary) -> Bool {
-        lhs.shape == rhs.shape && lhs.transitions == rhs.transitions
-            && lhs.newTotals == rhs.newTotals && lhs.appHandled == rhs.appHandled
-            && lhs.appExcluded == rhs.appExcluded && lhs.ruleHits == rhs.ruleHits
-            && lhs.appChanges == rhs.appChanges && lhs.transitionPaths == rhs.transitionPaths
+        lhs.shape == rhs.shape && lhs.counts == rhs.counts && lhs.appChanges == rhs.appChanges
+            && lhs.transitionPaths == rhs.transitionPaths
             && lhs.appChangePaths == rhs.appChangePaths
     }
 }

@@ -10,7 +10,7 @@ struct WitnessCandidates {
     let variables: [String: [String]]
 
     static let variants = 6
-    private static let runs = ["x", "", "a/b", "42", "x.y", "A"]
+    private static let runs = ["x", "a/b", "42", "", "x.y", "A"]
     private static let ones = ["a", "7", "Z", "-"]
     /// Values tried for predefined variables (SEMANTICS.md S6.2): members of each list.
     private static let predefined: [String: [String]] = [

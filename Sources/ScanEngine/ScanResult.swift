@@ -62,10 +62,13 @@ public struct Comparison: Sendable {
     /// The merge of the workers' diff summaries.
     init(workers: [ScanWorker], newFiles: Associations) {
         let sides = workers.compactMap(\.comparison)
-        var summary = DiffSummary(
-            shape: sides.first?.summary.pointee.shape
-                ?? CoverageShape(appCount: newFiles.appCount, ruleCount: newFiles.ruleCount))
-        for side in sides { summary += side.summary.pointee }
+        // The first worker's summary as it is: a merge with the empty summary would only sort
+        // its top-path tables again.
+        var summary =
+            sides.first?.summary.pointee
+            ?? DiffSummary(
+                shape: CoverageShape(appCount: newFiles.appCount, ruleCount: newFiles.ruleCount))
+        for side in sides.dropFirst() { summary += side.summary.pointee }
         let caches = sides.map(\.globCaches).reduce(
             Array(repeating: GlobCacheStatistics(), count: newFiles.files.count)
         ) { total, worker in zip(total, worker).map(+) }

@@ -67,6 +67,8 @@ final class ScanWorker {
     let cache: DecisionCache
     /// The new files of `diff`, decided beside the files of `associations`; nil for a scan.
     let comparison: ComparisonSide?
+    /// The same, used at every line without retaining it (the worker owns it).
+    private let unmanagedComparison: Unmanaged<ComparisonSide>?
     /// Per file: global index of its first app and of its first rule. Per global rule: the
     /// app an exclusion by that rule counts for. Plain memory, read at every line.
     private let appOffsets: UnsafeMutableBufferPointer<Int>
@@ -95,6 +97,7 @@ final class ScanWorker {
         comparison = newFiles.map {
             ComparisonSide($0, oldFiles: associations, topCapacity: shape.topCapacity)
         }
+        unmanagedComparison = comparison.map { Unmanaged.passUnretained($0) }
         cache = DecisionCache(pairs: newFiles != nil)
         singleEntry = associations.files.map { file in
             Set(file.rules.rules.filter { !$0.appIDs.isEmpty }.map(\.entryIndex)).count <= 1
@@ -307,11 +310,13 @@ final class ScanWorker {
             parts.scheme == nil && (port == 80 || port == 443)
             ? port ?? 443 : parts.defaultPort(in: target)
         let fileFound = file(host: host, port: port, defaultPort: defaultPort)
-        if let comparison {
+        if let unmanagedComparison {
             // `diff`: the new files decide too, in the same pass.
-            classifyPair(
-                waiting, old: fileFound, comparison, host: host, port: port,
-                defaultPort: defaultPort, weight: weight)
+            unmanagedComparison._withUnsafeGuaranteedRef { side in
+                classifyPair(
+                    waiting, old: fileFound, side, host: host, port: port,
+                    defaultPort: defaultPort, weight: weight)
+            }
             return
         }
         // A non-default port stays in the host counts: it is what tells `example.com:8080`
@@ -448,10 +453,11 @@ final class ScanWorker {
 
     /// Records what the cache still holds; call once, after the last chunk.
     func finish() {
-        if comparison == nil {
-            cache.flush(recordTally)
-        } else {
+        if let comparison {
             cache.flush(recordPairTally)
+            comparison.finish()
+        } else {
+            cache.flush(recordTally)
         }
     }
 
@@ -514,7 +520,7 @@ final class ScanWorker {
 
     /// `host` (in the worker's host buffer) followed by `:port`.
     @inline(__always)
-    func appendPort(_ port: Int, to host: UnsafeBufferPointer<UInt8>)
+    private func appendPort(_ port: Int, to host: UnsafeBufferPointer<UInt8>)
         -> UnsafeBufferPointer<UInt8>
     {
         var digits = 1

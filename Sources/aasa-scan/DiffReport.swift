@@ -153,26 +153,29 @@ struct DiffReport {
         appChanges = byName.values.sorted {
             ($1.requests, $0.from, $0.to) < ($0.requests, $1.from, $1.to)
         }
-        let multiHost = summary.hosts(limit: 2).count > 1
-        for (from, to) in [
-            (Lane.handled, Lane.excluded), (.handled, .unmatched), (.excluded, .handled),
+        let cells: [(Lane, Lane)] = [
+            (.handled, .excluded), (.handled, .unmatched), (.excluded, .handled),
             (.excluded, .unmatched), (.unmatched, .handled), (.unmatched, .excluded),
-        ] {
+        ]
+        let keys =
+            cells.map { diff.topPaths(from: $0.0, to: $0.1, limit: .max) }
+            + [diff.topAppChangePaths(limit: .max)]
+        // Hosts are shown when the listed paths come from more than one (no host counting
+        // as one), as in the scan report.
+        let multiHost = Set(keys.joined().map { Self.split($0.bytes).host }).count > 1
+        for (index, (from, to)) in cells.enumerated() {
             changedPaths.append(
                 ChangedPaths(
                     from: from, to: to, appChange: false,
                     requests: diff.requests(from: from, to: to),
                     approximate: diff.topPathsAreApproximate(from: from, to: to),
-                    paths: Self.pathRows(
-                        diff.topPaths(from: from, to: to, limit: .max), multiHost: multiHost,
-                        top: top)))
+                    paths: Self.pathRows(keys[index], multiHost: multiHost, top: top)))
         }
         changedPaths.append(
             ChangedPaths(
                 from: .handled, to: .handled, appChange: true, requests: appChanged,
                 approximate: diff.appChangePathsAreApproximate,
-                paths: Self.pathRows(
-                    diff.topAppChangePaths(limit: .max), multiHost: multiHost, top: top)))
+                paths: Self.pathRows(keys[cells.count], multiHost: multiHost, top: top)))
         ruleChanges = Self.ruleChanges(
             old: oldFiles, new: newFiles, oldRows: oldRules, newRows: newRules)
     }
@@ -260,6 +263,15 @@ struct DiffReport {
         }
     }
 
+    /// A path-list key's host (lower-cased; empty when it has none) and path: keys are
+    /// `/path`, or `host/path` (hosts hold no `/`); a key without `/` is a path.
+    private static func split(_ key: [UInt8]) -> (host: [UInt8], path: [UInt8]) {
+        guard let first = key.first, first != UInt8(ascii: "/"),
+            let slash = key.firstIndex(of: UInt8(ascii: "/"))
+        else { return ([], key) }
+        return (key[..<slash].map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, Array(key[slash...]))
+    }
+
     /// Path lists keep `/path`, or `host/path` where a host column or an absolute target
     /// named one: the host goes to its own column when the report has several hosts. Rows
     /// that read the same once the host is shown or left out are one row.
@@ -267,16 +279,10 @@ struct DiffReport {
         var rows: [PathRow] = []
         var index: [[UInt8]: Int] = [:]
         for key in keys {
-            var row = PathRow(
-                host: multiHost ? [] : nil, path: key.bytes, count: key.count,
+            let (host, path) = split(key.bytes)
+            let row = PathRow(
+                host: multiHost ? host : nil, path: path, count: key.count,
                 errorBound: key.errorBound)
-            if let first = key.bytes.first, first != UInt8(ascii: "/"),
-                let slash = key.bytes.firstIndex(of: UInt8(ascii: "/"))
-            {
-                let host = key.bytes[..<slash].map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }
-                row.host = multiHost ? host : nil
-                row.path = Array(key.bytes[slash...])
-            }
             let identity = (row.host.map { $0 + [0] } ?? []) + row.path
             if let at = index[identity] {
                 rows[at].count += row.count
