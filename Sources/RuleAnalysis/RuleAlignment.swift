@@ -1,3 +1,4 @@
+import AASAModel
 import LinkMatcher
 
 /// The rules of an old and a new file set against each other by identity (`RuleIdentity`:
@@ -6,7 +7,8 @@ import LinkMatcher
 ///   `unchanged`; the common rules that have to move for the rest to keep their order (the
 ///   fewest: everything outside a longest increasing run of new positions) are `moved`;
 /// - of the rules left over, an old and a new one that sit between the same unchanged
-///   neighbours and keep their path pattern, or else their apps, are one rule `changed`;
+///   neighbours and keep their path pattern, or their apps and first path segment, or are
+///   the only ones there, are one rule `changed`;
 /// - the rest are `removed` (old only) and `added` (new only).
 public struct RuleAlignment: Sendable {
     public enum Kind: String, Sendable, CaseIterable {
@@ -24,9 +26,14 @@ public struct RuleAlignment: Sendable {
     /// removed rules where they stood.
     public let pairs: [Pair]
 
-    public init(old: [ResolvedRule], new: [ResolvedRule]) {
-        let oldIDs = old.map(RuleIdentity.init)
-        let newIDs = new.map(RuleIdentity.init)
+    /// Aligns two rule lists; `oldVariables` and `newVariables` are the files' custom
+    /// substitution variables (`variables(of:)`), part of what a rule means.
+    public init(
+        old: [ResolvedRule], new: [ResolvedRule], oldVariables: [String: [String]] = [:],
+        newVariables: [String: [String]] = [:]
+    ) {
+        let oldIDs = old.map { RuleIdentity($0, variables: oldVariables) }
+        let newIDs = new.map { RuleIdentity($0, variables: newVariables) }
         // Equal identities pair up in order: the first copy with the first copy.
         var waiting: [RuleIdentity: [Int]] = [:]
         for (index, identity) in newIDs.enumerated() {
@@ -76,19 +83,24 @@ public struct RuleAlignment: Sendable {
         }
         for (slot, oldRules) in oldByGap {
             var newRules = newByGap[slot] ?? []
-            // The same path first, then the same apps, each in file order.
-            for sameness in [\RuleIdentity.path, \RuleIdentity.apps.description] {
+            func pair(_ same: (RuleIdentity, RuleIdentity) -> Bool) {
                 for oldIndex in oldRules where !oldUsed[oldIndex] {
                     guard
-                        let at = newRules.firstIndex(where: {
-                            newIDs[$0][keyPath: sameness] == oldIDs[oldIndex][keyPath: sameness]
-                        })
+                        let at = newRules.firstIndex(where: { same(oldIDs[oldIndex], newIDs[$0]) })
                     else { continue }
                     pairs.append(Pair(kind: .changed, old: oldIndex, new: newRules[at]))
                     oldUsed[oldIndex] = true
                     newUsed[newRules[at]] = true
                     newRules.remove(at: at)
                 }
+            }
+            // The same path; else the same apps and first path segment (`/buy/*` edited to
+            // `/buy/?*`); else, when one rule took the place of one other, those two.
+            pair { $0.path == $1.path }
+            pair { $0.apps == $1.apps && $0.segment != nil && $0.segment == $1.segment }
+            let oldLeft = oldRules.filter { !oldUsed[$0] }
+            if oldLeft.count == 1, newRules.count == 1 {
+                pair { $0.apps == $1.apps }
             }
         }
         for index in old.indices where !oldUsed[index] {
@@ -104,6 +116,11 @@ public struct RuleAlignment: Sendable {
             return (before == 0 ? -1 : newAnchors[before - 1], 1 + (pair.old ?? 0))
         }
         self.pairs = pairs.sorted { place($0) < place($1) }
+    }
+
+    /// The custom substitution variables of a file (first definition of a name wins).
+    public static func variables(of document: AASADocument?) -> [String: [String]] {
+        RuleIdentity.variables(of: document)
     }
 
     /// Positions (into `values`) of one longest strictly increasing subsequence, found with

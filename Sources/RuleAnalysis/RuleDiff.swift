@@ -31,6 +31,9 @@ public struct RuleDiff: Sendable {
         public var old: Int?
         public var new: Int?
         public var witnesses: [Witness]
+        /// Custom variables the rule names whose values differ between the files (what
+        /// changed when the pattern text did not).
+        public var changedVariables: [String] = []
     }
 
     public let oldRules: [ResolvedRule]
@@ -45,7 +48,9 @@ public struct RuleDiff: Sendable {
         let newSet = new.map { CompiledRuleSet($0) } ?? CompiledRuleSet(rules: [])
         oldRules = oldSet.rules
         newRules = newSet.rules
-        let alignment = RuleAlignment(old: oldRules, new: newRules)
+        let alignment = RuleAlignment(
+            old: oldRules, new: newRules, oldVariables: RuleIdentity.variables(of: old),
+            newVariables: RuleIdentity.variables(of: new))
         self.alignment = alignment
         let judge = WitnessJudge(old: oldSet, new: newSet)
         let oldCandidates = WitnessCandidates(old)
@@ -75,9 +80,19 @@ public struct RuleDiff: Sendable {
                     }
                 }
             }
+            var changedVariables: [String] = []
+            if let oldIndex = pair.old, let newIndex = pair.new {
+                let names = Set(
+                    RuleIdentity.variableNames(in: oldSet.rules[oldIndex])
+                        + RuleIdentity.variableNames(in: newSet.rules[newIndex]))
+                changedVariables = names.sorted().filter {
+                    oldCandidates.variables[$0] != newCandidates.variables[$0]
+                }
+            }
             return Change(
                 kind: pair.kind, old: pair.old, new: pair.new,
-                witnesses: judge.witnesses(among: targets, limit: witnessLimit))
+                witnesses: judge.witnesses(among: targets, limit: witnessLimit),
+                changedVariables: changedVariables)
         }
     }
 

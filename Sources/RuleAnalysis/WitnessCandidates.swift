@@ -23,12 +23,7 @@ struct WitnessCandidates {
     }
 
     init(_ document: AASADocument?) {
-        var custom: [String: [String]] = [:]
-        for variable in document?.applinks?.substitutionVariables ?? []
-        where custom[variable.name] == nil {
-            custom[variable.name] = variable.values
-        }
-        self.init(variables: custom)
+        self.init(variables: RuleIdentity.variables(of: document))
     }
 
     /// A few targets for `rule`, the simplest first, without repeats.

@@ -2,6 +2,7 @@ import AASAModel
 import ArgumentParser
 import Foundation
 import LinkMatcher
+import RuleAnalysis
 import ScanEngine
 
 #if canImport(Glibc)
@@ -113,7 +114,11 @@ struct DiffCommand: ParsableCommand {
         // Nothing was read and something failed: the error says it all.
         if !result.complete, result.summary.totals.lines == 0 { throw ExitCode(2) }
         let report = DiffReport(
-            result, comparison: comparison, top: output.top, maxLost: output.maxLost?.value)
+            result, comparison: comparison, top: output.top, maxLost: output.maxLost?.value,
+            variables: (
+                old.documents.map(RuleAlignment.variables),
+                new.documents.map(RuleAlignment.variables)
+            ))
         try output.write(
             text: {
                 switch $0 {

@@ -113,7 +113,12 @@ struct DiffReport {
     var gateFailed: Bool { maxLost.map { lostPercent > $0 } ?? false }
     var deadNewRules: [RuleRow] { newRules.filter { $0.hits == 0 } }
 
-    init(_ result: ScanResult, comparison: Comparison, top: Int, maxLost: Double?) {
+    /// `variables` holds each side's files' custom substitution variables, in file order:
+    /// they are part of what a rule means when rules are matched across the sides.
+    init(
+        _ result: ScanResult, comparison: Comparison, top: Int, maxLost: Double?,
+        variables: (old: [[String: [String]]], new: [[String: [String]]])
+    ) {
         self.result = result
         self.comparison = comparison
         self.maxLost = maxLost
@@ -177,7 +182,8 @@ struct DiffReport {
                 approximate: diff.appChangePathsAreApproximate,
                 paths: Self.pathRows(keys[cells.count], multiHost: multiHost, top: top)))
         ruleChanges = Self.ruleChanges(
-            old: oldFiles, new: newFiles, oldRows: oldRules, newRows: newRules)
+            old: oldFiles, new: newFiles, oldRows: oldRules, newRows: newRules,
+            variables: variables)
     }
 
     private static func source(_ file: Associations.File) -> String {
@@ -230,16 +236,18 @@ struct DiffReport {
     /// added. Only rules whose hits differ are kept, the largest change first.
     private static func ruleChanges(
         old: [Associations.File], new: [Associations.File], oldRows: [RuleRow],
-        newRows: [RuleRow]
+        newRows: [RuleRow], variables: (old: [[String: [String]]], new: [[String: [String]]])
     ) -> [RuleChange] {
         var changes: [RuleChange] = []
         var pairedNew = Set<Int>()
-        for oldFile in old {
+        for (oldIndex, oldFile) in old.enumerated() {
             let match = new.firstIndex { $0.domain == oldFile.domain }
             let newFile = match.map { new[$0] }
             if let match { pairedNew.insert(match) }
             let alignment = RuleAlignment(
-                old: oldFile.rules.rules, new: newFile?.rules.rules ?? [])
+                old: oldFile.rules.rules, new: newFile?.rules.rules ?? [],
+                oldVariables: variables.old[oldIndex],
+                newVariables: match.map { variables.new[$0] } ?? [:])
             for pair in alignment.pairs {
                 changes.append(
                     RuleChange(

@@ -111,6 +111,12 @@ enum StaticDiffRender {
                         "           old " + TerminalText.escaped(oldRule?.patternDescription ?? ""))
                     out.append(
                         "           new " + TerminalText.escaped(newRule?.patternDescription ?? ""))
+                    if !change.changedVariables.isEmpty {
+                        out.append(
+                            "           other values of "
+                                + change.changedVariables.map { TerminalText.escaped("$(\($0))") }
+                                .joined(separator: ", "))
+                    }
                 } else {
                     out.append(
                         "  \(label) \(refs)  "
@@ -178,6 +184,9 @@ enum StaticDiffRender {
                             item.add("new", raw: verdict(witness.new))
                             return item.text
                         }))
+                row.add(
+                    "changed_variables",
+                    raw: ReportJSON.array(change.changedVariables.map(JSONText.quoted)))
                 row.add("note", raw: change.witnesses.isEmpty ? JSONText.quoted(noWitness) : "null")
                 changes.append(row.text)
             }

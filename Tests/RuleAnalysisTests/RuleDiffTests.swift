@@ -136,6 +136,24 @@ struct RuleDiffTests {
         #expect(RuleDiff(old: legacy, new: modern).changes.isEmpty)
     }
 
+    /// The same pattern text with other variable values is another rule.
+    @Test func variableValuesArePartOfARule() {
+        func file(_ values: [String]) -> AASADocument {
+            var document = diffDocument(["/$(food)/*", "/b"])
+            document.applinks?.substitutionVariables = [
+                SubstitutionVariable(name: "food", values: values)
+            ]
+            return document
+        }
+        let old = file(["pizza", "sushi"])
+        let new = file(["pizza"])
+        let diff = RuleDiff(old: old, new: new)
+        #expect(diff.changes.map(\.kind) == [.changed])
+        #expect(diff.changes.first?.witnesses.first?.url.hasPrefix("/sushi/") == true)
+        checkWitnesses(diff, old: old, new: new)
+        #expect(RuleDiff(old: old, new: file(["pizza", "sushi"])).changes.isEmpty)
+    }
+
     @Test func aMissingFileIsOneThatDecidesNothing() {
         let new = diffDocument(["/a/*", "!/b"])
         let diff = RuleDiff(old: nil, new: new)
