@@ -141,14 +141,15 @@ enum DiffTable {
     static func lostLine(_ report: DiffReport, style: Style) -> String {
         var line =
             style.bold("Lost") + ": \(Format.count(report.lost)) of "
-            + "\(Format.count(report.old.handled)) requests handled under old are not handled "
-            + "under new (\(Format.percent(report.lostPercent)))"
+            + "\(Format.count(report.old.handled)) handled requests "
+            + "(\(Format.percent(report.lostPercent))) are not handled under new"
         if let maxLost = report.maxLost {
             let (shown, gate) = Format.percentsApart(report.lostPercent, maxLost)
             line +=
                 report.gateFailed
-                ? "  " + style.red("FAILED --max-lost \(gate): \(shown) lost")
-                : "  passed --max-lost \(gate)"
+                ? "; " + style.red("FAILED --max-lost \(gate)")
+                : "; passed --max-lost \(gate)"
+            if shown != Format.percent(report.lostPercent) { line += " (\(shown) lost)" }
         }
         return line
     }

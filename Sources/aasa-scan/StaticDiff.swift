@@ -105,31 +105,38 @@ enum StaticDiffRender {
                 }
                 let label = style.yellow(
                     change.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))
+                let indent = "           "
+                out.append("  \(label) \(refs)")
                 if change.kind == .changed {
-                    out.append("  \(label) \(refs)")
                     out.append(
-                        "           old " + TerminalText.escaped(oldRule?.patternDescription ?? ""))
+                        indent + "old " + TerminalText.escaped(oldRule?.patternDescription ?? ""))
                     out.append(
-                        "           new " + TerminalText.escaped(newRule?.patternDescription ?? ""))
+                        indent + "new " + TerminalText.escaped(newRule?.patternDescription ?? ""))
                     if !change.changedVariables.isEmpty {
                         out.append(
-                            "           other values of "
+                            indent + "other values of "
                                 + change.changedVariables.map { TerminalText.escaped("$(\($0))") }
                                 .joined(separator: ", "))
                     }
                 } else {
                     out.append(
-                        "  \(label) \(refs)  "
+                        indent
                             + TerminalText.escaped((newRule ?? oldRule)?.patternDescription ?? ""))
                 }
-                if change.witnesses.isEmpty {
-                    out.append("           " + style.dim(noWitness))
+                guard let first = change.witnesses.first else {
+                    out.append(indent + style.dim(noWitness))
+                    continue
                 }
-                for witness in change.witnesses {
+                out.append(indent + TerminalText.escaped(first.url))
+                out.append(
+                    indent + "  old: " + TerminalText.escaped(StaticDiff.describe(first.old)))
+                out.append(
+                    indent + "  new: " + TerminalText.escaped(StaticDiff.describe(first.new)))
+                if change.witnesses.count > 1 {
                     out.append(
-                        "           " + TerminalText.escaped(witness.url) + "  "
-                            + TerminalText.escaped(StaticDiff.describe(witness.old)) + " → "
-                            + TerminalText.escaped(StaticDiff.describe(witness.new)))
+                        indent + "also decided differently: "
+                            + change.witnesses.dropFirst().map { TerminalText.escaped($0.url) }
+                            .joined(separator: ", "))
                 }
             }
         }
