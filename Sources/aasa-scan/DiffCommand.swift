@@ -28,12 +28,12 @@ struct DiffCommand: ParsableCommand {
             that the two files really decide differently, or a note that none was found.
 
             Examples:
-              aasa-scan diff --old live.json --new candidate.json access.log.zst
-              aasa-scan diff --old live.json --new candidate.json --max-lost 0.5 --format none logs/
-              zcat access.log.gz | aasa-scan diff --old a.json --new b.json --format json -
-              aasa-scan diff --old example.com=old.json --new example.com=new.json vhost.log
+              aasa-scan diff --old live.json --new next.json access.log.zst
+              aasa-scan diff --old live.json --new next.json --max-lost 0.5 logs/
+              zcat access.log.gz | aasa-scan diff --old a.json --new b.json -
+              aasa-scan diff --old example.com=a.json --new example.com=b.json x.log
               aasa-scan diff --old-dir aasa-live/ --new-dir aasa-next/ logs/*.log
-              aasa-scan diff --old live.json --new candidate.json        # rule by rule
+              aasa-scan diff --old live.json --new next.json     # rule by rule
 
             Exit codes: 0 success; 1 --max-lost exceeded; 2 input error (unreadable or corrupt \
             input: the report is still written, with "complete": false); 64 usage error.

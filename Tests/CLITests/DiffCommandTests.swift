@@ -455,7 +455,8 @@ struct DiffCommandTests {
         #expect(missing.status == 2)
         let help = try ToolRunner.run(["diff", "--help"])
         #expect(help.status == 0)
-        #expect(help.stdout.contains("aasa-scan diff --old live.json --new candidate.json"))
+        #expect(
+            help.stdout.contains("aasa-scan diff --old live.json --new next.json access.log.zst"))
         #expect(help.stdout.contains("--max-lost"))
     }
 }
