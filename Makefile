@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/release/aasa-scan
 
-.PHONY: deps build demo test lint-format bench
+.PHONY: deps build demo test lint-format bench fuzz
 
 # libzstd-dev, zlib, pkg-config and the zstd/gzip tools through apt-get when missing.
 deps:
@@ -19,7 +19,13 @@ test: deps
 	$(SWIFT) test
 
 lint-format:
-	$(SWIFT) format lint --strict --recursive Sources Tests Benchmarks/Benchmarks
+	$(SWIFT) format lint --strict --recursive Sources Tests Benchmarks/Benchmarks Fuzz/Sources
+
+# Coverage-guided fuzzing with the address sanitizer: every target of Fuzz/ for FUZZ_SECONDS
+# (default 60) each; findings are left in .build/fuzz/findings/. See scripts/fuzz.sh.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) ./scripts/fuzz.sh
 
 .PHONY: sample-data workload bench-compare
 

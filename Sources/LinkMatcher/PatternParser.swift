@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Turns pattern text into `PatternNode`s: `*`, `?`, literal characters and `$(name)`
 /// substitution variables (SEMANTICS.md S5.1, S6). There is no escape syntax.
 struct PatternParser: Sendable {
@@ -71,7 +69,7 @@ struct PatternParser: Sendable {
 /// The memo of `PatternParser`'s variable nodes; shared by the threads that may call
 /// `explain` on one rule set, hence the lock.
 private final class VariableNodes: Sendable {
-    private let known = Mutex<[String: PatternNode]>([:])
+    private let known = Locked<[String: PatternNode]>([:])
 
     func node(named name: String, foldCase: Bool, build: () -> PatternNode) -> PatternNode {
         let key = (foldCase ? "f" : "s") + name

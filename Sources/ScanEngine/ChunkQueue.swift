@@ -1,11 +1,11 @@
 import Dispatch
-import Synchronization
+import LinkMatcher
 
 /// A blocking first-in first-out queue between the reader and the workers. Bounded by the
 /// number of chunk buffers in circulation, not by itself: the reader must take a free buffer
 /// before it can fill one.
 final class ChunkQueue<Element: Sendable>: Sendable {
-    private let items = Mutex<[Element]>([])
+    private let items = Locked<[Element]>([])
     private let available = DispatchSemaphore(value: 0)
 
     func push(_ element: Element) {

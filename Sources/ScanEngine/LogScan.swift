@@ -15,11 +15,14 @@ import LogParsing
 /// time of the other.
 public enum LogScan {
     /// Runs a scan. Errors of single inputs do not stop it: they are reported per input and
-    /// the other inputs are still read. With `newFiles` (`diff`), every request is also
-    /// decided under those files in the same pass, and the result carries the comparison.
+    /// the other inputs are still read. `observers`, when given, holds one observer per worker
+    /// (at least `configuration.workers`): each sees the requests its worker classifies (not
+    /// with `newFiles`). With `newFiles` (`diff`), every request is also decided under those
+    /// files in the same pass, and the result carries the comparison.
     public static func run(
         _ configuration: ScanConfiguration, associations: Associations,
-        comparedWith newFiles: Associations? = nil, progress: ScanProgress = ScanProgress()
+        comparedWith newFiles: Associations? = nil, progress: ScanProgress = ScanProgress(),
+        observers: [any RequestObserver] = []
     ) -> ScanResult {
         let clock = ContinuousClock()
         let start = clock.now
@@ -27,11 +30,12 @@ public enum LogScan {
         let shape = CoverageShape(
             appCount: associations.appCount, ruleCount: associations.ruleCount,
             hostCapacity: configuration.hostCapacity, topCapacity: configuration.topCapacity)
-        let workers = (0..<workerCount).map { _ in
+        precondition(observers.isEmpty || observers.count >= workerCount, "one observer per worker")
+        let workers = (0..<workerCount).map { index in
             ScanWorker(
                 associations: associations, filter: configuration.filter, shape: shape,
                 lineLimit: configuration.chunkSize, perApp: configuration.perApp,
-                comparedWith: newFiles)
+                observer: observers.isEmpty ? nil : observers[index], comparedWith: newFiles)
         }
         let free = ChunkQueue<Chunk>()
         for _ in 0..<(2 * workerCount + 2) { free.push(Chunk(capacity: configuration.chunkSize)) }

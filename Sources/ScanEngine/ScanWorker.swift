@@ -41,6 +41,8 @@ final class ScanWorker {
     let filter: RequestFilter
     /// Whether per-app eligibility is counted (`ScanConfiguration.perApp`).
     private let perApp: Bool
+    /// Sees every classified request, when the caller asked for it (`LogScan.run`).
+    private let observer: (any RequestObserver)?
     /// Per file: true when at most one `details` entry names apps, so that every app's own
     /// decision is the file's decision and needs no second look.
     private let singleEntry: [Bool]
@@ -90,10 +92,12 @@ final class ScanWorker {
 
     init(
         associations: Associations, filter: RequestFilter, shape: CoverageShape, lineLimit: Int,
-        perApp: Bool = false, comparedWith newFiles: Associations? = nil
+        perApp: Bool = false, observer: (any RequestObserver)? = nil,
+        comparedWith newFiles: Associations? = nil
     ) {
         self.associations = associations
         self.perApp = perApp
+        self.observer = observer
         comparison = newFiles.map {
             ComparisonSide($0, oldFiles: associations, topCapacity: shape.topCapacity)
         }
@@ -355,6 +359,8 @@ final class ScanWorker {
                     lines: 1,
                     weight: weight)
                 recordEligibility(decision, file: fileIndex, target: target, weight: weight)
+                observer?.observe(
+                    target: target, file: fileIndex, decision: decision, weight: weight)
             }
         }
         summaryStorage.pointee.recordHost(
@@ -405,9 +411,10 @@ final class ScanWorker {
         summaryStorage.pointee.recordRequests(
             outcome(tally.decision, file: tally.file), path: tally.path, lines: tally.lines,
             weight: tally.weight)
-        recordEligibility(
-            tally.decision, file: tally.file, target: Self.target(ofKey: tally.key),
-            weight: tally.weight)
+        let target = Self.target(ofKey: tally.key)
+        recordEligibility(tally.decision, file: tally.file, target: target, weight: tally.weight)
+        observer?.observe(
+            target: target, file: tally.file, decision: tally.decision, weight: tally.weight)
     }
 
     /// The target inside a cache key: the key itself, or what follows a leading host (whose

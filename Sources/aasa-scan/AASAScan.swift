@@ -13,7 +13,7 @@ struct AASAScan: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             ScanCommand.self, MergeCommand.self, MatchCommand.self, ExplainCommand.self,
-            LintCommand.self, GenerateCommand.self,
+            LintCommand.self, GenerateCommand.self, SuggestCommand.self,
             DiffCommand.self,
         ]
     )

@@ -175,7 +175,7 @@ enum ReportTable {
 
     /// The lines, each cut to `width` (tables were fitted column by column already; this
     /// catches titles, dead rules, samples and errors).
-    private static func fitted(_ lines: [String], _ width: Int?) -> String {
+    static func fitted(_ lines: [String], _ width: Int?) -> String {
         let lines = width.map { width in lines.map { Style.middleCut($0, to: width) } } ?? lines
         return lines.joined(separator: "\n") + "\n"
     }

@@ -320,7 +320,7 @@ struct ScanStateTests {
         var summary = CoverageSummary(shape: CoverageShape(appCount: 2, ruleCount: 3))
         for index in 0..<50 {
             let path = Array("/p/\(index % 7)".utf8)
-            path.withUnsafeBytes {
+            _ = path.withUnsafeBytes {
                 summary.recordRequests(
                     index % 3 == 0 ? .unmatched : .handled(app: index % 2, rule: index % 3),
                     path: $0, lines: 1, weight: 1)

@@ -1,0 +1,265 @@
+import AASAModel
+import ArgumentParser
+import Foundation
+import RuleAnalysis
+import ScanEngine
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `aasa-scan suggest`: rules mined from the traffic a file leaves unmatched, each measured.
+struct SuggestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "suggest",
+        abstract: "Propose rules for the traffic an AASA file leaves unmatched, each measured "
+            + "on that traffic.",
+        discussion: """
+            The inputs are read twice. The first reading generalises the unmatched paths by the \
+            shape of their segments (numbers, hex IDs and UUIDs, dates, slugs, locales that fit \
+            $(lang) and $(region), trailing segments) and counts the patterns in bounded \
+            memory. The second decides every request again with each candidate added where \
+            --apply would write it (the end of the app's last details entry, after its \
+            exclusions), so every figure is measured, not estimated: a suggestion's gain is \
+            what it adds to the ones ranked above it, and the top N add exactly the sum of \
+            their gains. A candidate that would open a request the file excludes is never \
+            suggested. Unmatched static files, API, admin, login and server paths are not \
+            mined, and a suggestion that would also open such paths says so.
+
+            Standard input (the default input) can be read only once: it is first copied to a \
+            temporary file in TMPDIR (or /tmp), as large as the input, and removed at the end.
+
+            Examples:
+              aasa-scan suggest --aasa apple-app-site-association access.log
+              aasa-scan suggest --aasa aasa.json --app ABCDE12345.com.example.app --format json logs/
+              aasa-scan suggest --aasa aasa.json --apply 3 --output aasa.new.json access.log.zst
+              zcat access.log.gz | aasa-scan suggest --aasa aasa.json --skip-bots --methods GET
+
+            Exit codes: 0 success; 2 unreadable input or AASA file, or inputs that changed \
+            between the two readings; 64 usage error. suggest has no gate, so never 1.
+            """)
+
+    @Option(
+        name: .long, help: ArgumentHelp("The apple-app-site-association file.", valueName: "file"))
+    var aasa: String
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The app the rules are for (default: the first app the file names); an app the "
+                + "file does not name gets a new details entry.", valueName: "app-id"))
+    var app: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Write the top N suggestions into a new AASA file (with --output).", valueName: "n"))
+    var apply: Int?
+
+    @Option(
+        name: .customLong("output"),
+        help: ArgumentHelp(
+            "The new AASA file --apply writes; the original is never changed.", valueName: "file"))
+    var newFile: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Candidate rules measured on the second reading (1 to \(GainLedger.maxCandidates)); "
+                + "each one decides the traffic again where it could apply.", valueName: "n"))
+    var candidates = 32
+
+    @Option(name: .long, help: ArgumentHelp("Suggestions shown in the table.", valueName: "n"))
+    var top = 10
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Report format: table (default on a terminal), json (default otherwise), csv, or none."
+        ))
+    var format: ReportOptions.ReportFormat?
+
+    @Option(name: .long, help: "Colour in the table: auto, always, never (NO_COLOR is honoured).")
+    var color: ReportOptions.ColorChoice = .auto
+
+    @Flag(name: .long, help: "No progress line on standard error.")
+    var quiet = false
+
+    @OptionGroup var reading: ReadingOptions
+    @OptionGroup var filters: FilterOptions
+
+    @Argument(
+        help: ArgumentHelp(
+            "Log files, directories, globs, or - for standard input.", valueName: "input"))
+    var inputs: [String] = []
+
+    func validate() throws {
+        if (apply == nil) != (newFile == nil) {
+            throw ValidationError(
+                "--apply N and --output NEW.json go together: the top N suggestions are written "
+                    + "into the new file.")
+        }
+        if let apply, apply < 1 {
+            throw ValidationError("--apply wants a number of suggestions of at least 1.")
+        }
+        if let newFile, newFile == aasa {
+            throw ValidationError(
+                "--output must name a new file, not the AASA file itself: compare the two "
+                    + "before replacing it.")
+        }
+        guard (1...GainLedger.maxCandidates).contains(candidates) else {
+            throw ValidationError("--candidates must be between 1 and \(GainLedger.maxCandidates).")
+        }
+        if top < 0 { throw ValidationError("--top must be 0 or more.") }
+    }
+
+    func run() throws {
+        let (bytes, document) = try loadFile()
+        let target: SuggestionTarget
+        do {
+            target = try SuggestionTarget(document: document, appID: app)
+        } catch {
+            throw ValidationError("\(aasa): \(error.description).")
+        }
+        var configuration = ScanConfiguration()
+        try reading.apply(to: &configuration)
+        configuration.filter = try filters.filter()
+        var spool: StandardInputSpool?
+        configuration.inputs = inputs.isEmpty ? ["-"] : inputs
+        if configuration.inputs.contains("-") {
+            if isatty(0) != 0, !quiet {
+                StandardError.line(
+                    "aasa-scan: reading log lines from standard input (end with Ctrl-D); "
+                        + "name log files as arguments to read them")
+            }
+            let copy = try StandardInputSpool.make()
+            spool = copy
+            configuration.inputs = configuration.inputs.map { $0 == "-" ? copy.path : $0 }
+        }
+        defer { spool?.remove() }
+        let run = SuggestRun(
+            aasaPath: aasa, bytes: bytes, document: document, target: target,
+            configuration: configuration, candidateLimit: candidates, quiet: quiet)
+        var outcome = try run.execute()
+        if let spool {
+            outcome.result.inputs = outcome.result.inputs.map { $0.naming(spool.path, "-") }
+        }
+        for input in outcome.result.inputs {
+            if let error = input.error {
+                StandardError.line("aasa-scan: error: \(TerminalText.escaped(error))")
+            } else if input.skipped {
+                StandardError.line(
+                    "aasa-scan: warning: skipped \(TerminalText.escaped(input.path)): "
+                        + TerminalText.escaped(input.skipReason ?? "not an access log"))
+            }
+        }
+        if !outcome.result.complete, outcome.result.summary.totals.lines == 0 { throw ExitCode(2) }
+        var report = SuggestReport(aasaPath: aasa, target: target, outcome: outcome)
+        if let apply, let newFile {
+            report.applied = try write(report, count: apply, bytes: bytes, to: newFile, document)
+        }
+        let text: String
+        switch format ?? (isatty(1) != 0 ? .table : .json) {
+        case .table:
+            text = SuggestTable.render(report, color: useColor, top: top, width: Terminal.columns)
+        case .json: text = SuggestJSON.render(report)
+        case .csv: text = SuggestCSV.render(report)
+        case .none: text = ""
+        }
+        var stdout = StandardOutput()
+        stdout.write(text)
+        stdout.flush()
+        if !outcome.result.complete { throw ExitCode(2) }
+    }
+
+    /// The file's bytes (for `--apply`, which keeps them) and its document.
+    private func loadFile() throws -> ([UInt8], AASADocument) {
+        if let message = AASASource.urlMessage(aasa) {
+            StandardError.line("aasa-scan: error: " + message)
+            throw ExitCode(2)
+        }
+        guard let data = FileManager.default.contents(atPath: aasa) else {
+            // The loader's message says why (missing, a folder, unreadable).
+            _ = try loadAASA(aasa, quiet: quiet)
+            throw ExitCode(2)
+        }
+        let bytes = Array(data)
+        do {
+            let document = try AASADocument.parse(bytes)
+            if !quiet {
+                for diagnostic in document.diagnostics
+                where diagnostic.code == "AASA501" || diagnostic.code == "AASA502" {
+                    StandardError.line(
+                        "aasa-scan: warning: \(TerminalText.escaped(aasa)): "
+                            + TerminalText.escaped(diagnostic.message))
+                }
+            }
+            return (bytes, document)
+        } catch {
+            var located = error
+            located.file = aasa
+            StandardError.line("aasa-scan: \(TerminalText.escaped(located.description))")
+            throw ExitCode(2)
+        }
+    }
+
+    /// Writes the file with the top `count` suggestions added; what they add together is the
+    /// sum of their gains.
+    private func write(
+        _ report: SuggestReport, count: Int, bytes: [UInt8], to path: String,
+        _ document: AASADocument
+    ) throws -> SuggestReport.Applied {
+        let rows = Array(report.rows.prefix(count))
+        if rows.count < count, !quiet {
+            StandardError.line(
+                "aasa-scan: warning: --apply \(count) asked for more suggestions than there are "
+                    + "(\(rows.count)); \(rows.isEmpty ? "the file is written unchanged" : "all are written")"
+            )
+        }
+        var edited = bytes
+        if !rows.isEmpty {
+            do {
+                edited = try AASADocument.addingRules(
+                    rows.map(\.suggestion.candidate.rule), at: report.target.destination,
+                    to: bytes)
+                _ = try AASADocument.parse(edited)
+            } catch {
+                StandardError.line(
+                    "aasa-scan: error: cannot write the suggestions into "
+                        + "\(TerminalText.escaped(aasa)): \(TerminalText.escaped(error.message))")
+                throw ExitCode(2)
+            }
+        }
+        if document.wasSigned, !quiet {
+            StandardError.line(
+                "aasa-scan: warning: \(TerminalText.escaped(path)) holds the JSON of the signed "
+                    + "file, no longer signed (iOS 9+ needs no signature over HTTPS)")
+        }
+        guard FileManager.default.createFile(atPath: path, contents: Data(edited)) else {
+            StandardError.line("aasa-scan: error: cannot write \(TerminalText.escaped(path))")
+            throw ExitCode(2)
+        }
+        let gain = rows.reduce(0) { $0 + $1.suggestion.gain }
+        return SuggestReport.Applied(
+            count: rows.count, output: path, gain: gain,
+            handledAfter: report.totals.handled + gain)
+    }
+
+    private var useColor: Bool {
+        switch color {
+        case .always: return true
+        case .never: return false
+        case .auto: return isatty(1) != 0 && getenv("NO_COLOR") == nil && !Terminal.isDumb
+        }
+    }
+}
+
+extension InputReport {
+    /// The report with `path` shown as `name` (the spooled copy of standard input as `-`).
+    func naming(_ path: String, _ name: String) -> InputReport {
+        var renamed = self
+        if renamed.path == path { renamed.path = name }
+        renamed.error = renamed.error?.replacingOccurrences(of: path, with: name)
+        return renamed
+    }
+}
