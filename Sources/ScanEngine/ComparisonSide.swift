@@ -1,3 +1,4 @@
+import CPrefetch
 import CoverageStats
 import LinkMatcher
 
@@ -33,6 +34,9 @@ final class ComparisonSide {
     /// requests change nothing, and need nothing but these.
     private let counts: UnsafeMutableBufferPointer<UInt64>
     private let layout: DiffCountLayout
+    /// Per slot of the worker's decision cache: the new files' decision of the target the
+    /// slot remembers (the cache itself keeps the old files').
+    let seconds: UnsafeMutablePointer<Decision>
     /// The last host looked up and the new file it found, as the worker keeps for the old.
     private let lastHost: UnsafeMutableBufferPointer<UInt8>
     private var lastHostCount = -1
@@ -68,6 +72,8 @@ final class ComparisonSide {
         layout = DiffCountLayout(shape)
         counts = .allocate(capacity: layout.count)
         counts.initialize(repeating: 0)
+        seconds = .allocate(capacity: DecisionCache.slotCount)
+        seconds.initialize(repeating: .unmatched, count: DecisionCache.slotCount)
         lastHost = .allocate(capacity: 255)
     }
 
@@ -79,6 +85,7 @@ final class ComparisonSide {
             buffer.deallocate()
         }
         counts.deallocate()
+        seconds.deallocate()
     }
 
     /// Counts `weight` requests decided `old` by the old files (a lane and, when handled, the
@@ -189,6 +196,8 @@ extension ScanWorker {
         let key = waiting.pointee.key
         let hostPrefix = waiting.pointee.hostPrefix
         let hash = waiting.pointee.hash
+        // The second decisions of the target's set: needed on a hit, so fetched first.
+        prefetch_for_read(side.seconds + DecisionCache.firstSlot(hash: hash))
         let newFile = side.file(host: host, port: port, defaultPort: defaultPort)
         let pairFile = side.pairFile(old: oldFile, new: newFile)
         if pairFile == 0 {
@@ -199,7 +208,7 @@ extension ScanWorker {
                 weight: weight)
             return
         }
-        if cache.countPair(
+        if cache.countSlot(
             key, file: pairFile, hash: hash, weight: weight,
             evicted: { self.recordPair($0, side) }) != nil
         {
@@ -216,10 +225,12 @@ extension ScanWorker {
         }
         let newDecision = newFile.map { side.decide(file: $0, split, in: target) } ?? .unmatched
         if DecisionCache.admits(key), key.count == hostPrefix + target.count {
-            cache.storePair(
-                key, file: pairFile, hash: hash, oldDecision, newDecision,
+            let slot = cache.nextSlot(hash: hash)
+            cache.store(
+                key, file: pairFile, hash: hash, oldDecision,
                 path: pathRange(key, hostPrefix: hostPrefix, split), weight: weight,
                 evicted: { self.recordPair($0, side) })
+            side.seconds[slot] = newDecision
         } else {
             recordPair(
                 oldDecision, newDecision, side, pairFile: pairFile,
@@ -229,16 +240,16 @@ extension ScanWorker {
 
     private func recordPair(_ tally: DecisionCache.Tally, _ side: ComparisonSide) {
         recordPair(
-            tally.decision, tally.second, side, pairFile: tally.file, path: tally.path,
-            lines: tally.lines, weight: tally.weight)
+            tally.decision, side.seconds[tally.slot], side, pairFile: tally.file,
+            path: tally.path, lines: tally.lines, weight: tally.weight)
     }
 
     /// Records the requests the cache tallied for one target under both sets of files.
     func recordPairTally(_ tally: DecisionCache.Tally) {
         guard let side = comparison else { return }
         recordPair(
-            tally.decision, tally.second, side, pairFile: tally.file, path: tally.path,
-            lines: tally.lines, weight: tally.weight)
+            tally.decision, side.seconds[tally.slot], side, pairFile: tally.file,
+            path: tally.path, lines: tally.lines, weight: tally.weight)
     }
 
     /// Records `weight` requests (`lines` lines) of one target: the old decision into the

@@ -14,11 +14,10 @@ import LinkMatcher
 /// Two-way set associative: a target can live in either slot of the set its hash picks; a new
 /// target replaces the older of the two. A set's two slots share one 64-byte cache line and
 /// each key has a line of its own, so a lookup touches two lines, both fetched a line ahead
-/// (`prefetch`). Memory is fixed: `slotCount x (32 + keyLimit)` bytes, and 12 more per slot
-/// for a cache of pairs.
+/// (`prefetch`). Memory is fixed: `slotCount x (32 + keyLimit)` bytes.
 ///
-/// A cache of pairs (`diff`) keeps a second decision per slot, the answer of the other AASA
-/// file, in an array of its own: the one-decision slots, and so `scan`, stay as they are.
+/// `diff` remembers a second decision per target: it keeps them itself, by slot
+/// (`countSlot`, `nextSlot`, `Tally.slot`), so that the slots of a scan stay as they are.
 struct DecisionCache {
     /// 32 bytes: two to a cache line.
     private struct Slot {
@@ -46,8 +45,8 @@ struct DecisionCache {
     struct Tally {
         let file: Int
         let decision: Decision
-        /// The second decision of a cache of pairs; unmatched otherwise.
-        let second: Decision
+        /// The slot that counted it (where a cache of pairs keeps the second decision).
+        let slot: Int
         /// The whole key the target was remembered by.
         let key: UnsafeBufferPointer<UInt8>
         let path: UnsafeRawBufferPointer
@@ -66,11 +65,8 @@ struct DecisionCache {
     private let keys: UnsafeMutablePointer<UInt8>
     /// Per set: which of its two slots the next new target takes (the older one).
     private let nextWay: UnsafeMutablePointer<UInt8>
-    /// Per slot, the second decision of a cache of pairs; nil for a cache of single decisions.
-    private let seconds: UnsafeMutablePointer<Decision>?
 
-    /// An empty cache; `pairs` keeps two decisions per target (`countPair`, `storePair`).
-    init(pairs: Bool = false) {
+    init() {
         assert(MemoryLayout<Slot>.stride * 2 == Self.lineSize)
         slots = Self.allocateTable(byteCount: Self.slotCount * MemoryLayout<Slot>.stride)
             .bindMemory(to: Slot.self, capacity: Self.slotCount)
@@ -79,13 +75,6 @@ struct DecisionCache {
             .bindMemory(to: UInt8.self, capacity: Self.slotCount * Self.keyLimit)
         nextWay = .allocate(capacity: Self.slotCount / 2)
         nextWay.initialize(repeating: 0, count: Self.slotCount / 2)
-        if pairs {
-            let memory = UnsafeMutablePointer<Decision>.allocate(capacity: Self.slotCount)
-            memory.initialize(repeating: .unmatched, count: Self.slotCount)
-            seconds = memory
-        } else {
-            seconds = nil
-        }
     }
 
     /// Memory for a table that every line touches at a random place: aligned to, and where
@@ -104,7 +93,6 @@ struct DecisionCache {
         slots.deallocate()
         keys.deallocate()
         nextWay.deallocate()
-        seconds?.deallocate()
     }
 
     /// Starts loading the memory a `count` or `store` of `target` will touch: both slots of
@@ -116,7 +104,6 @@ struct DecisionCache {
         prefetch_for_write(slots + first)
         prefetch_for_write(keys + first * Self.keyLimit)
         prefetch_for_write(keys + (first + 1) * Self.keyLimit)
-        if let seconds { prefetch_for_read(seconds + first) }
     }
 
     /// Counts one more request of `weight` for `target` under file `file` and returns its
@@ -126,28 +113,31 @@ struct DecisionCache {
         _ target: UnsafeBufferPointer<UInt8>, file: Int, hash: UInt64, weight: UInt64,
         evicted: (Tally) -> Void
     ) -> Decision? {
-        guard let index = remembered(target, file: file, hash: hash, weight: weight, evicted)
-        else { return nil }
-        return slots[index].decision
+        guard target.count <= Self.keyLimit, let base = target.baseAddress else { return nil }
+        let first = (Int(truncatingIfNeeded: hash) & Self.setMask) * 2
+        let tag = UInt32(truncatingIfNeeded: hash >> 32)
+        for index in first...(first + 1) {
+            let slot = slots + index
+            if slot.pointee.hashTag == tag, slot.pointee.length == UInt8(target.count),
+                slot.pointee.file == Int32(file),
+                Self.equal(keys + index * Self.keyLimit, base, target.count)
+            {
+                if slot.pointee.lines == .max { handOver(index, to: evicted) }
+                slot.pointee.lines &+= 1
+                slot.pointee.weight &+= weight
+                return slot.pointee.decision
+            }
+        }
+        return nil
     }
 
-    /// `count` for a cache of pairs: both decisions of a remembered target.
+    /// `count` for a caller that keeps more per target (`diff`): the slot that counted the
+    /// request, when the target is remembered. (The lookup is `count`'s, written out again:
+    /// a shared one cost `scan` instructions at every line.)
     @inline(__always)
-    func countPair(
+    func countSlot(
         _ target: UnsafeBufferPointer<UInt8>, file: Int, hash: UInt64, weight: UInt64,
         evicted: (Tally) -> Void
-    ) -> (Decision, Decision)? {
-        guard let seconds,
-            let index = remembered(target, file: file, hash: hash, weight: weight, evicted)
-        else { return nil }
-        return (slots[index].decision, seconds[index])
-    }
-
-    /// The slot remembering `target` under `file`, with one more request counted in it.
-    @inline(__always)
-    private func remembered(
-        _ target: UnsafeBufferPointer<UInt8>, file: Int, hash: UInt64, weight: UInt64,
-        _ evicted: (Tally) -> Void
     ) -> Int? {
         guard target.count <= Self.keyLimit, let base = target.baseAddress else { return nil }
         let first = (Int(truncatingIfNeeded: hash) & Self.setMask) * 2
@@ -167,6 +157,23 @@ struct DecisionCache {
         return nil
     }
 
+    /// The decision remembered in `slot`.
+    @inline(__always)
+    func decision(at slot: Int) -> Decision { slots[slot].decision }
+
+    /// The slot the next `store` of a target with this hash takes (the older of its set).
+    @inline(__always)
+    func nextSlot(hash: UInt64) -> Int {
+        let set = Int(truncatingIfNeeded: hash) & Self.setMask
+        return set * 2 + Int(nextWay[set])
+    }
+
+    /// The first of the two slots a target with this hash may live in.
+    @inline(__always)
+    static func firstSlot(hash: UInt64) -> Int {
+        (Int(truncatingIfNeeded: hash) & setMask) * 2
+    }
+
     /// True when `store` keeps `target` (short enough to be remembered).
     @inline(__always)
     static func admits(_ target: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -181,29 +188,7 @@ struct DecisionCache {
         _ target: UnsafeBufferPointer<UInt8>, file: Int, hash: UInt64, _ decision: Decision,
         path: Range<Int>, weight: UInt64, evicted: (Tally) -> Void
     ) {
-        _ = place(target, file: file, hash: hash, decision, path: path, weight: weight, evicted)
-    }
-
-    /// `store` for a cache of pairs: `second` is the other file's decision.
-    @inline(__always)
-    func storePair(
-        _ target: UnsafeBufferPointer<UInt8>, file: Int, hash: UInt64, _ decision: Decision,
-        _ second: Decision, path: Range<Int>, weight: UInt64, evicted: (Tally) -> Void
-    ) {
-        guard let seconds,
-            let index = place(
-                target, file: file, hash: hash, decision, path: path, weight: weight, evicted)
-        else { return }
-        seconds[index] = second
-    }
-
-    /// Stores `target` in the older slot of its set and returns that slot.
-    @inline(__always)
-    private func place(
-        _ target: UnsafeBufferPointer<UInt8>, file: Int, hash: UInt64, _ decision: Decision,
-        path: Range<Int>, weight: UInt64, _ evicted: (Tally) -> Void
-    ) -> Int? {
-        guard Self.admits(target), let base = target.baseAddress else { return nil }
+        guard Self.admits(target), let base = target.baseAddress else { return }
         let set = Int(truncatingIfNeeded: hash) & Self.setMask
         let index = set * 2 + Int(nextWay[set])
         nextWay[set] ^= 1
@@ -214,7 +199,6 @@ struct DecisionCache {
             rule: decision.rule, app: decision.app, file: Int32(file),
             length: UInt8(target.count), kind: decision.kind, pathStart: UInt8(path.lowerBound),
             pathEnd: UInt8(path.upperBound))
-        return index
     }
 
     /// Hands every pending tally to `body` and clears them; the decisions stay remembered.
@@ -229,8 +213,7 @@ struct DecisionCache {
         let key = UnsafeRawPointer(keys + index * Self.keyLimit)
         body(
             Tally(
-                file: Int(slot.file), decision: slot.decision,
-                second: seconds?[index] ?? .unmatched,
+                file: Int(slot.file), decision: slot.decision, slot: index,
                 key: UnsafeBufferPointer(
                     start: keys + index * Self.keyLimit, count: Int(slot.length)),
                 path: UnsafeRawBufferPointer(

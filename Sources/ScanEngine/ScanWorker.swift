@@ -102,7 +102,7 @@ final class ScanWorker {
             ComparisonSide($0, oldFiles: associations, topCapacity: shape.topCapacity)
         }
         unmanagedComparison = comparison.map { Unmanaged.passUnretained($0) }
-        cache = DecisionCache(pairs: newFiles != nil)
+        cache = DecisionCache()
         singleEntry = associations.files.map { file in
             Set(file.rules.rules.filter { !$0.appIDs.isEmpty }.map(\.entryIndex)).count <= 1
         }

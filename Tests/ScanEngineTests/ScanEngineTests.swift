@@ -121,41 +121,38 @@ struct DecisionCacheTests {
         #expect(rest.map(\.lines) == [3, 2])
     }
 
-    @Test func aCacheOfPairsKeepsBothDecisionsAndHandsBothOver() {
-        let cache = DecisionCache(pairs: true)
+    /// What `diff` keeps beside the cache by slot: `nextSlot` is where `store` puts a
+    /// target, `countSlot` finds it again, and a tally names its slot.
+    @Test func slotsNameWhereATargetLives() {
+        let cache = DecisionCache()
         defer { cache.free() }
-        let old = Decision(kind: .handled, rule: 4, app: 1)
-        let new = Decision(kind: .excluded, rule: 9)
-        func countPair(_ target: String, hash: UInt64 = 5) -> (Decision, Decision)? {
+        let decision = Decision(kind: .handled, rule: 4, app: 1)
+        var placed: [String: Int] = [:]
+        var evicted: [(String, Int)] = []
+        for target in ["/x", "/y", "/z"] {
             withBytes(target) { bytes in
-                cache.countPair(bytes, file: 3, hash: hash, weight: 2) { _ in }
+                placed[target] = cache.nextSlot(hash: 5)
+                cache.store(bytes, file: 3, hash: 5, decision, path: 0..<bytes.count, weight: 1) {
+                    evicted.append((String(decoding: $0.path, as: UTF8.self), $0.slot))
+                }
             }
         }
-        #expect(countPair("/x") == nil)
-        var evicted: [(Decision, Decision)] = []
-        for (target, pair) in [("/x", (old, new)), ("/y", (new, old)), ("/z", (old, old))] {
-            withBytes(target) { bytes in
-                cache.storePair(
-                    bytes, file: 3, hash: 5, pair.0, pair.1, path: 0..<bytes.count, weight: 1
-                ) { evicted.append(($0.decision, $0.second)) }
+        // Two ways per set: `/z` took the slot of `/x`, whose tally named that slot.
+        #expect(placed["/z"] == placed["/x"] && placed["/x"] != placed["/y"])
+        #expect(evicted.count == 1 && evicted[0].0 == "/x" && evicted[0].1 == placed["/x"])
+        for target in ["/y", "/z"] {
+            let slot = withBytes(target) { bytes in
+                cache.countSlot(bytes, file: 3, hash: 5, weight: 2) { _ in }
             }
+            #expect(slot == placed[target])
+            #expect(slot.map(cache.decision(at:)) == decision)
         }
-        // `/x` left first, with both of its decisions.
-        #expect(evicted.count == 1 && evicted[0] == (old, new))
-        #expect(countPair("/y").map { $0 == (new, old) } == true)
-        #expect(countPair("/z").map { $0 == (old, old) } == true)
-        var flushed: [Decision] = []
-        cache.flush { flushed += [$0.decision, $0.second] }
         #expect(
-            flushed.sorted { $0.rule < $1.rule }
-                == [old, old, old, new].sorted { $0.rule < $1.rule })
-        // A cache of single decisions hands over an unmatched second one.
-        let single = DecisionCache()
-        defer { single.free() }
-        _ = store(single, "/a", old)
-        var seconds: [Decision] = []
-        single.flush { seconds.append($0.second) }
-        #expect(seconds == [.unmatched])
+            withBytes("/x") { cache.countSlot($0, file: 3, hash: 5, weight: 1) { _ in } } == nil)
+        #expect(DecisionCache.firstSlot(hash: 5) == min(placed["/x"] ?? -1, placed["/y"] ?? -1))
+        var flushed: [Int] = []
+        cache.flush { flushed.append($0.slot) }
+        #expect(Set(flushed) == Set([placed["/y"], placed["/z"]].compactMap { $0 }))
     }
 
     @Test func longTargetsAreNotCached() {
