@@ -3,10 +3,16 @@ import Foundation
 extension AASADocument {
     /// Above this many bytes iOS 9.3.1+ may ignore the file ("128 KB", SEMANTICS.md S11 Q13).
     public static let sizeLimit = 128 * 1024
+    /// The largest file aasa-scan reads: 128 times what devices accept, room for generated
+    /// files of 100,000 rules, while a hostile file cannot take more than about 1 GB to parse.
+    public static let maxFileSize = 16 << 20
+    /// The most rules (components and `paths` strings) aasa-scan compiles from one file.
+    public static let maxRules = 200_000
 
     /// Parses the bytes of an AASA file: plain JSON, JSON after a UTF-8 BOM, or JSON inside
     /// a signed PKCS#7/CMS wrapper (unwrapped, signature not verified).
     public static func parse(_ bytes: [UInt8]) throws(AASAParseError) -> AASADocument {
+        if bytes.count > maxFileSize { throw tooLarge(bytes.count) }
         var diagnostics: [Diagnostic] = []
         var json = bytes
         var wasSigned = false
@@ -39,7 +45,23 @@ extension AASADocument {
         }
         var builder = DocumentBuilder()
         let (applinks, services) = builder.build(root: root)
+        if let location = builder.tooManyRulesAt {
+            throw AASAParseError(
+                location: location,
+                message: "the file has more than \(maxRules) rules, the most aasa-scan compiles",
+                hint: "devices ignore AASA files over 128 KB; split the rules or merge them with "
+                    + "wildcards", code: DiagnosticCode.tooLarge)
+        }
         diagnostics += builder.diagnostics
+        if builder.omittedDiagnostics > 0 {
+            diagnostics.append(
+                Diagnostic(
+                    code: DiagnosticCode.tooManyDiagnostics, severity: .warning,
+                    path: JSONPath.root,
+                    message: "\(builder.omittedDiagnostics) more diagnostics were left out; the "
+                        + "first \(DocumentBuilder.maxDiagnostics) are listed",
+                    hint: "fix the ones listed and check the file again"))
+        }
         if bytes.count > sizeLimit {
             diagnostics.append(
                 Diagnostic(
@@ -54,24 +76,20 @@ extension AASADocument {
             wasSigned: wasSigned, diagnostics: sortedByLocation(diagnostics))
     }
 
-    /// Reads and parses the file at `path`; read failures name the file too.
+    /// The error for a file of `count` bytes, over `maxFileSize`.
+    static func tooLarge(_ count: Int) -> AASAParseError {
+        AASAParseError(
+            location: SourceLocation(line: 1, column: 1, offset: 0),
+            message: "the file is larger than \(maxFileSize >> 20) MiB (\(maxFileSize) bytes), the "
+                + "most aasa-scan reads",
+            hint: "devices ignore AASA files over 128 KB; is this the "
+                + "right file?", code: DiagnosticCode.tooLarge)
+    }
+
+    /// Reads and parses the file at `path` (a FIFO or `/dev/stdin` too); read failures name
+    /// the file too.
     public static func load(path: String) throws(AASAParseError) -> AASADocument {
-        let bytes: [UInt8]
-        do {
-            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            let reason =
-                !exists
-                ? "no such file"
-                : isDirectory.boolValue
-                    ? "is a directory"
-                    : "cannot read the file"
-            throw AASAParseError(
-                file: path, location: SourceLocation(line: 1, column: 1, offset: 0),
-                message: reason, hint: "check the path and its permissions")
-        }
+        let bytes = try AASAFileReader.read(path: path)
         do {
             return try parse(bytes)
         } catch {
@@ -79,6 +97,11 @@ extension AASADocument {
             located.file = path
             throw located
         }
+    }
+
+    /// Reads and parses standard input (`lint -`).
+    public static func readStandardInput() throws(AASAParseError) -> AASADocument {
+        try parse(try AASAFileReader.read(descriptor: 0, name: nil))
     }
 
     /// Parses JSON text, skipping a UTF-8 byte-order mark and refusing UTF-16.

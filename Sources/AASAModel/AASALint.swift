@@ -57,6 +57,12 @@ public enum AASALint {
         Rule(
             code: "AASA502", severity: .warning,
             summary: "signed PKCS#7 file: signature not verified"),
+        Rule(
+            code: "AASA503", severity: .error,
+            summary: "beyond what aasa-scan analyses: over 16 MiB or over 200,000 rules"),
+        Rule(
+            code: "AASA504", severity: .warning,
+            summary: "over 10,000 diagnostics: the rest are left out"),
     ]
 
     /// Predefined substitution variables (SEMANTICS.md S6.2).

@@ -11,12 +11,19 @@ public struct AASAParseError: Error, Sendable, Equatable, CustomStringConvertibl
     public var message: String
     /// How to fix it.
     public var hint: String
+    /// The diagnostic code: `AASA100` (not JSON), or `AASA503` for a file beyond what
+    /// aasa-scan analyses (`AASADocument.maxFileSize`, `maxRules`).
+    public var code: String
 
-    public init(file: String? = nil, location: SourceLocation, message: String, hint: String) {
+    public init(
+        file: String? = nil, location: SourceLocation, message: String, hint: String,
+        code: String = AASAParseError.code
+    ) {
         self.file = file
         self.location = location
         self.message = message
         self.hint = hint
+        self.code = code
     }
 
     /// `FILE:LINE:COLUMN: error: MESSAGE (HINT)`, the form editors and CI annotate.

@@ -24,10 +24,13 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     public var hint: String
     /// Where in the file, when known.
     public var location: SourceLocation?
+    /// JSON path of another value the diagnostic is about, such as the earlier rule that
+    /// shadows this one; nil when there is none.
+    public var related: String?
 
     public init(
         code: String, severity: Severity, path: String, message: String, hint: String,
-        location: SourceLocation? = nil
+        location: SourceLocation? = nil, related: String? = nil
     ) {
         self.code = code
         self.severity = severity
@@ -35,6 +38,7 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         self.message = message
         self.hint = hint
         self.location = location
+        self.related = related
     }
 
     public var description: String {

@@ -1,6 +1,8 @@
 /// The stable diagnostic codes. Numbering: AASA1xx parsing and structure, AASA2xx app IDs,
 /// AASA3xx patterns, AASA4xx substitution variables, AASA5xx size and signing.
 /// Codes are never reused or renumbered; `AASALint.catalogue` documents each one.
+/// AASA6xx (rules that can never decide) need the matcher's automata, so `RuleAnalysis`
+/// emits and documents them (`ShadowFinding.Kind`).
 enum DiagnosticCode {
     static let invalidJSON = "AASA100"
     static let duplicateKey = "AASA101"
@@ -30,4 +32,6 @@ enum DiagnosticCode {
 
     static let oversized = "AASA501"
     static let signedNotVerified = "AASA502"
+    static let tooLarge = "AASA503"
+    static let tooManyDiagnostics = "AASA504"
 }

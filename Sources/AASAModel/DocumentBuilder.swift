@@ -4,6 +4,14 @@
 /// nothing here refuses a file that parsed as JSON object.
 struct DocumentBuilder {
     private(set) var diagnostics: [Diagnostic] = []
+    /// Diagnostics past `maxDiagnostics`, counted but not kept: a hostile file of millions of
+    /// duplicate keys would otherwise take gigabytes of messages.
+    private(set) var omittedDiagnostics = 0
+    static let maxDiagnostics = 10_000
+    /// Rules met so far (components and `paths` strings); past `AASADocument.maxRules` no more
+    /// are built, and `tooManyRulesAt` says where the limit was crossed.
+    private(set) var ruleCount = 0
+    private(set) var tooManyRulesAt: SourceLocation?
 
     private static let topLevelServices = ["webcredentials", "appclips", "activitycontinuation"]
     private static let appLinksKeys: Set = ["details", "defaults", "substitutionVariables", "apps"]
@@ -90,9 +98,11 @@ struct DocumentBuilder {
                 "use an array of {\"appIDs\": [...], \"components\": [...]} entries",
                 details.location)
             var entries: [DetailsEntry] = []
+            var lastPosition: [String: Int] = [:]
+            for (position, member) in members.enumerated() { lastPosition[member.key] = position }
             for (position, member) in members.enumerated() {
                 // With duplicate keys the last one wins, as for every other object.
-                if members[(position + 1)...].contains(where: { $0.key == member.key }) { continue }
+                if lastPosition[member.key] != position { continue }
                 let ref = JSONPath.quotedKey("details", member.key)
                 guard case .object = member.value.value else {
                     wrongType(member.value, path: "applinks." + ref, expected: "an object")
@@ -133,6 +143,12 @@ struct DocumentBuilder {
         }
         var entry = DetailsEntry(ref: ref, appIDs: appIDs)
         let components = node.member("components")
+        if components == nil, let paths = node.member("paths"),
+            case .array(let items) = paths.value,
+            !countRules(items.count, at: paths.location)
+        {
+            return entry
+        }
         if let components {
             let built = buildComponents(components, path: JSONPath.key(path, "components"))
             entry.components = built?.map(\.component)
@@ -232,6 +248,7 @@ struct DocumentBuilder {
             wrongType(node, path: path, expected: "an array")
             return nil
         }
+        guard countRules(items.count, at: node.location) else { return [] }
         var components: [(position: Int, component: Component)] = []
         for (index, item) in items.enumerated() {
             if let component = buildComponent(item, path: JSONPath.index(path, index)) {
@@ -423,10 +440,22 @@ struct DocumentBuilder {
             "check the spelling (keys are case-sensitive) or remove it", member.keyLocation)
     }
 
+    /// Counts `count` more rules; false once there are more than `AASADocument.maxRules`.
+    private mutating func countRules(_ count: Int, at location: SourceLocation) -> Bool {
+        guard tooManyRulesAt == nil else { return false }
+        ruleCount += count
+        if ruleCount > AASADocument.maxRules { tooManyRulesAt = location }
+        return tooManyRulesAt == nil
+    }
+
     mutating func report(
         _ code: String, _ severity: Diagnostic.Severity, _ path: String, _ message: String,
         _ hint: String, _ location: SourceLocation?
     ) {
+        guard diagnostics.count < Self.maxDiagnostics else {
+            omittedDiagnostics += 1
+            return
+        }
         diagnostics.append(
             Diagnostic(
                 code: code, severity: severity, path: path, message: message, hint: hint,

@@ -161,11 +161,14 @@ public struct CoverageSummary: Sendable {
         totals.skipped &+= 1
     }
 
-    /// Records one malformed line at `line` of input `input`, offering it as a sample.
-    public mutating func recordMalformed(input: Int, line: UInt64, bytes: UnsafeRawBufferPointer) {
+    /// Records one malformed line at `line` of input `input`, offering it as a sample;
+    /// `truncated` when `bytes` are only the line's start.
+    public mutating func recordMalformed(
+        input: Int, line: UInt64, bytes: UnsafeRawBufferPointer, truncated: Bool = false
+    ) {
         totals.lines &+= 1
         totals.malformed &+= 1
-        samples.offer(input: input, line: line, bytes: bytes)
+        samples.offer(input: input, line: line, bytes: bytes, truncated: truncated)
     }
 
     /// The path table hash, reusing the full-path hash unless the path gets truncated.

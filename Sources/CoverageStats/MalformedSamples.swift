@@ -46,8 +46,11 @@ public struct MalformedSamples: Sendable, Equatable {
         self.byteLimit = byteLimit
     }
 
-    /// Offers one malformed line.
-    public mutating func offer(input: Int, line: UInt64, bytes: UnsafeRawBufferPointer) {
+    /// Offers one malformed line; `truncated` when `bytes` are only its start (a line too
+    /// long to read whole).
+    public mutating func offer(
+        input: Int, line: UInt64, bytes: UnsafeRawBufferPointer, truncated: Bool = false
+    ) {
         guard limit > 0 else { return }
         if samples.count == limit, let last = samples.last,
             (last.input, last.line) < (input, line)
@@ -58,7 +61,7 @@ public struct MalformedSamples: Sendable, Equatable {
         insert(
             MalformedSample(
                 input: input, line: line, bytes: Array(bytes[..<kept]),
-                isTruncated: bytes.count > byteLimit))
+                isTruncated: truncated || bytes.count > byteLimit))
     }
 
     private mutating func insert(_ sample: MalformedSample) {

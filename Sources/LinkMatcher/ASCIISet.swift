@@ -1,5 +1,5 @@
 /// A set of ASCII characters as two 64-bit masks; the classes of the predefined variables.
-struct ASCIISet: Sendable, Equatable, Hashable {
+package struct ASCIISet: Sendable, Equatable, Hashable, BitwiseCopyable {
     var low: UInt64 = 0
     var high: UInt64 = 0
 
@@ -24,7 +24,7 @@ struct ASCIISet: Sendable, Equatable, Hashable {
     }
 
     @inline(__always)
-    func contains(_ scalar: UInt32) -> Bool {
+    package func contains(_ scalar: UInt32) -> Bool {
         if scalar < 64 { return low & (1 << UInt64(scalar)) != 0 }
         if scalar < 128 { return high & (1 << UInt64(scalar - 64)) != 0 }
         return false

@@ -147,15 +147,25 @@ extension CompiledRule {
 /// case mode: a 5,000-rule file has a few distinct ones.
 final class PartCache {
     let arena: Arena
+    /// What the matchers' automata are taken from.
+    let budget: CompileBudget?
+    /// The rule being compiled, named when the budget runs out.
+    var rule: Int32 = -1
     private var known: [String: PartMatcher] = [:]
 
-    init(arena: Arena) { self.arena = arena }
+    init(arena: Arena, budget: CompileBudget? = nil) {
+        self.arena = arena
+        self.budget = budget
+    }
 
     func matcher(_ text: String, foldCase: Bool, parser: PatternParser) -> PartMatcher {
         let key = (foldCase ? "f" : "s") + text
         if let matcher = known[key] { return matcher }
+        let wasExhausted = budget?.isExhausted ?? true
         let matcher = PartMatcher(
-            parser.parse(text, foldCase: foldCase), slashesVanishAtEnd: false, arena: arena)
+            parser.parse(text, foldCase: foldCase), slashesVanishAtEnd: false, arena: arena,
+            budget: budget)
+        if !wasExhausted, let budget, budget.isExhausted { budget.exhaustedBy = rule }
         known[key] = matcher
         return matcher
     }

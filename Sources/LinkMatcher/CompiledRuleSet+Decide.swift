@@ -155,7 +155,8 @@ extension CompiledRuleSet {
         _ scratch: UnsafeMutablePointer<MatchState>
     ) {
         if scratch.pointee.globFallback?.owner != identity {
-            scratch.pointee.globFallback = GlobFallback(owner: identity)
+            scratch.pointee.globFallback = GlobFallback(
+                owner: identity, limit: scratch.pointee.fallbackLimit)
         }
         if scratch.pointee.uncheckedUnions == 0 { scratch.pointee.globFallback?.nextURL() }
         scratch.pointee.uncheckedUnions |= 1 << UInt8(mode.index)

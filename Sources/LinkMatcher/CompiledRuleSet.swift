@@ -31,6 +31,11 @@ public final class CompiledRuleSet: Sendable {
     let parser: PatternParser
     /// True when some app appears in more than one entry, so per-app bookkeeping is needed.
     let appsOverlap: Bool
+    /// Set when the rules compile to more automaton than one rule set may (`CompileBudget`):
+    /// the set then does not decide as its file says, and must be refused.
+    public let budgetExceeded: CompileBudgetExceeded?
+    /// The size of the glob automata built, within `AutomatonSize.limit`.
+    public let automatonSize: AutomatonSize
     /// Unique per compiled set, so a scratch knows whose DFA states it holds.
     let identity: Int
     private static let compilations = Atomic<Int>(0)
@@ -45,7 +50,10 @@ public final class CompiledRuleSet: Sendable {
     }
 
     /// Compiles already-resolved rules; `variables` are the custom substitution variables.
-    public init(rules: [ResolvedRule], variables: [String: [String]] = [:]) {
+    public init(
+        rules: [ResolvedRule], variables: [String: [String]] = [:],
+        limit: AutomatonSize = .limit
+    ) {
         let parser = PatternParser(customVariables: variables)
         self.parser = parser
         self.rules = rules
@@ -86,11 +94,30 @@ public final class CompiledRuleSet: Sendable {
         }
         self.entryAppStart = arena.freeze(starts)
         self.entryApps = arena.freeze(entryApps.flatMap { $0 })
-        let parts = PartCache(arena: arena)
-        let compiled = rules.map { CompiledRule.compile($0, parser: parser, parts: parts) }
+        let budget = CompileBudget(limit: limit)
+        let parts = PartCache(arena: arena, budget: budget)
+        let compiled = rules.enumerated().map { index, rule in
+            parts.rule = Int32(index)
+            return CompiledRule.compile(rule, parser: parser, parts: parts)
+        }
         var literals: [[(prefix: [UInt8], entry: PrefixTrie.Entry)]] = Array(
             repeating: [], count: 4)
         var globs: [[(nodes: [PatternNode], rule: Int32)]] = Array(repeating: [], count: 4)
+        // A variable is one node shared by every rule that names it; its either-case copy is
+        // made once too, so that 100,000 rules naming `$(lang)` share one copy, and grouping
+        // and factoring compare it by identity instead of word by word.
+        var eitherCaseCopies: [PatternNode: PatternNode] = [:]
+        func eitherCase(_ node: PatternNode) -> PatternNode {
+            switch node {
+            case .choice, .sequence:
+                if let known = eitherCaseCopies[node] { return known }
+                let copy = node.eitherCase
+                eitherCaseCopies[node] = copy
+                return copy
+            default:
+                return node.eitherCase
+            }
+        }
         for (index, (rule, prefix, path)) in compiled.enumerated() where rule.canDecide {
             switch rule.strategy {
             case .exact, .prefixThenAny:
@@ -100,7 +127,7 @@ public final class CompiledRuleSet: Sendable {
                 // An undecoded view is ASCII (raw characters are percent-encoded in it), so a
                 // case-insensitive glob reads the unfolded view with letters of either case:
                 // one DFA walk serves both case modes.
-                globs[Self.unionIndex(rule.mode)].append((path.map(\.eitherCase), Int32(index)))
+                globs[Self.unionIndex(rule.mode)].append((path.map(eitherCase), Int32(index)))
             case .glob:
                 globs[rule.mode.index].append((path, Int32(index)))
             }
@@ -116,8 +143,14 @@ public final class CompiledRuleSet: Sendable {
         }
         self.globGroup = arena.freeze(globGroup)
         let unions = ViewMode.all.map {
-            GlobUnion(groups[$0.index], foldsCase: $0.folded, arena: arena)
+            GlobUnion(groups[$0.index], foldsCase: $0.folded, arena: arena, budget: budget)
         }
+        automatonSize = budget.used
+        budgetExceeded =
+            budget.isExhausted
+            ? CompileBudgetExceeded(
+                ref: budget.exhaustedBy >= 0 ? rules[Int(budget.exhaustedBy)].ref : nil,
+                limit: budget.limit) : nil
         self.unions = arena.freeze(unions)
         // A glob that matches nothing (`a$(nope)`) cannot decide, as its union found.
         var compiledRules = compiled.map(\.rule)
@@ -172,6 +205,12 @@ public final class CompiledRuleSet: Sendable {
                 + "\(globUnions.map { String($0.classCount) }.joined(separator: "/")) character classes)"
         }
         return summary
+    }
+
+    /// The index in `apps` of every app ID.
+    public var appIndex: [String: Int] {
+        Dictionary(
+            apps.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// A scratch for this rule set; one per thread.

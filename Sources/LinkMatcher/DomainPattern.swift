@@ -9,21 +9,16 @@ public struct DomainPattern: Sendable, Equatable, CustomStringConvertible {
     public let port: Int?
     let hostBytes: [UInt8]
 
-    /// Parses `[*.]host[:port]`; nil when it is empty or the port is not a number.
+    /// Parses `[*.]host[:port][?mode=...]`; nil when it is not a domain (`parse` says why).
     public init?(_ text: String) {
-        var rest = Substring(text.lowercased())
-        isWildcard = rest.hasPrefix("*.")
-        if isWildcard { rest = rest.dropFirst(2) }
-        if let colon = rest.lastIndex(of: ":"), !rest.hasSuffix("]") {
-            guard let number = Int(rest[rest.index(after: colon)...]), (0...65535).contains(number)
-            else { return nil }
-            port = number
-            rest = rest[..<colon]
-        } else {
-            port = nil
-        }
-        guard !rest.isEmpty else { return nil }
-        host = String(rest)
+        guard let parsed = try? Self.parse(text) else { return nil }
+        self = parsed
+    }
+
+    init(host: String, isWildcard: Bool, port: Int?) {
+        self.host = host
+        self.isWildcard = isWildcard
+        self.port = port
         hostBytes = Array(host.utf8)
     }
 

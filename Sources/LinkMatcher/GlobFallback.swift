@@ -4,20 +4,31 @@
 /// of its rules in rule order, once per URL: so the first glob that decides ends the work, as
 /// globs were run before the union existed. Linear in the path length, with a small constant:
 /// the answer for rule sets whose combined DFA is far larger than the cache budget (hundreds of
-/// `*a*b*c*` patterns). Built on first need, per scratch: compiling a rule set pays nothing.
+/// `*a*b*c*` patterns). Built on first need, per scratch and per group: compiling a rule set
+/// pays nothing, and the matchers together stay within one rule set's `CompileBudget` (past it
+/// they are dropped and compiled again as needed), so memory stays bounded even when every
+/// group names a variable of hundreds of words, which the union built once.
 final class GlobFallback {
     /// The rule set the matchers belong to.
     let owner: Int
-    private let arena = Arena()
-    /// Per union (view mode index), the matcher of each group, in group order.
-    private var matchers: [[PartMatcher]] = Array(repeating: [], count: 4)
+    private var arena = Arena()
+    private let limit: AutomatonSize
+    private var budget: CompileBudget
+    /// How often the compiled matchers were dropped to stay within the budget.
+    private(set) var restarts = 0
+    /// Per union (view mode index), the matcher of each group, in group order, once compiled.
+    private var matchers: [[PartMatcher?]] = Array(repeating: [], count: 4)
     /// Per union and group: the URL (`url`) for which `matched` holds the answer.
     private var checkedFor: [[UInt32]] = Array(repeating: [], count: 4)
     private var matched: [[Bool]] = Array(repeating: [], count: 4)
     /// Counts URLs, so answers of earlier ones are never reused.
     private(set) var url: UInt32 = 0
 
-    init(owner: Int) { self.owner = owner }
+    init(owner: Int, limit: AutomatonSize = .limit) {
+        self.owner = owner
+        self.limit = limit
+        budget = CompileBudget(limit: limit)
+    }
 
     /// A new URL: forget the answers of the last one.
     func nextURL() {
@@ -34,16 +45,33 @@ final class GlobFallback {
         _ text: UnsafeBufferPointer<UInt8>, _ scratch: inout GlobScratch
     ) -> Bool {
         if matchers[union].isEmpty {
-            matchers[union] = patterns.map {
-                PartMatcher($0, slashesVanishAtEnd: true, arena: arena)
-            }
+            matchers[union] = Array(repeating: nil, count: patterns.count)
             checkedFor[union] = Array(repeating: 0, count: patterns.count)
             matched[union] = Array(repeating: false, count: patterns.count)
         }
         if checkedFor[union][group] != url {
             checkedFor[union][group] = url
-            matched[union][group] = matchers[union][group].matches(text, scratch: &scratch)
+            let matcher = matchers[union][group] ?? compile(union, group, patterns[group])
+            matched[union][group] = matcher.matches(text, scratch: &scratch)
         }
         return matched[union][group]
+    }
+
+    private func compile(_ union: Int, _ group: Int, _ pattern: [PatternNode]) -> PartMatcher {
+        var matcher = PartMatcher(pattern, slashesVanishAtEnd: true, arena: arena, budget: budget)
+        if budget.isExhausted {
+            // Start afresh: the matchers go before the memory they read.
+            for index in matchers.indices { matchers[index] = matchers[index].map { _ in nil } }
+            arena = Arena()
+            budget = CompileBudget(limit: limit)
+            restarts += 1
+            matcher = PartMatcher(pattern, slashesVanishAtEnd: true, arena: arena, budget: budget)
+            if budget.isExhausted {
+                // One pattern alone: it fitted in the union, so it is bounded anyway.
+                matcher = PartMatcher(pattern, slashesVanishAtEnd: true, arena: arena)
+            }
+        }
+        matchers[union][group] = matcher
+        return matcher
     }
 }

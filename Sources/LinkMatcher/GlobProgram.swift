@@ -5,8 +5,8 @@
 /// State 0 is "nothing consumed yet"; state `p > 0` is "position `p` consumed the last
 /// character". A transition into position `p` consumes one character that its predicate
 /// accepts; `*` is a position with a self-loop.
-struct GlobProgram: Sendable {
-    enum Predicate: Sendable, Equatable {
+package struct GlobProgram: Sendable, BitwiseCopyable {
+    package enum Predicate: Sendable, Equatable, BitwiseCopyable {
         case scalar(UInt32)
         case any
         case oneOf(ASCIISet)
@@ -56,8 +56,12 @@ struct GlobProgram: Sendable {
 
     /// Compiles a sequence of nodes. In a path pattern a literal `/` may also match nothing
     /// once the whole path has been consumed (SEMANTICS.md S5.4), hence `slashesVanishAtEnd`.
-    init(_ nodes: [PatternNode], slashesVanishAtEnd: Bool, arena: Arena) {
-        var builder = GlushkovBuilder()
+    /// A `budget` that runs out leaves the program incomplete: the caller checks
+    /// `budget.isExhausted`.
+    init(
+        _ nodes: [PatternNode], slashesVanishAtEnd: Bool, arena: Arena, budget: CompileBudget? = nil
+    ) {
+        var builder = GlushkovBuilder(budget: budget)
         let root = builder.add(.sequence(nodes))
         builder.edges[0] = root.first
         var followStart: [Int32] = [0]

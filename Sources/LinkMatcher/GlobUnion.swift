@@ -97,15 +97,27 @@ extension GlobUnion {
     }
 
     /// Builds the union of `groups` (from `groups(_:)`) of a view that folds case or not.
-    init(_ groups: [Group], foldsCase: Bool, arena: Arena) {
+    /// When `budget` runs out, the union is empty and the budget names the first rule of the
+    /// group whose pattern was being built.
+    init(_ groups: [Group], foldsCase: Bool, arena: Arena, budget: CompileBudget? = nil) {
         guard !groups.isEmpty else {
             self = .empty
             return
         }
-        let (builder, ends) = Self.factoredAutomaton(groups.map(\.nodes))
+        let (builder, ends, stoppedAt) = Self.factoredAutomaton(
+            groups.map(\.nodes), budget: budget)
+        var classes = CharacterClasses(builder.predicates)
+        if let budget,
+            builder.exhausted || !budget.spend(edges: builder.predicates.count * classes.words)
+        {
+            // The class table has a bit per position and class: thousands of distinct
+            // non-ASCII characters make it as large as the edges.
+            budget.exhaustedBy = groups[stoppedAt ?? groups.count - 1].rules[0]
+            self = .empty
+            return
+        }
         let (startGroups, endGroups) = Self.groupsEndingAt(builder, ends)
 
-        var classes = CharacterClasses(builder.predicates)
         if foldsCase {
             // Folded patterns hold no upper-case letter: `A` is told apart from `a` only by
             // what accepts `a`.
@@ -174,9 +186,9 @@ extension GlobUnion {
     /// state holds a few positions where it would otherwise hold one per pattern. Returns the
     /// builder and, per pattern, the positions at which it may end (0: the start, when the
     /// pattern matches the empty text). Factoring is sound: `AB|AC` is `A(B|C)`.
-    private static func factoredAutomaton(_ patterns: [[PatternNode]]) -> (
-        GlushkovBuilder, ends: [[Int32]]
-    ) {
+    private static func factoredAutomaton(_ patterns: [[PatternNode]], budget: CompileBudget?)
+        -> (GlushkovBuilder, ends: [[Int32]], stoppedAt: Int?)
+    {
         struct Edge: Hashable {
             var parent: Int
             var label: PatternNode
@@ -184,8 +196,10 @@ extension GlobUnion {
         var child: [Edge: Int] = [:]
         var parent: [Int] = [0]
         var label: [PatternNode] = [.never]
+        /// The pattern that made each node, to name it when the budget runs out there.
+        var madeBy: [Int] = [0]
         var endNode: [Int] = []
-        for nodes in patterns {
+        for (pattern, nodes) in patterns.enumerated() {
             var at = 0
             for node in nodes {
                 let edge = Edge(parent: at, label: node)
@@ -195,6 +209,7 @@ extension GlobUnion {
                     child[edge] = label.count
                     parent.append(at)
                     label.append(node)
+                    madeBy.append(pattern)
                     at = label.count - 1
                 }
             }
@@ -203,15 +218,16 @@ extension GlobUnion {
         // Trie nodes are numbered after their parent, so one pass in order links them all, as
         // the sequence construction does: the positions that may come last before a node lead
         // to the node's first positions.
-        var builder = GlushkovBuilder()
+        var builder = GlushkovBuilder(budget: budget)
         var lastBefore: [[Int32]] = [[0]]
         for node in 1..<label.count {
             let fragment = builder.add(label[node])
             let previous = lastBefore[parent[node]]
-            for last in previous { builder.edges[Int(last)] += fragment.first }
+            builder.link(previous, to: fragment.first)
+            if builder.exhausted { return (builder, [], madeBy[node]) }
             lastBefore.append(fragment.nullable ? fragment.last + previous : fragment.last)
         }
-        return (builder, endNode.map { lastBefore[$0] })
+        return (builder, endNode.map { lastBefore[$0] }, nil)
     }
 
     /// Per position, the patterns that match when the text ends there, and the patterns that
@@ -226,18 +242,18 @@ extension GlobUnion {
                 groups[Int(position)].append(Int32(group))
             }
         }
-        let slash = GlobProgram.Predicate.scalar(UInt32(UInt8(ascii: "/")))
-        var changed = true
-        while changed {
-            changed = false
-            for position in groups.indices {
-                for next in builder.edges[position]
-                where builder.predicates[Int(next)] == slash && !groups[Int(next)].isEmpty {
-                    for group in groups[Int(next)] where !groups[position].contains(group) {
-                        groups[position].append(group)
-                        changed = true
-                    }
+        // Backwards from each `/` that ends some pattern to the positions that lead to it;
+        // a position is visited again only when it gained a group.
+        let predecessors = builder.predecessors
+        var pending = groups.indices.filter { builder.isSlash(Int32($0)) && !groups[$0].isEmpty }
+        while let slash = pending.popLast() {
+            for position in predecessors[slash] {
+                var gained = false
+                for group in groups[slash] where !groups[Int(position)].contains(group) {
+                    groups[Int(position)].append(group)
+                    gained = true
                 }
+                if gained && builder.isSlash(position) { pending.append(Int(position)) }
             }
         }
         let start = groups[0].sorted()

@@ -308,6 +308,9 @@ public struct GlobCacheStatistics: Sendable, Equatable, BitwiseCopyable {
     public var cacheClears = 0
     /// Caches that gave up and run each glob on its own (`GlobFallback`).
     public var fallbacks = 0
+    /// Times the globs run on their own were dropped and compiled again as needed, to stay
+    /// within their budget.
+    public var fallbackRecompilations = 0
 
     public init() {}
 
@@ -316,6 +319,7 @@ public struct GlobCacheStatistics: Sendable, Equatable, BitwiseCopyable {
         sum.statesBuilt += b.statesBuilt
         sum.cacheClears += b.cacheClears
         sum.fallbacks += b.fallbacks
+        sum.fallbackRecompilations += b.fallbackRecompilations
         return sum
     }
 }

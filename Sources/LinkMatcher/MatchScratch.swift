@@ -12,9 +12,15 @@ public final class MatchScratch {
     /// pointer accesses carry none of the run-time exclusivity checks of class properties.
     let state: UnsafeMutablePointer<MatchState>
 
-    public init(globCacheBudget: Int = MatchScratch.defaultGlobCacheBudget) {
+    /// `fallbackLimit` bounds the automata of the globs run one by one once a DFA cache gave
+    /// up (`AutomatonSize.limit` by default).
+    public init(
+        globCacheBudget: Int = MatchScratch.defaultGlobCacheBudget,
+        fallbackLimit: AutomatonSize = .limit
+    ) {
         state = .allocate(capacity: 1)
-        state.initialize(to: MatchState(globCacheBudget: globCacheBudget))
+        state.initialize(
+            to: MatchState(globCacheBudget: globCacheBudget, fallbackLimit: fallbackLimit))
     }
 
     /// What the DFA caches have done so far, over every view.
@@ -23,6 +29,7 @@ public final class MatchScratch {
         for index in 0..<state.pointee.globCaches.count {
             total = total + state.pointee.globCaches[index].statistics
         }
+        total.fallbackRecompilations = state.pointee.globFallback?.restarts ?? 0
         return total
     }
 
@@ -61,6 +68,7 @@ struct MatchState {
     /// Each glob run on its own, for views whose DFA cache gave up; and the unions whose rules
     /// joined the current URL's candidates unchecked (bit `u` for union `u`).
     var globFallback: GlobFallback?
+    let fallbackLimit: AutomatonSize
     var uncheckedUnions: UInt8 = 0
     /// Apps already decided for the current URL (only when apps appear in several entries).
     var decidedApps = ScratchBuffer<Bool>(capacity: 8)
@@ -83,7 +91,8 @@ struct MatchState {
         var value: Range<Int> { Int(valueStart)..<Int(valueEnd) }
     }
 
-    init(globCacheBudget: Int) {
+    init(globCacheBudget: Int, fallbackLimit: AutomatonSize) {
+        self.fallbackLimit = fallbackLimit
         for _ in 0..<4 { globCaches.append(LazyDFA(budget: globCacheBudget)) }
         for _ in 0..<12 {
             views.append(UnsafeBufferPointer(start: nil, count: 0))

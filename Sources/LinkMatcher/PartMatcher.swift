@@ -21,7 +21,10 @@ enum PartMatcher: Sendable {
 
     /// Chooses the form. `slashesVanishAtEnd` is the path rule of S5.4, for which a literal
     /// with a `/` needs the glob's end handling rather than a plain comparison.
-    init(_ nodes: [PatternNode], slashesVanishAtEnd: Bool, arena: Arena) {
+    init(
+        _ nodes: [PatternNode], slashesVanishAtEnd: Bool, arena: Arena,
+        budget: CompileBudget? = nil
+    ) {
         if nodes.contains(.never) {
             self = .nothing
         } else if !nodes.isEmpty, nodes.allSatisfy(\.isAnyRun) {
@@ -35,8 +38,11 @@ enum PartMatcher: Sendable {
         {
             self = .exact(arena.freeze(literal))
         } else {
-            let program = GlobProgram(nodes, slashesVanishAtEnd: slashesVanishAtEnd, arena: arena)
-            self = program.acceptsNothing ? .nothing : .glob(program)
+            let program = GlobProgram(
+                nodes, slashesVanishAtEnd: slashesVanishAtEnd, arena: arena, budget: budget)
+            // An incomplete program answers nothing; its rule set is refused anyway.
+            self =
+                program.acceptsNothing || budget?.isExhausted == true ? .nothing : .glob(program)
         }
     }
 

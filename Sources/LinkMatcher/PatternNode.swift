@@ -1,7 +1,7 @@
 /// A pattern after tokenizing and expanding its substitution variables: the input of the
 /// glob compiler. Literals hold Unicode scalar values, already case-folded when the rule is
 /// case-insensitive.
-enum PatternNode: Sendable, Equatable, Hashable {
+package enum PatternNode: Sendable, Equatable, Hashable {
     /// Exactly this character.
     case literal(UInt32)
     /// `?`: any one character.
@@ -20,7 +20,7 @@ enum PatternNode: Sendable, Equatable, Hashable {
     /// A shallow hash: compound nodes hash their kind and size only. Rule sets name the same
     /// variable (a choice of hundreds of words) in many patterns; hashing it whole at every
     /// dictionary lookup would dominate compilation, while equal nodes still hash alike.
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         switch self {
         case .literal(let scalar):
             hasher.combine(0)

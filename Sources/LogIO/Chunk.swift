@@ -21,6 +21,14 @@ public final class Chunk: @unchecked Sendable {
     public internal(set) var byteOffset = 0
     /// Over-long lines dropped just before this chunk (they still took their line numbers).
     public internal(set) var overlongLinesSkipped = 0
+    /// The first bytes of the first `overlongHeadCount` of those lines, for the malformed
+    /// samples: `overlongHead(i)`. A fixed buffer, so no line ever allocates.
+    public internal(set) var overlongHeadCount = 0
+    @usableFromInline let overlongHeadStorage: UnsafeMutablePointer<UInt8>
+    @usableFromInline let overlongHeadLengths: UnsafeMutablePointer<Int>
+    /// Over-long lines whose first bytes are kept per chunk, and how many bytes of each.
+    public static let overlongHeadLimit = 10
+    public static let overlongHeadBytes = 512
     /// The first `recordedLineEnds` newlines, found by the reader while it counted them, so
     /// that a worker neither searches for them again nor touches a line's end to look for a
     /// `\r`: each is `offset << 1 | (1 if a \r precedes it)`. Room for one line in 32 bytes:
@@ -35,11 +43,35 @@ public final class Chunk: @unchecked Sendable {
         storage = .allocate(capacity: self.capacity)
         lineEndCapacity = self.capacity / 32 + 1
         lineEnds = .allocate(capacity: lineEndCapacity)
+        overlongHeadStorage = .allocate(capacity: Self.overlongHeadLimit * Self.overlongHeadBytes)
+        overlongHeadLengths = .allocate(capacity: Self.overlongHeadLimit)
     }
 
     deinit {
         storage.deallocate()
         lineEnds.deallocate()
+        overlongHeadStorage.deallocate()
+        overlongHeadLengths.deallocate()
+    }
+
+    /// The first bytes of over-long line `index` (below `overlongHeadCount`).
+    public func overlongHead(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        precondition(index < overlongHeadCount, "no such over-long line head")
+        return UnsafeBufferPointer(
+            start: overlongHeadStorage + index * Self.overlongHeadBytes,
+            count: overlongHeadLengths[index])
+    }
+
+    /// Keeps the first bytes of an over-long line, if there is room.
+    func keepOverlongHead(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard overlongHeadCount < Self.overlongHeadLimit, let base = bytes.baseAddress else {
+            return
+        }
+        let count = min(bytes.count, Self.overlongHeadBytes)
+        (overlongHeadStorage + overlongHeadCount * Self.overlongHeadBytes).update(
+            from: base, count: count)
+        overlongHeadLengths[overlongHeadCount] = count
+        overlongHeadCount += 1
     }
 
     /// Counts the lines of the first `count` bytes, recording where they end; returns the

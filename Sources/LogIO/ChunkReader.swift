@@ -15,8 +15,14 @@ import Glibc
 /// ```
 ///
 /// - A line longer than `chunkSize - 1` bytes (newline excluded) cannot fit: it is dropped,
-///   counted in the next chunk's `overlongLinesSkipped`, and still takes its line number; the
-///   caller counts it as malformed. Memory never grows past one chunk plus one carry buffer.
+///   counted in the next chunk's `overlongLinesSkipped` (its first bytes kept for the
+///   chunk's `overlongHead(_:)`), and still takes its line number; the caller counts it as
+///   malformed.
+///   Memory never grows past one chunk plus one carry buffer, whatever the line's length.
+/// - Lines end at `\n` (a `\r` before it is the parsers' to drop). An input whose lines end
+///   with a lone `\r` (old Mac files, some exports) is recognised from its first chunk: it
+///   holds a `\r` followed by something other than `\n`, and no `\n` at all. Its `\r`s are
+///   then read as `\n`.
 /// - A final line without `\n` is delivered at the end of input.
 /// - On a read or decode error, the complete lines before it are delivered first; the next
 ///   call throws the error (with the last good line number) and the reader stays ended.
@@ -35,6 +41,7 @@ public final class ChunkReader {
     private var nextLineNumber = 1
     private var nextOffset = 0
     private var skippingOverlongLine = false
+    private var lineEnds = LineEndStyle.undecided
     private var ended = false
     private var pendingError: LogIOError?
 
@@ -92,6 +99,7 @@ public final class ChunkReader {
         carryCount = 0
         chunk.inputIndex = inputIndex
         chunk.overlongLinesSkipped = 0
+        chunk.overlongHeadCount = 0
         var failure: LogIOError?
         var cut = 0
         while true {
@@ -112,6 +120,9 @@ public final class ChunkReader {
                     reachedEnd = true
                     break
                 }
+                if lineEnds != .newline {
+                    adjustLineEnds(buffer + filled, n, overlong: skippingOverlongLine)
+                }
                 if skippingOverlongLine {
                     // Drop the rest of an over-long line, up to and including its newline.
                     if let found = memchr(buffer + filled, 0x0A, n) {
@@ -129,11 +140,13 @@ public final class ChunkReader {
                 }
                 filled += n
             }
+            if failure == nil { decideLoneCarriageReturns(buffer, filled, atEnd: reachedEnd) }
             if failure == nil && !reachedEnd {
                 if let last = lastNewline(buffer, filled) {
                     cut = last + 1
                 } else {
                     // A full buffer without a newline: the line is over-long.
+                    chunk.keepOverlongHead(UnsafeBufferPointer(start: buffer, count: filled))
                     chunk.overlongLinesSkipped += 1
                     nextLineNumber += 1
                     nextOffset += filled
@@ -175,6 +188,56 @@ public final class ChunkReader {
         return true
     }
 
+    /// Reads the line ends of `count` new bytes at `bytes`: a `\n` decides for `\n` lines;
+    /// in a lone-`\r` input, `\r`s become `\n`. Over-long data (a first line that filled a
+    /// whole chunk) holding a lone `\r` decides for `\r` at once.
+    private func adjustLineEnds(
+        _ bytes: UnsafeMutablePointer<UInt8>, _ count: Int, overlong: Bool
+    ) {
+        if lineEnds == .undecided {
+            if memchr(bytes, 0x0A, count) != nil {
+                lineEnds = .newline
+                return
+            }
+            guard overlong, Self.hasLoneCarriageReturn(bytes, count, atEnd: false) else { return }
+            lineEnds = .carriageReturn
+        }
+        Self.translateCarriageReturns(bytes, count)
+    }
+
+    /// Decides for lone-`\r` lines when the first chunk of an input filled up, or the input
+    /// ended, without any `\n` but with a `\r` that no `\n` follows; then reads its `\r`s as
+    /// `\n`. A stray `\r` inside a line of a `\n` file is never taken for a line end: its `\n`
+    /// comes within the chunk.
+    private func decideLoneCarriageReturns(
+        _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int, atEnd: Bool
+    ) {
+        guard lineEnds == .undecided, count > 0,
+            Self.hasLoneCarriageReturn(buffer, count, atEnd: atEnd)
+        else { return }
+        lineEnds = .carriageReturn
+        Self.translateCarriageReturns(buffer, count)
+    }
+
+    /// Whether `count` bytes without `\n` hold a `\r` followed by another byte (or ending the
+    /// input).
+    private static func hasLoneCarriageReturn(
+        _ bytes: UnsafeMutablePointer<UInt8>, _ count: Int, atEnd: Bool
+    ) -> Bool {
+        memchr(bytes, 0x0D, count - 1) != nil || (atEnd && bytes[count - 1] == 0x0D)
+    }
+
+    private static func translateCarriageReturns(_ bytes: UnsafeMutablePointer<UInt8>, _ count: Int)
+    {
+        var cursor = bytes
+        let end = bytes + count
+        while cursor < end, let found = memchr(cursor, 0x0D, end - cursor) {
+            let carriageReturn = found.assumingMemoryBound(to: UInt8.self)
+            carriageReturn.pointee = 0x0A
+            cursor = carriageReturn + 1
+        }
+    }
+
     /// Index of the last `\n` in the first `count` bytes; the scan is short (one partial line).
     private func lastNewline(_ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int? {
         var index = count - 1
@@ -184,4 +247,13 @@ public final class ChunkReader {
         }
         return nil
     }
+}
+
+/// How an input's lines end, decided from its first bytes.
+private enum LineEndStyle {
+    case undecided
+    /// `\n`, or `\r\n`.
+    case newline
+    /// A lone `\r`.
+    case carriageReturn
 }

@@ -24,7 +24,9 @@ public enum InputSource: Sendable, Hashable {
 /// - An argument that does not exist but contains `*`, `?` or `[` is a glob pattern (Glibc
 ///   `glob`), expanded in sorted order; directories among the matches expand as above.
 /// - A missing path or a pattern that matches nothing yields an error in its place, so the
-///   caller can report it and go on with the other inputs.
+///   caller can report it and go on with the other inputs; so does a path that cannot be
+///   followed (a symbolic-link loop), with the reason. In a directory, such an entry and a
+///   dangling link are errors marked expanded, which a caller may skip with their reason.
 public enum InputResolver {
     /// One resolved input and how it was reached.
     public struct Resolved: Sendable {
@@ -55,6 +57,9 @@ public enum InputResolver {
                 results += directoryFiles(argument).map { Resolved(result: $0, isExpanded: true) }
             case .regular, .other:
                 results.append(Resolved(result: .success(.file(argument)), isExpanded: false))
+            case .unreachable(let code):
+                results.append(
+                    Resolved(result: .failure(unreachable(argument, code)), isExpanded: false))
             case .missing:
                 if argument.contains(where: { $0 == "*" || $0 == "?" || $0 == "[" }) {
                     results += expandGlob(argument).map { Resolved(result: $0, isExpanded: true) }
@@ -92,8 +97,26 @@ public enum InputResolver {
         let prefix = path.hasSuffix("/") ? path : path + "/"
         return names.sorted().compactMap { name in
             let full = prefix + name
-            return SystemCalls.kind(of: full) == .regular ? .success(.file(full)) : nil
+            switch SystemCalls.kind(of: full) {
+            case .regular: return .success(.file(full))
+            case .directory, .other: return nil
+            case .unreachable(let code): return .failure(unreachable(full, code))
+            case .missing:
+                // Listed but not there: a link to nothing.
+                return .failure(
+                    LogIOError(
+                        code: .notFound, path: full,
+                        detail: "a symbolic link to a file that does not exist"))
+            }
         }
+    }
+
+    private static func unreachable(_ path: String, _ code: Int32) -> LogIOError {
+        code == ELOOP
+            ? LogIOError(
+                code: .symlinkLoop, path: path,
+                detail: "a loop of symbolic links (\(SystemCalls.errorMessage(code)))")
+            : LogIOError(code: .openFailed, path: path, detail: SystemCalls.errorMessage(code))
     }
 
     private static func expandGlob(_ pattern: String) -> [Result<InputSource, LogIOError>] {
@@ -113,6 +136,7 @@ public enum InputResolver {
             switch SystemCalls.kind(of: path) {
             case .directory: results.append(contentsOf: directoryFiles(path))
             case .regular, .other: results.append(.success(.file(path)))
+            case .unreachable(let code): results.append(.failure(unreachable(path, code)))
             case .missing: continue
             }
         }

@@ -17,6 +17,11 @@ public struct LogIOError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let openFailed = Code("open-failed")
         /// A `read` system call failed.
         public static let readFailed = Code("read-failed")
+        /// A regular file ended before the bytes already read from it: it was truncated (or
+        /// rotated) while it was read.
+        public static let shrank = Code("shrank")
+        /// A symbolic link that leads back to itself.
+        public static let symlinkLoop = Code("symlink-loop")
         /// Compressed data ended in the middle of a zstd frame or gzip member.
         public static let truncated = Code("truncated")
         /// The decoder rejected the data.
@@ -48,7 +53,21 @@ public struct LogIOError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(path): \(code): \(detail) (at compressed byte \(compressedOffset), "
+        // Where it stopped, as far as that is known: nothing was read before an input could not
+        // be opened, and plain input has no compressed offset.
+        let opening: Set<Code> = [
+            .notFound, .noMatch, .openFailed, .symlinkLoop, .unsupportedCompression,
+        ]
+        if compressedOffset == 0, lastGoodLine == 0, opening.contains(code) {
+            return "\(path): \(code): \(detail)"
+        }
+        if compressedOffset == 0, code == .shrank || code == .readFailed {
+            return "\(path): \(code): \(detail) (after line \(lastGoodLine))"
+        }
+        return "\(path): \(code): \(detail) (at compressed byte \(compressedOffset), "
             + "after line \(lastGoodLine))"
     }
+
+    /// A link in a folder that leads nowhere or back to itself.
+    public var isUnfollowableLink: Bool { code == .symlinkLoop || code == .notFound }
 }

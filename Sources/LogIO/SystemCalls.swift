@@ -3,8 +3,9 @@ import Glibc
 /// The only place that talks to the kernel: every call retries `EINTR`, so the rest of the
 /// module sees either a result or a real failure, and tests can replace `ByteSource` instead.
 enum SystemCalls {
-    /// What `stat` says about a path.
-    enum Kind { case regular, directory, other, missing }
+    /// What `stat` says about a path; `unreachable` carries the `errno` of a path that exists
+    /// but cannot be followed (a symbolic-link loop, a folder without search permission).
+    enum Kind: Equatable { case regular, directory, other, missing, unreachable(Int32) }
 
     /// Opens for reading; returns the descriptor or `-errno`.
     static func open(_ path: String) -> Int32 {
@@ -39,7 +40,10 @@ enum SystemCalls {
 
     static func kind(of path: String) -> Kind {
         var info = stat()
-        guard stat(path, &info) == 0 else { return .missing }
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            return code == ENOENT || code == ENOTDIR ? .missing : .unreachable(code)
+        }
         switch info.st_mode & S_IFMT {
         case S_IFREG: return .regular
         case S_IFDIR: return .directory
@@ -68,6 +72,8 @@ public final class FileByteSource: ByteSource {
     let path: String
     /// Total size in bytes when the descriptor is a regular file.
     public let knownSize: Int?
+    /// Bytes read so far: a regular file shorter than this at the end has shrunk.
+    private var bytesRead = 0
 
     /// Opens `path` for reading.
     public init(path: String) throws(LogIOError) {
@@ -101,6 +107,15 @@ public final class FileByteSource: ByteSource {
         if n < 0 {
             throw LogIOError(
                 code: .readFailed, path: path, detail: SystemCalls.errorMessage(Int32(-n)))
+        }
+        bytesRead += n
+        if n == 0, knownSize != nil, let size = SystemCalls.regularFileSize(fd), size < bytesRead {
+            // Truncated while it was read (`copytruncate` rotation): what was read is counted,
+            // but the input is not complete.
+            throw LogIOError(
+                code: .shrank, path: path,
+                detail: "the file shrank to \(size) bytes while it was read (\(bytesRead) bytes "
+                    + "read): it was truncated or rotated meanwhile; the lines read are counted")
         }
         return n
     }

@@ -30,8 +30,10 @@ public struct Associations: Sendable {
         let appOffset = files.last.map { $0.appOffset + $0.rules.apps.count } ?? 0
         let entryCount = (rules.rules.map(\.entryIndex).max() ?? -1) + 1
         var entryFirstApp = Array(repeating: -1, count: entryCount)
+        // By name, not by search: a file of 100,000 entries has 100,000 apps.
+        let appIndex = rules.appIndex
         for rule in rules.rules where entryFirstApp[rule.entryIndex] < 0 {
-            if let first = rule.appIDs.first, let index = rules.apps.firstIndex(of: first) {
+            if let first = rule.appIDs.first, let index = appIndex[first] {
                 entryFirstApp[rule.entryIndex] = appOffset + index
             }
         }

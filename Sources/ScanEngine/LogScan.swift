@@ -71,6 +71,14 @@ public enum LogScan {
                         configuration: configuration,
                         nextFreeChunk: nextFreeChunk, free: free, filled: filled,
                         progress: progress))
+            case .failure(let error) where resolved.isExpanded && error.isUnfollowableLink:
+                // A folder's dangling or looping link is no log: left out, as a README is.
+                var report = InputReport(
+                    path: error.path, bytes: 0, compression: nil, format: nil,
+                    counts: InputCounts(), complete: true, error: nil, errorCode: nil)
+                report.skipped = true
+                report.skipReason = error.detail
+                reports.append(report)
             case .failure(let error):
                 reports.append(
                     InputReport(

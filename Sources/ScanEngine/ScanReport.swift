@@ -24,6 +24,9 @@ public struct ScanReport: Sendable {
         public var exclude: Bool
         public var pattern: String
         public var hits: UInt64
+        /// The earlier rule that decides every URL this one matches, so it can never decide
+        /// (a static finding, not a count); nil when none is proven. Filled by the caller.
+        public var shadowedBy: String? = nil
     }
 
     public struct PathRow: Sendable, Equatable {
@@ -60,6 +63,9 @@ public struct ScanReport: Sendable {
     }
 
     public var deadRules: [RuleRow] { rules.filter { $0.hits == 0 } }
+
+    /// Rules proven unable to decide any URL (`shadowedBy` set).
+    public var shadowedRules: [RuleRow] { rules.filter { $0.shadowedBy != nil } }
 
     /// Builds the rows; `top` limits the path and host lists.
     public init(_ result: ScanResult, top: Int) {

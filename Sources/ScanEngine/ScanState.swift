@@ -206,8 +206,19 @@ public struct ScanState: Sendable {
             } catch {
                 throw ScanStateError(message: "the saved copy of \(source.path) does not parse")
             }
-            let domain = source.domain.flatMap(DomainPattern.init)
-            associations.add(domain: domain, path: source.path, rules: CompiledRuleSet(document))
+            var domain: DomainPattern?
+            if let name = source.domain {
+                do throws(InvalidDomain) {
+                    domain = try DomainPattern.parse(name)
+                } catch {
+                    throw ScanStateError(message: "the state names \(error)")
+                }
+            }
+            let rules = CompiledRuleSet(document)
+            if let exceeded = rules.budgetExceeded {
+                throw ScanStateError(message: "the saved copy of \(source.path): \(exceeded)")
+            }
+            associations.add(domain: domain, path: source.path, rules: rules)
         }
         return associations
     }

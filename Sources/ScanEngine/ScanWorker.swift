@@ -107,10 +107,9 @@ final class ScanWorker {
             Set(file.rules.rules.filter { !$0.appIDs.isEmpty }.map(\.entryIndex)).count <= 1
         }
         ruleApps = associations.files.flatMap { file in
-            file.rules.rules.map { rule in
-                rule.appIDs.compactMap { app in
-                    file.rules.apps.firstIndex(of: app).map { file.appOffset + $0 }
-                }
+            let appIndex = file.rules.appIndex
+            return file.rules.rules.map { rule in
+                rule.appIDs.compactMap { app in appIndex[app].map { file.appOffset + $0 } }
             }
         }
         self.filter = filter
@@ -167,13 +166,13 @@ final class ScanWorker {
         var counts = inputCounts[input]
         let firstLine = UInt64(chunk.firstLineNumber)
         for skipped in 0..<chunk.overlongLinesSkipped {
-            // The line itself was not kept: the sample says why instead.
-            let note = Array("<line longer than \(chunk.capacity - 1) bytes: not read>".utf8)
-            note.withUnsafeBytes { bytes in
-                summaryStorage.pointee.recordMalformed(
-                    input: input,
-                    line: firstLine - UInt64(chunk.overlongLinesSkipped - skipped), bytes: bytes)
-            }
+            // The line was not kept whole: its first bytes are the sample, marked truncated.
+            let head =
+                skipped < chunk.overlongHeadCount
+                ? chunk.overlongHead(skipped) : UnsafeBufferPointer(start: nil, count: 0)
+            summaryStorage.pointee.recordMalformed(
+                input: input, line: firstLine - UInt64(chunk.overlongLinesSkipped - skipped),
+                bytes: UnsafeRawBufferPointer(head), truncated: true)
             counts.lines &+= 1
             counts.malformed &+= 1
         }

@@ -1,5 +1,6 @@
 import AASAModel
 import ArgumentParser
+import LinkMatcher
 
 /// Loads an AASA file for a command: a parse error is printed with file, line and column
 /// and ends the command with status 2; loud warnings (size, signature) go to stderr.
@@ -19,10 +20,45 @@ func loadAASA(_ path: String, quiet: Bool = false) throws -> AASADocument {
         for diagnostic in document.diagnostics
         where diagnostic.code == "AASA501" || diagnostic.code == "AASA502" {
             StandardError.line(
-                "aasa-scan: warning: \(path): \(TerminalText.escaped(diagnostic.message))")
+                "aasa-scan: warning: \(TerminalText.escaped(path)): "
+                    + TerminalText.escaped(diagnostic.message))
         }
     }
     return document
+}
+
+/// Reads, parses and compiles an AASA file; a file whose rules compile to more automaton than
+/// aasa-scan builds for one file is refused (status 2), as an unreadable one is.
+/// With `debug`, says how long reading and compiling took and how much automaton it built.
+func compileAASA(_ path: String, quiet: Bool = false, debug: Bool = false) throws
+    -> CompiledRuleSet
+{
+    let clock = ContinuousClock()
+    let start = clock.now
+    let document = try loadAASA(path, quiet: quiet)
+    let parsed = clock.now
+    let rules = CompiledRuleSet(document)
+    if debug {
+        StandardError.line(
+            "aasa-scan: \(TerminalText.escaped(path)): \(Format.count(rules.rules.count)) "
+                + (rules.rules.count == 1 ? "rule" : "rules")
+                + " read in \(milliseconds(parsed - start)) ms, compiled in "
+                + "\(milliseconds(clock.now - parsed)) ms; automata: "
+                + "\(Format.count(rules.automatonSize.positions)) positions and "
+                + "\(Format.count(rules.automatonSize.edges)) edges (at most "
+                + "\(Format.count(AutomatonSize.limit.positions)) and "
+                + "\(Format.count(AutomatonSize.limit.edges)))")
+    }
+    if let exceeded = rules.budgetExceeded {
+        StandardError.line("aasa-scan: \(TerminalText.escaped(path)): error: \(exceeded)")
+        throw ExitCode(2)
+    }
+    return rules
+}
+
+private func milliseconds(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    return String(seconds * 1000 + attoseconds / 1_000_000_000_000_000)
 }
 
 /// Where AASA files come from.

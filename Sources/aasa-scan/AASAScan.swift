@@ -1,5 +1,9 @@
 import ArgumentParser
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @main
 struct AASAScan: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,4 +21,12 @@ struct AASAScan: ParsableCommand {
             DiffCommand.self,
         ]
     )
+
+    /// A reader that goes away makes writes fail with `EPIPE` (handled where output is
+    /// written: a quiet end with status 0) instead of killing the process with `SIGPIPE`, on
+    /// standard error as on standard output.
+    static func main() {
+        signal(SIGPIPE, SIG_IGN)
+        main(nil)
+    }
 }

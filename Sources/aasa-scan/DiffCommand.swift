@@ -189,6 +189,20 @@ struct DiffFileOptions: ParsableArguments {
 
     enum Side { case old, new }
 
+    /// Domains are checked before anything is read: a malformed one is a usage error.
+    func validate() throws {
+        for (option, values) in [("--old", old), ("--new", new)] {
+            for value in values {
+                guard let (name, _) = AssociationOptions.splitDomain(value) else { continue }
+                do throws(InvalidDomain) {
+                    _ = try DomainPattern.parse(name)
+                } catch {
+                    throw AssociationOptions.domainError(error, option: option)
+                }
+            }
+        }
+    }
+
     /// One side's files: compiled for the scan, and as read, for the static diff.
     struct Loaded {
         var associations = Associations()
@@ -198,13 +212,21 @@ struct DiffFileOptions: ParsableArguments {
     func load(side: Side, quiet: Bool) throws -> Loaded {
         let pairs =
             side == .old
-            ? try AssociationOptions.pairs(files: old, directory: oldDir, option: "--old")
-            : try AssociationOptions.pairs(files: new, directory: newDir, option: "--new")
+            ? try AssociationOptions.pairs(
+                files: old, directory: oldDir, option: "--old", warn: !quiet)
+            : try AssociationOptions.pairs(
+                files: new, directory: newDir, option: "--new", warn: !quiet)
         var loaded = Loaded()
         for (domain, path) in pairs {
             let document = try loadAASA(path, quiet: quiet)
+            let rules = CompiledRuleSet(document)
+            // As compileAASA refuses it: a file past the automaton budget is an input error.
+            if let exceeded = rules.budgetExceeded {
+                StandardError.line("aasa-scan: \(TerminalText.escaped(path)): error: \(exceeded)")
+                throw ExitCode(2)
+            }
             loaded.documents.append(document)
-            loaded.associations.add(domain: domain, path: path, rules: CompiledRuleSet(document))
+            loaded.associations.add(domain: domain, path: path, rules: rules)
         }
         return loaded
     }

@@ -16,7 +16,7 @@ struct ExplainCommand: ParsableCommand {
     var url: String
 
     func run() throws {
-        let set = CompiledRuleSet(try loadAASA(aasa))
+        let set = try compileAASA(aasa)
         let scratch = set.makeScratch()
         let bytes = Array(url.utf8)
         let (steps, decision) = bytes.withUnsafeBufferPointer { set.explain($0, scratch: scratch) }

@@ -1,5 +1,6 @@
 import AASAModel
 import ArgumentParser
+import RuleAnalysis
 
 /// `aasa-scan lint`: diagnostics with stable codes for AASA files.
 struct LintCommand: ParsableCommand {
@@ -50,16 +51,17 @@ struct LintCommand: ParsableCommand {
             do {
                 let document =
                     file == "-"
-                    ? try AASADocument.parse(StandardInputBytes.readAll())
+                    ? try AASADocument.readStandardInput()
                     : try AASADocument.load(path: file)
-                diagnostics = AASALint.lint(document)
+                // Dead rules (AASA601-604) are proven on the compiled patterns.
+                diagnostics = AASALint.lint(document) + ShadowAnalysis.diagnostics(for: document)
             } catch {
                 unreadable = true
                 let location = error.location
                 emit(
                     &output, file: file,
                     Diagnostic(
-                        code: AASAParseError.code, severity: .error, path: "$",
+                        code: error.code, severity: .error, path: "$",
                         message: error.message, hint: error.hint, location: location))
                 continue
             }
@@ -89,6 +91,7 @@ struct LintCommand: ParsableCommand {
                 "\"path\":\(JSONText.quoted(diagnostic.path))",
                 "\"message\":\(JSONText.quoted(diagnostic.message))",
                 "\"hint\":\(JSONText.quoted(diagnostic.hint))",
+                "\"related\":\(diagnostic.related.map(JSONText.quoted) ?? "null")",
             ]
             output.line("{" + fields.joined(separator: ",") + "}")
         } else {

@@ -40,33 +40,55 @@ struct MatchCommand: ParsableCommand {
         if urls.isEmpty {
             throw ValidationError("Give at least one URL, or `-` to read standard input.")
         }
-        if let domain, DomainPattern(domain) == nil {
-            throw ValidationError(
-                "'\(domain)' is not a domain such as example.com or *.example.com.")
+        if let domain {
+            do throws(InvalidDomain) {
+                _ = try DomainPattern.parse(domain)
+            } catch {
+                throw ValidationError(
+                    "--domain \(TerminalText.escaped(error.description)); write a domain such as "
+                        + "example.com or *.example.com.")
+            }
         }
     }
 
     func run() throws {
-        let set = CompiledRuleSet(try loadAASA(aasa))
+        let set = try compileAASA(aasa)
         let domainPattern = domain.flatMap(DomainPattern.init)
         let scratch = set.makeScratch()
         var output = StandardOutput()
         // Standard input is read as `scan --log-format url` reads a list: blanks around a
-        // URL and blank or `#` lines do not count.
-        let inputs: AnySequence<String> =
-            urls == ["-"]
-            ? AnySequence(StandardInputLines().lazy.map(Self.trimmed).filter(Self.isURLLine))
-            : AnySequence(urls)
+        // URL and blank or `#` lines do not count. Its bytes are kept as they are.
+        var standardInput = urls == ["-"] ? StandardInputLines() : nil
+        var arguments = urls.makeIterator()
         var warned = false
-        for url in inputs {
-            let bytes = Array(url.utf8)
+        var tooLong = 0
+        while true {
+            let bytes: [UInt8]
+            if standardInput != nil {
+                guard let line = standardInput?.next() else { break }
+                switch line {
+                case .text(let text):
+                    bytes = Self.trimmed(text)
+                    guard Self.isURLLine(bytes) else { continue }
+                case .tooLong(let number):
+                    tooLong += 1
+                    StandardError.line(
+                        "aasa-scan: error: line \(number) of standard input is longer than "
+                            + "\(StandardInputLines.lineLimit) bytes: not decided")
+                    continue
+                }
+            } else {
+                guard let argument = arguments.next() else { break }
+                bytes = Array(argument.utf8)
+            }
             if !warned, !Self.isPathOrAbsolute(bytes) {
                 warned = true
                 StandardError.line(
-                    "aasa-scan: warning: '\(TerminalText.escaped(url))' neither starts with / nor "
-                        + "has a scheme: it is decided as the path /\(TerminalText.escaped(url)); "
-                        + "write https://\(TerminalText.escaped(url)) for a URL on that host "
-                        + "(said once)")
+                    "aasa-scan: warning: '\(TerminalText.escaped(bytes))' neither starts with / "
+                        + "nor has a scheme: it is decided as the path "
+                        + "/\(TerminalText.escaped(bytes)); write "
+                        + "https://\(TerminalText.escaped(bytes)) for a URL on that host (said once)"
+                )
             }
             let rows: [(kind: Decision.Kind, app: Int32, rule: Int32)] =
                 bytes.withUnsafeBufferPointer { buffer in
@@ -91,7 +113,8 @@ struct MatchCommand: ParsableCommand {
                 let rule = row.rule >= 0 ? set.rules[Int(row.rule)] : nil
                 if json {
                     var fields = [
-                        "\"url\":\(JSONText.quoted(url))", "\"decision\":\"\(row.kind.name)\"",
+                        "\"url\":\(JSONText.quoted(bytes: bytes))",
+                        "\"decision\":\"\(row.kind.name)\"",
                         "\"app\":\(app.map(JSONText.quoted) ?? "null")",
                         "\"rule\":\(rule.map { JSONText.quoted($0.ref) } ?? "null")",
                     ]
@@ -102,24 +125,27 @@ struct MatchCommand: ParsableCommand {
                 } else {
                     output.line(
                         "\(row.kind.name)\t\(app.map(TerminalText.escaped) ?? "-")\t"
-                            + "\(rule?.ref ?? "-")\t\(TerminalText.escaped(url))")
+                            + "\(rule?.ref ?? "-")\t\(TerminalText.escaped(bytes))")
                 }
             }
         }
         output.flush()
+        if tooLong > 0 { throw ExitCode(2) }
     }
 
     /// A line without surrounding blanks or a leading byte order mark.
-    static func trimmed(_ line: String) -> String {
-        var text = Substring(line)
-        if text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }
-        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+    static func trimmed(_ line: [UInt8]) -> [UInt8] {
+        var text = line[...]
+        if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
+        let blank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
         while let last = text.last, blank(last) { text = text.dropLast() }
         while let first = text.first, blank(first) { text = text.dropFirst() }
-        return String(text)
+        return Array(text)
     }
 
-    static func isURLLine(_ line: String) -> Bool { !line.isEmpty && !line.hasPrefix("#") }
+    static func isURLLine(_ line: [UInt8]) -> Bool {
+        !line.isEmpty && line.first != UInt8(ascii: "#")
+    }
 
     /// True for `/path` and `scheme://...`, the two forms a URL list holds.
     static func isPathOrAbsolute(_ bytes: [UInt8]) -> Bool {

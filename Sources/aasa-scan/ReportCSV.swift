@@ -2,9 +2,9 @@ import ScanEngine
 
 /// The CSV report: one header, then one row per total, app, rule and top path, so a single
 /// file loads into a spreadsheet and a `grep ^rule,` picks a section. Columns:
-/// `section,id,source,apps,exclude,pattern,count,error_bound`.
+/// `section,id,source,apps,exclude,pattern,count,error_bound,shadowed_by`.
 enum ReportCSV {
-    static let header = "section,id,source,apps,exclude,pattern,count,error_bound"
+    static let header = "section,id,source,apps,exclude,pattern,count,error_bound,shadowed_by"
 
     static func render(_ report: ScanReport) -> String {
         var rows = [header]
@@ -34,7 +34,8 @@ enum ReportCSV {
             rows.append(
                 row(
                     "rule", rule.ref, rule.source, rule.apps.joined(separator: " "),
-                    rule.exclude ? "true" : "false", rule.pattern, rule.hits, 0))
+                    rule.exclude ? "true" : "false", rule.pattern, rule.hits, 0,
+                    shadowedBy: rule.shadowedBy ?? ""))
         }
         for path in report.topUnmatched {
             rows.append(
@@ -101,10 +102,11 @@ enum ReportCSV {
     /// One row; `count` replaces the number in the count column (a percentage, say).
     private static func row(
         _ section: String, _ id: String, _ source: String, _ apps: String, _ exclude: String,
-        _ pattern: String, _ number: UInt64, _ errorBound: UInt64, count: String? = nil
+        _ pattern: String, _ number: UInt64, _ errorBound: UInt64, count: String? = nil,
+        shadowedBy: String = ""
     ) -> String {
         [section, id, source, apps, exclude, pattern].map(field).joined(separator: ",")
-            + ",\(count ?? String(number)),\(errorBound)"
+            + ",\(count ?? String(number)),\(errorBound),\(field(shadowedBy))"
     }
 
     /// RFC 4180 quoting; a leading `=`, `+`, `-` or `@` is prefixed with `'` so a spreadsheet

@@ -47,6 +47,7 @@ enum ReportJSON {
         object.add("apps", raw: array(report.apps.map(app)))
         object.add("rules", raw: rules(report.rules))
         object.add("dead_rules", count: UInt64(report.deadRules.count))
+        object.add("shadowed_rules", count: UInt64(report.shadowedRules.count))
         object.add("hosts", raw: array(report.hosts.map(host)))
         object.add("hosts_approximate", raw: bool(result.summary.hostsAreApproximate))
         object.add("top_unmatched", raw: array(report.topUnmatched.map(path)))
@@ -138,6 +139,12 @@ enum ReportJSON {
             JSONText.appendQuoted(rule.pattern, to: &out)
             out.append(contentsOf: #","hits":"#.utf8)
             out.append(contentsOf: String(rule.hits).utf8)
+            out.append(contentsOf: #","shadowed_by":"#.utf8)
+            if let shadowedBy = rule.shadowedBy {
+                JSONText.appendQuoted(shadowedBy, to: &out)
+            } else {
+                out.append(contentsOf: "null".utf8)
+            }
             out.append(UInt8(ascii: "}"))
         }
         out.append(UInt8(ascii: "]"))

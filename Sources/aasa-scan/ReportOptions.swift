@@ -97,12 +97,16 @@ struct ReportOptions: ParsableArguments {
 
 extension ReportOptions {
     /// Writes the report of `result` to standard output, then ends with the status it calls
-    /// for: 2 when some input was cut short, 1 when `--min-coverage` failed.
-    func emit(_ result: ScanResult) throws {
+    /// for: 2 when some input was cut short, 1 when `--min-coverage` failed. `shadowing` is the
+    /// analysis of the result's AASA files when it was started earlier.
+    func emit(_ result: ScanResult, shadowing: ShadowMarks? = nil) throws {
         // Nothing was read and something failed: the error says it all, and a report of
         // zeros would only look like a scan of an empty log.
         if !result.complete, result.summary.totals.lines == 0 { throw ExitCode(2) }
-        let report = ScanReport(result, top: top)
+        var report = ScanReport(result, top: top)
+        if resolvedFormat != .none {
+            (shadowing ?? ShadowMarks(result.associations)).mark(&report)
+        }
         let text: String
         switch resolvedFormat {
         case .json: text = ReportJSON.render(report)
@@ -112,12 +116,7 @@ extension ReportOptions {
         case .none: text = ""
         }
         if let reportPath {
-            guard FileManager.default.createFile(atPath: reportPath, contents: Data(text.utf8))
-            else {
-                StandardError.line(
-                    "aasa-scan: error: cannot write \(TerminalText.escaped(reportPath))")
-                throw ExitCode(2)
-            }
+            OutputFile.write(Array(text.utf8), to: reportPath)
         } else if !text.isEmpty {
             var stdout = StandardOutput()
             stdout.write(text)
@@ -143,8 +142,5 @@ func writeState(_ state: ScanState, to path: String) throws {
         stdout.flush()
         return
     }
-    guard FileManager.default.createFile(atPath: path, contents: Data(state.encoded())) else {
-        StandardError.line("aasa-scan: error: cannot write \(TerminalText.escaped(path))")
-        throw ExitCode(2)
-    }
+    OutputFile.write(state.encoded(), to: path)
 }

@@ -110,12 +110,18 @@ enum ReportTable {
             alignRight: [false, true, true, false], header: true, style: style,
             elastic: 3, width: width)
         let dead = report.deadRules
+        let shadowed = report.shadowedRules.count
         out.append("")
         out.append(
             style.bold("Dead rules") + ": \(dead.count) of \(report.rules.count) decided no request"
+                + (shadowed == 0
+                    ? "" : ", \(shadowed) of them can never decide (aasa-scan lint says why)")
                 + (dead.isEmpty ? "" : " (in file order)"))
-        out += dead.prefix(top).map {
-            "  " + style.yellow(ruleName($0)) + "  " + TerminalText.escaped($0.pattern)
+        out += dead.prefix(top).map { rule in
+            "  " + style.yellow(ruleName(rule)) + "  " + TerminalText.escaped(rule.pattern)
+                + (rule.shadowedBy.map {
+                    "  [never decides: shadowed by \(TerminalText.escaped($0))]"
+                } ?? "")
         }
         out += more(dead.count, top)
 

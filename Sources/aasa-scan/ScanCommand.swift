@@ -48,7 +48,9 @@ struct ScanCommand: ParsableCommand {
     }
 
     func run() throws {
-        let associations = try self.associations.load(quiet: output.quiet)
+        let associations = try self.associations.load(quiet: output.quiet, debug: output.debug)
+        // Rules that can never decide are proven beside the scan, for the report.
+        let shadowing = output.resolvedFormat == .none ? nil : ShadowMarks(associations)
         var configuration = ScanConfiguration()
         configuration.inputs = inputs
         try reading.apply(to: &configuration)
@@ -96,7 +98,7 @@ struct ScanCommand: ParsableCommand {
                 workers: result.workers)
             try writeState(state, to: path)
         }
-        try output.emit(result)
+        try output.emit(result, shadowing: shadowing)
     }
 }
 
@@ -163,9 +165,27 @@ struct AssociationOptions: ParsableArguments {
                 + "*.example.com.json or _.example.com.json).", valueName: "dir"))
     var aasaDir: String?
 
+    /// Domains are checked before anything is read: a malformed one is a usage error.
+    func validate() throws {
+        for value in aasa {
+            guard let (name, _) = Self.splitDomain(value) else { continue }
+            do throws(InvalidDomain) {
+                _ = try DomainPattern.parse(name)
+            } catch {
+                throw Self.domainError(error)
+            }
+        }
+    }
+
+    static func domainError(_ error: InvalidDomain, option: String = "--aasa") -> ValidationError {
+        ValidationError(
+            "\(option) \(TerminalText.escaped(error.description)); write DOMAIN=FILE with a "
+                + "domain such as example.com or *.example.com.")
+    }
+
     /// The AASA files byte for byte, for a saved state.
     func sources() throws -> [ScanState.Source] {
-        try pairs().map { domain, path in
+        try pairs(warn: false).map { domain, path in
             guard let bytes = FileManager.default.contents(atPath: path) else {
                 StandardError.line("aasa-scan: error: cannot read \(TerminalText.escaped(path))")
                 throw ExitCode(2)
@@ -174,47 +194,73 @@ struct AssociationOptions: ParsableArguments {
         }
     }
 
-    func load(quiet: Bool) throws -> Associations {
+    func load(quiet: Bool, debug: Bool = false) throws -> Associations {
         var result = Associations()
-        for (domain, path) in try pairs() {
+        for (domain, path) in try pairs(warn: !quiet) {
             result.add(
-                domain: domain, path: path, rules: CompiledRuleSet(try loadAASA(path, quiet: quiet))
+                domain: domain, path: path, rules: try compileAASA(path, quiet: quiet, debug: debug)
             )
         }
         return result
     }
 
     /// The `(domain, file)` pairs the options name; nil domain for the file serving every host.
-    private func pairs() throws -> [(DomainPattern?, String)] {
-        try Self.pairs(files: aasa, directory: aasaDir, option: "--aasa")
+    private func pairs(warn: Bool) throws -> [(DomainPattern?, String)] {
+        try Self.pairs(files: aasa, directory: aasaDir, option: "--aasa", warn: warn)
     }
 
     /// The `(domain, file)` pairs of `FILE` / `DOMAIN=FILE` values and a folder of files named
-    /// by domain, as `option` (`--aasa`, `--old`, ...) gives them.
-    static func pairs(files: [String], directory: String?, option: String) throws
+    /// by domain, as `option` (`--aasa`, `--old`, ...) and `option-dir` give them.
+    static func pairs(files: [String], directory: String?, option: String, warn: Bool) throws
         -> [(DomainPattern?, String)]
     {
         var pairs: [(DomainPattern?, String)] = []
         for value in files {
-            if let equals = value.firstIndex(of: "="), !value[..<equals].contains("/") {
-                let name = String(value[..<equals])
-                guard let domain = DomainPattern(name) else {
-                    throw ValidationError(
-                        "'\(name)' is not a domain such as example.com or *.example.com.")
+            if let (name, file) = Self.splitDomain(value) {
+                do throws(InvalidDomain) {
+                    pairs.append((try DomainPattern.parse(name), file))
+                } catch {
+                    throw Self.domainError(error, option: option)
                 }
-                pairs.append((domain, String(value[value.index(after: equals)...])))
             } else {
                 pairs.append((nil, value))
             }
         }
-        if let directory { pairs += try Self.directoryPairs(directory) }
+        if let directory {
+            pairs += try Self.directoryPairs(directory, warn: warn, option: option + "-dir")
+        }
         if pairs.filter({ $0.0 == nil }).count > 1 {
             throw ValidationError("Only one \(option) FILE without a domain can serve every host.")
         }
         return pairs
     }
 
-    private static func directoryPairs(_ directory: String) throws -> [(DomainPattern?, String)] {
+    /// `DOMAIN=FILE` as its two parts, or nil for a plain file path. The domain ends at the
+    /// first `=` not inside an alternate-mode suffix (`example.com?mode=developer=FILE`). A
+    /// `/` before it makes the whole a file path (`./a=b.json`), unless only the part after
+    /// the `=` is a file: then the part before it is a malformed domain (`example.com/x=FILE`).
+    static func splitDomain(_ value: String) -> (domain: String, file: String)? {
+        guard var equals = value.firstIndex(of: "=") else { return nil }
+        if value[..<equals].hasSuffix("?mode"),
+            let next = value[value.index(after: equals)...].firstIndex(of: "=")
+        {
+            equals = next
+        }
+        let (domain, file) = (
+            String(value[..<equals]), String(value[value.index(after: equals)...])
+        )
+        if domain.contains("/"),
+            FileManager.default.fileExists(atPath: value)
+                || !FileManager.default.fileExists(atPath: file)
+        {
+            return nil
+        }
+        return (domain, file)
+    }
+
+    private static func directoryPairs(_ directory: String, warn: Bool, option: String) throws
+        -> [(DomainPattern?, String)]
+    {
         guard let handle = opendir(directory) else {
             StandardError.line(
                 "aasa-scan: error: cannot read the folder \(TerminalText.escaped(directory))")
@@ -234,8 +280,16 @@ struct AssociationOptions: ParsableArguments {
                 domain.removeLast(suffix.count)
             }
             if domain.hasPrefix("_.") { domain = "*." + domain.dropFirst(2) }
-            guard let pattern = DomainPattern(domain) else { return nil }
-            return (pattern, directory + "/" + name)
+            do throws(InvalidDomain) {
+                return (try DomainPattern.parse(domain), directory + "/" + name)
+            } catch {
+                if warn {
+                    StandardError.line(
+                        "aasa-scan: warning: \(option): skipped \(TerminalText.escaped(name)): "
+                            + TerminalText.escaped(error.reason))
+                }
+                return nil
+            }
         }
     }
 }

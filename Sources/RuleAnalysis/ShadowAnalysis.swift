@@ -1,0 +1,215 @@
+import AASAModel
+import LinkMatcher
+
+/// Rules that can never decide, proven on the rules' automata (DESIGN.md: rule B never decides
+/// when every URL it matches is matched by earlier rules of its entry). Sound by construction:
+/// a finding is reported only when it is proven; when a question is out of reach (views that
+/// cannot be compared, a state budget spent) nothing is said.
+public enum ShadowAnalysis {
+    /// The findings of a compiled rule set, in rule order. `checkingExclusions: false` leaves
+    /// out exclusions without effect (AASA604), for callers that only mark dead rules.
+    public static func findings(for rules: CompiledRuleSet, checkingExclusions: Bool = true)
+        -> [ShadowFinding]
+    {
+        var scan = Inclusion.EntryScan(
+            rules: rules.rules, parser: rules.patternParser, checkingExclusions: checkingExclusions)
+        return scan.run()
+    }
+
+    /// The findings of a document, in rule order.
+    public static func findings(for document: AASADocument, checkingExclusions: Bool = true)
+        -> [ShadowFinding]
+    {
+        var variables: [String: [String]] = [:]
+        for variable in document.applinks?.substitutionVariables ?? []
+        where variables[variable.name] == nil {
+            variables[variable.name] = variable.values
+        }
+        var scan = Inclusion.EntryScan(
+            rules: ResolvedRule.resolve(document),
+            parser: PatternParser(customVariables: variables),
+            checkingExclusions: checkingExclusions)
+        return scan.run()
+    }
+}
+
+extension Inclusion {
+    /// The walk over the entries of one file, rule by rule.
+    fileprivate struct EntryScan {
+        let rules: [ResolvedRule]
+        let languages: [RuleLanguage]
+        let checkingExclusions: Bool
+        var relations: RuleRelations
+
+        init(rules: [ResolvedRule], parser: PatternParser, checkingExclusions: Bool) {
+            self.rules = rules
+            self.checkingExclusions = checkingExclusions
+            var parts = RuleLanguage.Parts()
+            languages = rules.map { RuleLanguage($0, parser: parser, parts: &parts) }
+            relations = RuleRelations(languages)
+        }
+
+        mutating func run() -> [ShadowFinding] {
+            var findings: [ShadowFinding] = []
+            var start = 0
+            while start < rules.count {
+                var end = start
+                while end < rules.count && rules[end].entryIndex == rules[start].entryIndex {
+                    end += 1
+                }
+                // An entry that names no app never decides; lint says so (AASA202, AASA205).
+                if !rules[start].appIDs.isEmpty {
+                    findings += analyse(Array(start..<end))
+                }
+                start = end
+            }
+            return findings.sorted { $0.rule < $1.rule }
+        }
+
+        /// The findings of one entry's rules (global indices, in order).
+        private mutating func analyse(_ entry: [Int]) -> [ShadowFinding] {
+            let index = PrefixIndex(
+                entry.filter { !languages[$0].isEmpty }.map { ($0, languages[$0].prefix) })
+            var findings: [ShadowFinding] = []
+            var catchAll: Int?
+            var firstWithPattern: [PatternKey: Int] = [:]
+            for rule in entry where !languages[rule].isEmpty {
+                let key = PatternKey(rules[rule])
+                if let catchAll {
+                    findings.append(finding(.afterCatchAll, rule, [catchAll]))
+                } else if let original = firstWithPattern[key] {
+                    findings.append(finding(.duplicate, rule, [original]))
+                } else if let covering = covering(rule, index: index) {
+                    findings.append(finding(.shadowed, rule, covering))
+                } else if checkingExclusions, rules[rule].exclude,
+                    exclusionIsWithoutEffect(rule, entry, index)
+                {
+                    findings.append(finding(.exclusionWithoutEffect, rule, []))
+                }
+                if catchAll == nil, languages[rule].isCatchAll { catchAll = rule }
+                if firstWithPattern[key] == nil { firstWithPattern[key] = rule }
+            }
+            return findings
+        }
+
+        private func finding(_ kind: ShadowFinding.Kind, _ rule: Int, _ covering: [Int])
+            -> ShadowFinding
+        {
+            ShadowFinding(
+                kind: kind, rule: rule, ref: rules[rule].ref, coveringRules: covering,
+                covering: covering.map { rules[$0].ref })
+        }
+
+        /// The rule as its effective pattern (defaults applied, leading `/` dropped) with its
+        /// `exclude` flag: two rules with the same key match the same URLs the same way.
+        private struct PatternKey: Hashable {
+            var path: Substring
+            var query: [String]
+            var fragment: String
+            var flags: [Bool]
+
+            init(_ rule: ResolvedRule) {
+                path = rule.path.drop { $0 == "/" }
+                switch rule.query {
+                case .whole(let text): query = [text]
+                case .items(let items): query = ["items"] + items.flatMap { [$0.name, $0.pattern] }
+                }
+                fragment = rule.fragment
+                flags = [rule.isLegacyPath, rule.exclude, rule.caseSensitive, rule.percentEncoded]
+            }
+        }
+
+        // MARK: AASA601
+
+        /// Most rules an uncovered rule is compared with as a union; beyond it, nothing is said.
+        private static let unionLimit = 64
+
+        /// The earlier rules that together decide every URL of `rule`: one if one suffices (the
+        /// first such), else a small union; nil when no cover is proven.
+        private mutating func covering(_ rule: Int, index: PrefixIndex) -> [Int]? {
+            let subject = languages[rule]
+            func mayMeet(_ other: Int) -> Bool {
+                other < rule && !languages[other].isEmpty
+                    && RuleLanguage.compatible(
+                        subject.suffix, languages[other].suffix, fromEnd: true)
+            }
+            let candidates = index.rules(beginning: subject.prefix).filter(mayMeet)
+            var longer: [Int] {
+                (index.rules(extending: subject.prefix, limit: Self.unionLimit) ?? []).filter(
+                    mayMeet)
+            }
+            if candidates.isEmpty && longer.count < 2 { return nil }
+            // A cover must accept the subject's sample path; its literal ends tell most that
+            // cannot before their automata are built.
+            func mayAcceptSample(_ other: Int) -> Bool {
+                relations.foldedSamplePath(rule).map { languages[other].pathMayAccept(folded: $0) }
+                    ?? true
+            }
+            var union: [Int] = []
+            for candidate in candidates where relations.coversQueryAndFragment(candidate, rule) {
+                if mayAcceptSample(candidate), relations.pathsCover([candidate], rule) == .proven {
+                    return [candidate]
+                }
+                union.append(candidate)
+            }
+            union += longer.filter { relations.coversQueryAndFragment($0, rule) }
+            // Large alternations (`$(lang)`) join a union only where they may take the sample.
+            union = union.filter { !languages[$0].pathIsLarge || mayAcceptSample($0) }.sorted()
+            guard union.count >= 2, union.count <= Self.unionLimit,
+                relations.pathsCover(union, rule) == .proven
+            else { return nil }
+            return smallestCover(union, rule)
+        }
+
+        /// A short list out of a covering union: the shortest run of it, in rule order, that
+        /// still covers, then without the members it can do without.
+        private mutating func smallestCover(_ union: [Int], _ rule: Int) -> [Int] {
+            var low = 1
+            var high = union.count
+            while low < high {
+                let middle = (low + high) / 2
+                if relations.pathsCover(Array(union.prefix(middle)), rule) == .proven {
+                    high = middle
+                } else {
+                    low = middle + 1
+                }
+            }
+            var needed = Array(union.prefix(high))
+            guard needed.count <= 12 else { return needed }
+            for member in needed.dropLast() {
+                let without = needed.filter { $0 != member }
+                if relations.pathsCover(without, rule) == .proven { needed = without }
+            }
+            return needed
+        }
+
+        // MARK: AASA604
+
+        /// Whether no rule that could decide after the exclusion `rule` shares a URL with it:
+        /// the later rules of its entry, and the rules of later entries naming one of its apps
+        /// (its exclusion also keeps those from deciding, SEMANTICS.md S4.5).
+        private mutating func exclusionIsWithoutEffect(
+            _ rule: Int, _ entry: [Int], _ index: PrefixIndex
+        ) -> Bool {
+            let subject = languages[rule]
+            var later = index.rules(beginning: subject.prefix)
+            later += index.rules(extending: subject.prefix, limit: Int.max) ?? []
+            // Prefixes say nothing between views whose decoding differs.
+            later += entry.filter { other in
+                languages[other].decoded != subject.decoded
+                    && (subject.decoded ? languages[other] : subject).pathMayReadPercent
+            }
+            let apps = Set(rules[rule].appIDs)
+            if let last = entry.last {
+                later += (last + 1..<rules.count).filter {
+                    rules[$0].entryIndex != rules[rule].entryIndex
+                        && !apps.isDisjoint(with: rules[$0].appIDs)
+                }
+            }
+            for other in Set(later).sorted() where other > rule && !languages[other].isEmpty {
+                if !relations.provablyDisjoint(rule, other) { return false }
+            }
+            return true
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import AASAModel
+
+/// A rule that can never decide a URL, or an exclusion that changes nothing, with the earlier
+/// rules that make it so. Found by `ShadowAnalysis` and reported by `lint` (AASA601-604),
+/// `scan` (`shadowed_by`) and `diff`.
+public struct ShadowFinding: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable {
+        /// AASA601: earlier rules of its entry decide every URL it matches.
+        case shadowed
+        /// AASA602: it comes after a rule of its entry that matches every URL.
+        case afterCatchAll
+        /// AASA603: it repeats an earlier rule of its entry (same pattern after defaults,
+        /// same `exclude`).
+        case duplicate
+        /// AASA604: an exclusion that no later rule of its entry (or of a later entry for the
+        /// same app) could have decided otherwise.
+        case exclusionWithoutEffect
+
+        /// The stable lint code.
+        public var code: String {
+            switch self {
+            case .shadowed: "AASA601"
+            case .afterCatchAll: "AASA602"
+            case .duplicate: "AASA603"
+            case .exclusionWithoutEffect: "AASA604"
+            }
+        }
+
+        public var severity: Diagnostic.Severity {
+            self == .exclusionWithoutEffect ? .info : .warning
+        }
+
+        /// One line for the README and help texts.
+        public var summary: String {
+            switch self {
+            case .shadowed:
+                "rule never decides: earlier rules of its entry decide every URL it matches"
+            case .afterCatchAll: "rule after a catch-all rule of its entry never decides"
+            case .duplicate:
+                "exact duplicate of an earlier rule (pattern after defaults) never decides"
+            case .exclusionWithoutEffect:
+                "exclude rule changes nothing: no later rule of its entry matches what it matches"
+            }
+        }
+    }
+
+    public var kind: Kind
+    /// Index of the rule in evaluation order (`CompiledRuleSet.rules`).
+    public var rule: Int
+    /// `details[0].components[3]`.
+    public var ref: String
+    /// Indices of the earlier rules that decide every URL of this one, in rule order: the one
+    /// covering rule, several that cover it together, the catch-all or the rule it repeats.
+    /// Empty for an exclusion without effect.
+    public var coveringRules: [Int]
+    /// References of `coveringRules`.
+    public var covering: [String]
+
+    /// The covering rule to name in one field: the one rule, or of several the last (after
+    /// which the rule can no longer decide); nil for an exclusion without effect.
+    public var coveredBy: String? { covering.last }
+
+    public init(kind: Kind, rule: Int, ref: String, coveringRules: [Int], covering: [String]) {
+        self.kind = kind
+        self.rule = rule
+        self.ref = ref
+        self.coveringRules = coveringRules
+        self.covering = covering
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+/// Rules that can never decide, as `lint` (AASA601-604 with `related`) and the `scan` reports
+/// (`shadowed_by`) show them.
+struct ShadowReportTests {
+    static let aasa = #"""
+        {"applinks": {"details": [
+          {"appIDs": ["ABCDE12345.com.x"], "components": [
+            {"/": "/buy/*"}, {"/": "/buy/42"}, {"/": "/help"}, {"/": "/help"},
+            {"/": "/old/*", "exclude": true}, {"/": "/about"}]},
+          {"appIDs": ["ABCDE12345.com.y"], "components": [{"/": "*"}, {"/": "/late"}]}
+        ]}}
+        """#
+
+    /// Code, rule path and related path of every finding of `aasa`.
+    static let expected: [(code: String, path: String, related: String?)] = [
+        ("AASA601", "applinks.details[0].components[1]", "applinks.details[0].components[0]"),
+        ("AASA603", "applinks.details[0].components[3]", "applinks.details[0].components[2]"),
+        ("AASA604", "applinks.details[0].components[4]", nil),
+        ("AASA602", "applinks.details[1].components[1]", "applinks.details[1].components[0]"),
+    ]
+
+    @Test func lintNamesEachDeadRuleAndWhatCoversIt() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("aasa.json", Self.aasa)
+        let text = try ToolRunner.run(["lint", file])
+        #expect(text.status == 0, "warnings and infos do not fail the default gate")
+        for row in Self.expected {
+            #expect(
+                text.lines.contains { $0.contains(" \(row.code) \(row.path): ") }, "\(text.stdout)")
+        }
+        #expect(try ToolRunner.run(["lint", "--fail-on", "warning", file]).status == 1)
+        #expect(!(try ToolRunner.run(["lint", "--no-info", file]).stdout.contains("AASA604")))
+
+        let json = try ToolRunner.run(["lint", "--json", file])
+        let objects = try json.lines.map {
+            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let dead = objects.filter { ($0["code"] as? String)?.hasPrefix("AASA6") == true }
+        #expect(dead.count == Self.expected.count)
+        for row in Self.expected {
+            let object = dead.first { $0["path"] as? String == row.path }
+            #expect(object?["code"] as? String == row.code)
+            #expect(object?["related"] as? String == row.related, "\(row.path)")
+            if row.related == nil { #expect(object?["related"] is NSNull) }
+        }
+        // Every diagnostic carries the field, null when it names nothing else.
+        #expect(objects.allSatisfy { $0.keys.contains("related") })
+    }
+
+    @Test func scanReportsMarkRulesThatCanNeverDecide() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("aasa.json", Self.aasa)
+        let log = try folder.write(
+            "access.log",
+            """
+            1.2.3.4 - - [10/Oct/2024:13:55:36 +0000] "GET /buy/42 HTTP/1.1" 200 1 "-" "x"
+            1.2.3.4 - - [10/Oct/2024:13:55:37 +0000] "GET /late HTTP/1.1" 200 1 "-" "x"
+
+            """)
+        let json = try ToolRunner.run(["scan", "--aasa", file, "--format", "json", log])
+        #expect(json.status == 0, "\(json.stderr)")
+        let report = try #require(
+            JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let rules = try #require(report["rules"] as? [[String: Any]])
+        let shadowed = Dictionary(
+            uniqueKeysWithValues: rules.compactMap { rule -> (String, String)? in
+                guard let ref = rule["ref"] as? String, let by = rule["shadowed_by"] as? String
+                else { return nil }
+                return (ref, by)
+            })
+        #expect(
+            shadowed == [
+                "details[0].components[1]": "details[0].components[0]",
+                "details[0].components[3]": "details[0].components[2]",
+                "details[1].components[1]": "details[1].components[0]",
+            ])
+        #expect(rules.allSatisfy { $0.keys.contains("shadowed_by") })
+        #expect(report["shadowed_rules"] as? Int == 3)
+        // A rule that can never decide decided no request, whatever the traffic.
+        for rule in rules where rule["shadowed_by"] is String {
+            #expect(rule["hits"] as? Int == 0)
+        }
+
+        let csv = try ToolRunner.run(["scan", "--aasa", file, "--format", "csv", log])
+        #expect(csv.lines.first?.hasSuffix(",shadowed_by") == true)
+        #expect(
+            csv.lines.contains {
+                $0.hasPrefix("rule,details[0].components[1],")
+                    && $0.hasSuffix(",0,0,details[0].components[0]")
+            }, "\(csv.stdout)")
+
+        // `merge` reports from saved states mark the same rules.
+        let state = folder.path + "/scan.state"
+        _ = try ToolRunner.run([
+            "scan", "--aasa", file, "--format", "none", "--save-state", state, log,
+        ])
+        let merged = try ToolRunner.run(["merge", "--format", "json", state])
+        let mergedReport = try #require(
+            JSONSerialization.jsonObject(with: Data(merged.stdout.utf8)) as? [String: Any])
+        #expect(mergedReport["shadowed_rules"] as? Int == 3, "\(merged.stderr)")
+
+        let table = try ToolRunner.run(["scan", "--aasa", file, "--format", "table", log])
+        #expect(table.stdout.contains("3 of them can never decide"))
+        #expect(
+            table.lines.contains {
+                $0.contains("details[1].components[1]")
+                    && $0.contains("shadowed by details[1].components[0]")
+            }, "\(table.stdout)")
+    }
+}
