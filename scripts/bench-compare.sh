@@ -112,6 +112,10 @@ pair "[$base] scan .gz (300 rules) vs gzip -dc" 1.1 \
 pair "[$base] scan plain: 2 workers vs 1 worker" 0.6 \
     "$(scan --workers 2 --aasa "$(rules_file "$base" 300)" $log)" \
     "$(scan --workers 1 --aasa "$(rules_file "$base" 300)" $log)"
+# diff decides every line under two rule files in one pass: held against one scan of the old.
+pair "[diff] diff plain: standard 300 -> glob-heavy 300 vs scan 300" 1.5 \
+    "$bin diff --quiet --format json --old $(rules_file standard 300) --new $(rules_file glob-heavy 300) $log" \
+    "$(scan --aasa "$(rules_file standard 300)" $log)"
 for profile in "${profiles[@]}"; do peak "$profile" 5000; done
 
 echo

@@ -69,10 +69,12 @@ public struct CoverageSummary: Sendable {
     /// The part of `record` that does not depend on the host, for `lines` lines of the same
     /// outcome and path at once: a caller that tallies repeated requests before recording them
     /// pays the path tables once per tally instead of once per line. Pair every line with one
-    /// `recordHost` call.
+    /// `recordHost` call. Returns the path's `StableHash`, for a caller that files the same
+    /// path elsewhere (`DiffSummary.recordChange`).
+    @discardableResult
     public mutating func recordRequests(
         _ outcome: CoverageOutcome, path: UnsafeRawBufferPointer, lines: UInt64, weight: UInt64
-    ) {
+    ) -> UInt64 {
         totals.lines &+= lines
         totals.requests &+= weight
         let pathHash = StableHash.hash(path)
@@ -102,6 +104,7 @@ public struct CoverageSummary: Sendable {
             unmatchedPaths.add(
                 path, hash: keyHash(path, fullHash: pathHash), weight: weight, lane: -1)
         }
+        return pathHash
     }
 
     /// The host part of `record`: one request of `weight` for `host`, in the lane of its

@@ -15,6 +15,9 @@ import LinkMatcher
 /// target replaces the older of the two. A set's two slots share one 64-byte cache line and
 /// each key has a line of its own, so a lookup touches two lines, both fetched a line ahead
 /// (`prefetch`). Memory is fixed: `slotCount x (32 + keyLimit)` bytes.
+///
+/// `diff` remembers a second decision per target: it keeps them itself, by slot
+/// (`countSlot`, `nextSlot`, `Tally.slot`), so that the slots of a scan stay as they are.
 struct DecisionCache {
     /// 32 bytes: two to a cache line.
     private struct Slot {
@@ -42,6 +45,8 @@ struct DecisionCache {
     struct Tally {
         let file: Int
         let decision: Decision
+        /// The slot that counted it (where a cache of pairs keeps the second decision).
+        let slot: Int
         /// The whole key the target was remembered by.
         let key: UnsafeBufferPointer<UInt8>
         let path: UnsafeRawBufferPointer
@@ -126,6 +131,49 @@ struct DecisionCache {
         return nil
     }
 
+    /// `count` for a caller that keeps more per target (`diff`): the slot that counted the
+    /// request, when the target is remembered. (The lookup is `count`'s, written out again:
+    /// a shared one cost `scan` instructions at every line.)
+    @inline(__always)
+    func countSlot(
+        _ target: UnsafeBufferPointer<UInt8>, file: Int, hash: UInt64, weight: UInt64,
+        evicted: (Tally) -> Void
+    ) -> Int? {
+        guard target.count <= Self.keyLimit, let base = target.baseAddress else { return nil }
+        let first = (Int(truncatingIfNeeded: hash) & Self.setMask) * 2
+        let tag = UInt32(truncatingIfNeeded: hash >> 32)
+        for index in first...(first + 1) {
+            let slot = slots + index
+            if slot.pointee.hashTag == tag, slot.pointee.length == UInt8(target.count),
+                slot.pointee.file == Int32(file),
+                Self.equal(keys + index * Self.keyLimit, base, target.count)
+            {
+                if slot.pointee.lines == .max { handOver(index, to: evicted) }
+                slot.pointee.lines &+= 1
+                slot.pointee.weight &+= weight
+                return index
+            }
+        }
+        return nil
+    }
+
+    /// The decision remembered in `slot`.
+    @inline(__always)
+    func decision(at slot: Int) -> Decision { slots[slot].decision }
+
+    /// The slot the next `store` of a target with this hash takes (the older of its set).
+    @inline(__always)
+    func nextSlot(hash: UInt64) -> Int {
+        let set = Int(truncatingIfNeeded: hash) & Self.setMask
+        return set * 2 + Int(nextWay[set])
+    }
+
+    /// The first of the two slots a target with this hash may live in.
+    @inline(__always)
+    static func firstSlot(hash: UInt64) -> Int {
+        (Int(truncatingIfNeeded: hash) & setMask) * 2
+    }
+
     /// True when `store` keeps `target` (short enough to be remembered).
     @inline(__always)
     static func admits(_ target: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -165,7 +213,7 @@ struct DecisionCache {
         let key = UnsafeRawPointer(keys + index * Self.keyLimit)
         body(
             Tally(
-                file: Int(slot.file), decision: slot.decision,
+                file: Int(slot.file), decision: slot.decision, slot: index,
                 key: UnsafeBufferPointer(
                     start: keys + index * Self.keyLimit, count: Int(slot.length)),
                 path: UnsafeRawBufferPointer(

@@ -16,10 +16,13 @@ import LogParsing
 public enum LogScan {
     /// Runs a scan. Errors of single inputs do not stop it: they are reported per input and
     /// the other inputs are still read. `observers`, when given, holds one observer per worker
-    /// (at least `configuration.workers`): each sees the requests its worker classifies.
+    /// (at least `configuration.workers`): each sees the requests its worker classifies (not
+    /// with `newFiles`). With `newFiles` (`diff`), every request is also decided under those
+    /// files in the same pass, and the result carries the comparison.
     public static func run(
         _ configuration: ScanConfiguration, associations: Associations,
-        progress: ScanProgress = ScanProgress(), observers: [any RequestObserver] = []
+        comparedWith newFiles: Associations? = nil, progress: ScanProgress = ScanProgress(),
+        observers: [any RequestObserver] = []
     ) -> ScanResult {
         let clock = ContinuousClock()
         let start = clock.now
@@ -32,7 +35,7 @@ public enum LogScan {
             ScanWorker(
                 associations: associations, filter: configuration.filter, shape: shape,
                 lineLimit: configuration.chunkSize, perApp: configuration.perApp,
-                observer: observers.isEmpty ? nil : observers[index])
+                observer: observers.isEmpty ? nil : observers[index], comparedWith: newFiles)
         }
         let free = ChunkQueue<Chunk>()
         for _ in 0..<(2 * workerCount + 2) { free.push(Chunk(capacity: configuration.chunkSize)) }
@@ -105,11 +108,15 @@ public enum LogScan {
         let globCaches = workers.map(\.globCaches).reduce(
             Array(repeating: GlobCacheStatistics(), count: associations.files.count)
         ) { total, worker in zip(total, worker).map(+) }
-        return ScanResult(
+        var result = ScanResult(
             summary: summary, inputs: reports, associations: associations,
             elapsedSeconds: Double(elapsed.components.seconds)
                 + Double(elapsed.components.attoseconds) / 1e18,
             workers: workerCount, globCaches: globCaches)
+        if let newFiles {
+            result.comparison = Comparison(workers: workers, newFiles: newFiles)
+        }
+        return result
     }
 
     struct Work: @unchecked Sendable {

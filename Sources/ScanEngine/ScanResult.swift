@@ -35,6 +35,43 @@ public struct ScanResult: Sendable {
     /// (empty for a merged state).
     public var globCaches: [GlobCacheStatistics] = []
 
+    /// `diff`: the new files and what every request did under them; nil for a scan.
+    public var comparison: Comparison?
+
     /// True when every input was read to its end.
     public var complete: Bool { inputs.allSatisfy(\.complete) }
+}
+
+/// The second half of a `diff` result: the old files are the result's `associations`, counted
+/// in its `summary` as a scan of them counts; these are the new ones.
+public struct Comparison: Sendable {
+    public var associations: Associations
+    /// Each request's pair of decisions, and the new files' own counts.
+    public var summary: DiffSummary
+    /// What the new files' glob DFA caches did, per file, over all workers.
+    public var globCaches: [GlobCacheStatistics]
+
+    public init(
+        associations: Associations, summary: DiffSummary, globCaches: [GlobCacheStatistics] = []
+    ) {
+        self.associations = associations
+        self.summary = summary
+        self.globCaches = globCaches
+    }
+
+    /// The merge of the workers' diff summaries.
+    init(workers: [ScanWorker], newFiles: Associations) {
+        let sides = workers.compactMap(\.comparison)
+        // The first worker's summary as it is: a merge with the empty summary would only sort
+        // its top-path tables again.
+        var summary =
+            sides.first?.summary.pointee
+            ?? DiffSummary(
+                shape: CoverageShape(appCount: newFiles.appCount, ruleCount: newFiles.ruleCount))
+        for side in sides.dropFirst() { summary += side.summary.pointee }
+        let caches = sides.map(\.globCaches).reduce(
+            Array(repeating: GlobCacheStatistics(), count: newFiles.files.count)
+        ) { total, worker in zip(total, worker).map(+) }
+        self.init(associations: newFiles, summary: summary, globCaches: caches)
+    }
 }

@@ -59,14 +59,18 @@ final class ScanWorker {
     private var lastFile: Int?
     /// The summary lives behind a pointer: it is updated at every line, and pointer accesses
     /// carry none of the run-time exclusivity checks of class properties.
-    private let summaryStorage: UnsafeMutablePointer<CoverageSummary>
+    let summaryStorage: UnsafeMutablePointer<CoverageSummary>
     private(set) var inputCounts: [InputCounts] = []
     /// Rule sets and scratches used without retain/release at every line: the rule sets are
     /// shared by all workers, and counting references to them would make the cores contend.
-    private let ruleSets: [Unmanaged<CompiledRuleSet>]
+    let ruleSets: [Unmanaged<CompiledRuleSet>]
     private let scratches: [MatchScratch]
-    private let unmanagedScratches: [Unmanaged<MatchScratch>]
-    private let cache = DecisionCache()
+    let unmanagedScratches: [Unmanaged<MatchScratch>]
+    let cache: DecisionCache
+    /// The new files of `diff`, decided beside the files of `associations`; nil for a scan.
+    let comparison: ComparisonSide?
+    /// The same, used at every line without retaining it (the worker owns it).
+    private let unmanagedComparison: Unmanaged<ComparisonSide>?
     /// Per file: global index of its first app and of its first rule. Per global rule: the
     /// app an exclusion by that rule counts for. Plain memory, read at every line.
     private let appOffsets: UnsafeMutableBufferPointer<Int>
@@ -88,11 +92,17 @@ final class ScanWorker {
 
     init(
         associations: Associations, filter: RequestFilter, shape: CoverageShape, lineLimit: Int,
-        perApp: Bool = false, observer: (any RequestObserver)? = nil
+        perApp: Bool = false, observer: (any RequestObserver)? = nil,
+        comparedWith newFiles: Associations? = nil
     ) {
         self.associations = associations
         self.perApp = perApp
         self.observer = observer
+        comparison = newFiles.map {
+            ComparisonSide($0, oldFiles: associations, topCapacity: shape.topCapacity)
+        }
+        unmanagedComparison = comparison.map { Unmanaged.passUnretained($0) }
+        cache = DecisionCache()
         singleEntry = associations.files.map { file in
             Set(file.rules.rules.filter { !$0.appIDs.isEmpty }.map(\.entryIndex)).count <= 1
         }
@@ -224,7 +234,7 @@ final class ScanWorker {
     /// A parsed request whose classification waits for the next line to be parsed: meanwhile
     /// the memory of its cache set arrives (`DecisionCache.prefetch`), a wait that otherwise
     /// stalled every line.
-    private struct Waiting {
+    struct Waiting {
         var request = ParsedRequest()
         var line = LineBytes(start: nil, count: 0)
         var scratch = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
@@ -303,6 +313,15 @@ final class ScanWorker {
             parts.scheme == nil && (port == 80 || port == 443)
             ? port ?? 443 : parts.defaultPort(in: target)
         let fileFound = file(host: host, port: port, defaultPort: defaultPort)
+        if let unmanagedComparison {
+            // `diff`: the new files decide too, in the same pass.
+            unmanagedComparison._withUnsafeGuaranteedRef { side in
+                classifyPair(
+                    waiting, old: fileFound, side, host: host, port: port,
+                    defaultPort: defaultPort, weight: weight)
+            }
+            return
+        }
         // A non-default port stays in the host counts: it is what tells `example.com:8080`
         // (no association) from `example.com` in the report.
         if let port, port != defaultPort { host = appendPort(port, to: host) }
@@ -351,7 +370,7 @@ final class ScanWorker {
     /// the key, `host[:port]/path` for an absolute target, else the path. Contiguous in every
     /// case, so the cache keeps it as a range of its key.
     @inline(__always)
-    private func pathRange(_ key: UnsafeBufferPointer<UInt8>, hostPrefix: Int, _ split: URLParts)
+    func pathRange(_ key: UnsafeBufferPointer<UInt8>, hostPrefix: Int, _ split: URLParts)
         -> Range<Int>
     {
         if hostPrefix > 0 { return 0..<min(key.count, hostPrefix + split.path.upperBound) }
@@ -361,7 +380,7 @@ final class ScanWorker {
     }
 
     @inline(__always)
-    private func pathKey(_ key: UnsafeBufferPointer<UInt8>, hostPrefix: Int, _ split: URLParts)
+    func pathKey(_ key: UnsafeBufferPointer<UInt8>, hostPrefix: Int, _ split: URLParts)
         -> UnsafeRawBufferPointer
     {
         UnsafeRawBufferPointer(
@@ -440,12 +459,17 @@ final class ScanWorker {
 
     /// Records what the cache still holds; call once, after the last chunk.
     func finish() {
-        cache.flush(recordTally)
+        if let comparison {
+            cache.flush(recordPairTally)
+            comparison.finish()
+        } else {
+            cache.flush(recordTally)
+        }
     }
 
     /// A file's decision in the summary's terms: global app and rule indices.
     @inline(__always)
-    private func outcome(_ decision: Decision, file fileIndex: Int) -> CoverageOutcome {
+    func outcome(_ decision: Decision, file fileIndex: Int) -> CoverageOutcome {
         let rule = ruleOffsets[fileIndex] + Int(decision.rule)
         switch decision.kind {
         case .handled:
@@ -458,7 +482,7 @@ final class ScanWorker {
     }
 
     @inline(__always)
-    private static func hostLane(_ kind: Decision.Kind) -> CoverageOutcome.HostLane {
+    static func hostLane(_ kind: Decision.Kind) -> CoverageOutcome.HostLane {
         switch kind {
         case .handled: .handled
         case .excluded: .excluded

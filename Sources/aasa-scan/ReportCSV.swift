@@ -111,7 +111,7 @@ enum ReportCSV {
 
     /// RFC 4180 quoting; a leading `=`, `+`, `-` or `@` is prefixed with `'` so a spreadsheet
     /// never runs a formula from a log.
-    private static func field(_ value: String) -> String {
+    static func field(_ value: String) -> String {
         var value = value
         if let first = value.first, "=+-@".contains(first) { value = "'" + value }
         guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {

@@ -75,7 +75,7 @@ enum ReportJSON {
         return object.text + "\n"
     }
 
-    private static func input(_ input: InputReport) -> String {
+    static func input(_ input: InputReport) -> String {
         var row = JSONObject()
         row.add("path", string: input.path)
         row.add("bytes", count: UInt64(input.bytes))
@@ -93,7 +93,7 @@ enum ReportJSON {
         return row.text
     }
 
-    private static func association(_ file: Associations.File) -> String {
+    static func association(_ file: Associations.File) -> String {
         var row = JSONObject()
         row.add("domain", raw: file.domain.map { JSONText.quoted($0.description) } ?? "null")
         row.add("file", string: file.path)
@@ -171,9 +171,9 @@ enum ReportJSON {
         return row.text
     }
 
-    private static func bool(_ value: Bool) -> String { value ? "true" : "false" }
+    static func bool(_ value: Bool) -> String { value ? "true" : "false" }
 
-    private static func array(_ items: [String]) -> String {
+    static func array(_ items: [String]) -> String {
         "[" + items.joined(separator: ",") + "]"
     }
 }

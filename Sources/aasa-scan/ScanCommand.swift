@@ -177,10 +177,10 @@ struct AssociationOptions: ParsableArguments {
         }
     }
 
-    static func domainError(_ error: InvalidDomain) -> ValidationError {
+    static func domainError(_ error: InvalidDomain, option: String = "--aasa") -> ValidationError {
         ValidationError(
-            "--aasa \(TerminalText.escaped(error.description)); write DOMAIN=FILE with a domain "
-                + "such as example.com or *.example.com.")
+            "\(option) \(TerminalText.escaped(error.description)); write DOMAIN=FILE with a "
+                + "domain such as example.com or *.example.com.")
     }
 
     /// The AASA files byte for byte, for a saved state.
@@ -206,21 +206,31 @@ struct AssociationOptions: ParsableArguments {
 
     /// The `(domain, file)` pairs the options name; nil domain for the file serving every host.
     private func pairs(warn: Bool) throws -> [(DomainPattern?, String)] {
+        try Self.pairs(files: aasa, directory: aasaDir, option: "--aasa", warn: warn)
+    }
+
+    /// The `(domain, file)` pairs of `FILE` / `DOMAIN=FILE` values and a folder of files named
+    /// by domain, as `option` (`--aasa`, `--old`, ...) and `option-dir` give them.
+    static func pairs(files: [String], directory: String?, option: String, warn: Bool) throws
+        -> [(DomainPattern?, String)]
+    {
         var pairs: [(DomainPattern?, String)] = []
-        for value in aasa {
+        for value in files {
             if let (name, file) = Self.splitDomain(value) {
                 do throws(InvalidDomain) {
                     pairs.append((try DomainPattern.parse(name), file))
                 } catch {
-                    throw Self.domainError(error)
+                    throw Self.domainError(error, option: option)
                 }
             } else {
                 pairs.append((nil, value))
             }
         }
-        if let aasaDir { pairs += try Self.directoryPairs(aasaDir, warn: warn) }
+        if let directory {
+            pairs += try Self.directoryPairs(directory, warn: warn, option: option + "-dir")
+        }
         if pairs.filter({ $0.0 == nil }).count > 1 {
-            throw ValidationError("Only one --aasa FILE without a domain can serve every host.")
+            throw ValidationError("Only one \(option) FILE without a domain can serve every host.")
         }
         return pairs
     }
@@ -248,7 +258,7 @@ struct AssociationOptions: ParsableArguments {
         return (domain, file)
     }
 
-    private static func directoryPairs(_ directory: String, warn: Bool) throws
+    private static func directoryPairs(_ directory: String, warn: Bool, option: String) throws
         -> [(DomainPattern?, String)]
     {
         guard let handle = opendir(directory) else {
@@ -275,7 +285,7 @@ struct AssociationOptions: ParsableArguments {
             } catch {
                 if warn {
                     StandardError.line(
-                        "aasa-scan: warning: --aasa-dir: skipped \(TerminalText.escaped(name)): "
+                        "aasa-scan: warning: \(option): skipped \(TerminalText.escaped(name)): "
                             + TerminalText.escaped(error.reason))
                 }
                 return nil

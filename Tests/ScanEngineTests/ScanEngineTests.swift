@@ -121,6 +121,40 @@ struct DecisionCacheTests {
         #expect(rest.map(\.lines) == [3, 2])
     }
 
+    /// What `diff` keeps beside the cache by slot: `nextSlot` is where `store` puts a
+    /// target, `countSlot` finds it again, and a tally names its slot.
+    @Test func slotsNameWhereATargetLives() {
+        let cache = DecisionCache()
+        defer { cache.free() }
+        let decision = Decision(kind: .handled, rule: 4, app: 1)
+        var placed: [String: Int] = [:]
+        var evicted: [(String, Int)] = []
+        for target in ["/x", "/y", "/z"] {
+            withBytes(target) { bytes in
+                placed[target] = cache.nextSlot(hash: 5)
+                cache.store(bytes, file: 3, hash: 5, decision, path: 0..<bytes.count, weight: 1) {
+                    evicted.append((String(decoding: $0.path, as: UTF8.self), $0.slot))
+                }
+            }
+        }
+        // Two ways per set: `/z` took the slot of `/x`, whose tally named that slot.
+        #expect(placed["/z"] == placed["/x"] && placed["/x"] != placed["/y"])
+        #expect(evicted.count == 1 && evicted[0].0 == "/x" && evicted[0].1 == placed["/x"])
+        for target in ["/y", "/z"] {
+            let slot = withBytes(target) { bytes in
+                cache.countSlot(bytes, file: 3, hash: 5, weight: 2) { _ in }
+            }
+            #expect(slot == placed[target])
+            #expect(slot.map(cache.decision(at:)) == decision)
+        }
+        #expect(
+            withBytes("/x") { cache.countSlot($0, file: 3, hash: 5, weight: 1) { _ in } } == nil)
+        #expect(DecisionCache.firstSlot(hash: 5) == min(placed["/x"] ?? -1, placed["/y"] ?? -1))
+        var flushed: [Int] = []
+        cache.flush { flushed.append($0.slot) }
+        #expect(Set(flushed) == Set([placed["/y"], placed["/z"]].compactMap { $0 }))
+    }
+
     @Test func longTargetsAreNotCached() {
         let cache = DecisionCache()
         defer { cache.free() }
@@ -283,7 +317,7 @@ struct ScanStateTests {
         var summary = CoverageSummary(shape: CoverageShape(appCount: 2, ruleCount: 3))
         for index in 0..<50 {
             let path = Array("/p/\(index % 7)".utf8)
-            path.withUnsafeBytes {
+            _ = path.withUnsafeBytes {
                 summary.recordRequests(
                     index % 3 == 0 ? .unmatched : .handled(app: index % 2, rule: index % 3),
                     path: $0, lines: 1, weight: 1)

@@ -1,0 +1,30 @@
+/// The monoid, as for `CoverageSummary`: `init(shape:)` is the identity, exact counts add,
+/// and the top-path tables merge as `SpaceSaving+Merge.swift` describes.
+extension DiffSummary {
+    /// The merge of two summaries of the same shape.
+    public static func + (lhs: DiffSummary, rhs: DiffSummary) -> DiffSummary {
+        var result = lhs
+        result += rhs
+        return result
+    }
+
+    /// Merges `rhs` into `lhs`.
+    public static func += (lhs: inout DiffSummary, rhs: DiffSummary) {
+        precondition(lhs.shape == rhs.shape, "merging diff summaries of different shapes")
+        for index in lhs.counts.indices { lhs.counts[index] &+= rhs.counts[index] }
+        for (pair, count) in rhs.appChanges { lhs.appChanges[pair, default: 0] &+= count }
+        for cell in lhs.transitionPaths.indices where cell % 4 != 0 {
+            lhs.transitionPaths[cell] += rhs.transitionPaths[cell]
+        }
+        lhs.appChangePaths += rhs.appChangePaths
+    }
+}
+
+extension DiffSummary: Equatable {
+    /// Equal shape, counts and top-path tables.
+    public static func == (lhs: DiffSummary, rhs: DiffSummary) -> Bool {
+        lhs.shape == rhs.shape && lhs.counts == rhs.counts && lhs.appChanges == rhs.appChanges
+            && lhs.transitionPaths == rhs.transitionPaths
+            && lhs.appChangePaths == rhs.appChangePaths
+    }
+}

@@ -1,0 +1,309 @@
+import AASAModel
+import ArgumentParser
+import Foundation
+import LinkMatcher
+import RuleAnalysis
+import ScanEngine
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `aasa-scan diff`: what a new AASA file changes, on real traffic (one pass over the logs,
+/// every request decided under both files) or, without logs, rule by rule.
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "What a new AASA file changes: measured on access logs, or rule by rule.",
+        discussion: """
+            With logs (files, directories, globs, or - for standard input; any compression \
+            and log format, as scan reads them), every request is decided under the old and \
+            the new files in one pass: the report shows the 3x3 matrix of transitions between \
+            handled, excluded and unmatched, the requests that change app, per-app counts, the \
+            top paths of each change, the rules whose hits changed most and the new file's \
+            dead rules. The old side equals what scan reports for the old files.
+
+            Without logs, the files are compared rule by rule (matched by apps and effective \
+            pattern, not by position): rules added, removed, moved and changed, each with URLs \
+            that the two files really decide differently, or a note that none was found.
+
+            Examples:
+              aasa-scan diff --old live.json --new next.json access.log.zst
+              aasa-scan diff --old live.json --new next.json --max-lost 0.5 logs/
+              zcat access.log.gz | aasa-scan diff --old a.json --new b.json -
+              aasa-scan diff --old example.com=a.json --new example.com=b.json x.log
+              aasa-scan diff --old-dir aasa-live/ --new-dir aasa-next/ logs/*.log
+              aasa-scan diff --old live.json --new next.json     # rule by rule
+
+            Exit codes: 0 success; 1 --max-lost exceeded; 2 input error (unreadable or corrupt \
+            input: the report is still written, with "complete": false); 64 usage error.
+            """)
+
+    @OptionGroup var files: DiffFileOptions
+    @OptionGroup var reading: ReadingOptions
+    @OptionGroup var filters: FilterOptions
+    @OptionGroup var output: DiffOutputOptions
+
+    @Argument(
+        help: ArgumentHelp(
+            "Log files, directories, globs, or - for standard input. None: compare the files "
+                + "rule by rule.", valueName: "input"))
+    var inputs: [String] = []
+
+    func validate() throws {
+        if files.old.isEmpty && files.oldDir == nil {
+            throw ValidationError(
+                "Give the old AASA file with --old FILE, --old DOMAIN=FILE or --old-dir DIR.")
+        }
+        if files.new.isEmpty && files.newDir == nil {
+            throw ValidationError(
+                "Give the new AASA file with --new FILE, --new DOMAIN=FILE or --new-dir DIR.")
+        }
+        if inputs.isEmpty, output.maxLost != nil {
+            throw ValidationError(
+                "--max-lost measures requests of access logs: name the logs to read (- for "
+                    + "standard input).")
+        }
+    }
+
+    func run() throws {
+        let old = try files.load(side: .old, quiet: output.quiet)
+        let new = try files.load(side: .new, quiet: output.quiet)
+        if inputs.isEmpty {
+            let diff = StaticDiff(
+                old: old.associations, new: new.associations, oldDocuments: old.documents,
+                newDocuments: new.documents)
+            try output.write(
+                text: {
+                    switch $0 {
+                    case .table:
+                        StaticDiffRender.table(
+                            diff, color: output.useColor, width: Terminal.columns)
+                    case .json: StaticDiffRender.json(diff)
+                    case .csv: StaticDiffRender.csv(diff)
+                    case .none: ""
+                    }
+                })
+            return
+        }
+        var configuration = ScanConfiguration()
+        configuration.inputs = inputs
+        try reading.apply(to: &configuration)
+        configuration.filter = try filters.filter()
+        if inputs.contains("-"), isatty(0) != 0, !output.quiet {
+            StandardError.line(
+                "aasa-scan: reading log lines from standard input (end with Ctrl-D)")
+        }
+        let progress = ScanProgress()
+        let display = ProgressDisplay.startIfWanted(progress, quiet: output.quiet)
+        let result = LogScan.run(
+            configuration, associations: old.associations, comparedWith: new.associations,
+            progress: progress)
+        display?.stop()
+        for input in result.inputs {
+            if let error = input.error {
+                StandardError.line("aasa-scan: error: \(TerminalText.escaped(error))")
+            } else if input.skipped {
+                StandardError.line(
+                    "aasa-scan: warning: skipped \(TerminalText.escaped(input.path)): "
+                        + TerminalText.escaped(input.skipReason ?? "not an access log"))
+            }
+        }
+        if output.debug { debugLines(result) }
+        guard let comparison = result.comparison else { throw ExitCode(2) }
+        // Nothing was read and something failed: the error says it all.
+        if !result.complete, result.summary.totals.lines == 0 { throw ExitCode(2) }
+        let report = DiffReport(
+            result, comparison: comparison, top: output.top, maxLost: output.maxLost?.value,
+            variables: (
+                old.documents.map(RuleAlignment.variables),
+                new.documents.map(RuleAlignment.variables)
+            ))
+        try output.write(
+            text: {
+                switch $0 {
+                case .table:
+                    DiffTable.render(report, color: output.useColor, width: Terminal.columns)
+                case .json: DiffJSON.render(report)
+                case .csv: DiffCSV.render(report)
+                case .none: ""
+                }
+            })
+        if !result.complete { throw ExitCode(2) }
+        if report.gateFailed, let maxLost = output.maxLost {
+            let (shown, gate) = Format.percentsApart(report.lostPercent, maxLost.value)
+            StandardError.line(
+                "aasa-scan: \(shown) of the requests handled under the old files are not "
+                    + "handled under the new ones (\(Format.count(report.lost)) of "
+                    + "\(Format.count(report.old.handled))), above --max-lost \(gate)")
+            throw ExitCode(1)
+        }
+    }
+
+    private func debugLines(_ result: ScanResult) {
+        let sides = [
+            ("old", result.associations, result.globCaches),
+            (
+                "new", result.comparison?.associations ?? Associations(),
+                result.comparison?.globCaches ?? []
+            ),
+        ]
+        for (side, associations, caches) in sides {
+            for (index, file) in associations.files.enumerated() {
+                let cache = index < caches.count ? caches[index] : GlobCacheStatistics()
+                StandardError.line(
+                    "aasa-scan: \(side) \(TerminalText.escaped(file.path)): "
+                        + "\(file.rules.strategySummary); DFA: \(cache.statesBuilt) states "
+                        + "built, \(cache.cacheClears) cache clears, \(cache.fallbacks) "
+                        + "fallbacks to one automaton per glob")
+            }
+        }
+    }
+}
+
+/// The old and the new AASA files, in the forms `scan --aasa` takes.
+struct DiffFileOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The old AASA file: FILE for every host, DOMAIN=FILE for one domain "
+                + "([*.]host[:port]); repeatable, as scan --aasa.", valueName: "[domain=]file"))
+    var old: [String] = []
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The new AASA file, in the same forms as --old.", valueName: "[domain=]file"))
+    var new: [String] = []
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A folder of old AASA files named by domain, as scan --aasa-dir.", valueName: "dir"))
+    var oldDir: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("A folder of new AASA files named by domain.", valueName: "dir"))
+    var newDir: String?
+
+    enum Side { case old, new }
+
+    /// Domains are checked before anything is read: a malformed one is a usage error.
+    func validate() throws {
+        for (option, values) in [("--old", old), ("--new", new)] {
+            for value in values {
+                guard let (name, _) = AssociationOptions.splitDomain(value) else { continue }
+                do throws(InvalidDomain) {
+                    _ = try DomainPattern.parse(name)
+                } catch {
+                    throw AssociationOptions.domainError(error, option: option)
+                }
+            }
+        }
+    }
+
+    /// One side's files: compiled for the scan, and as read, for the static diff.
+    struct Loaded {
+        var associations = Associations()
+        var documents: [AASADocument] = []
+    }
+
+    func load(side: Side, quiet: Bool) throws -> Loaded {
+        let pairs =
+            side == .old
+            ? try AssociationOptions.pairs(
+                files: old, directory: oldDir, option: "--old", warn: !quiet)
+            : try AssociationOptions.pairs(
+                files: new, directory: newDir, option: "--new", warn: !quiet)
+        var loaded = Loaded()
+        for (domain, path) in pairs {
+            let document = try loadAASA(path, quiet: quiet)
+            let rules = CompiledRuleSet(document)
+            // As compileAASA refuses it: a file past the automaton budget is an input error.
+            if let exceeded = rules.budgetExceeded {
+                StandardError.line("aasa-scan: \(TerminalText.escaped(path)): error: \(exceeded)")
+                throw ExitCode(2)
+            }
+            loaded.documents.append(document)
+            loaded.associations.add(domain: domain, path: path, rules: rules)
+        }
+        return loaded
+    }
+}
+
+/// How the diff report is written, and its gate.
+struct DiffOutputOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Report format: table (default on a terminal), json (default otherwise), csv, or "
+                + "none (no report; the gate and exit codes still apply)."))
+    var format: ReportOptions.ReportFormat?
+
+    @Option(
+        name: .customLong("output"),
+        help: ArgumentHelp(
+            "Write the report to this file instead of standard output.", valueName: "file"))
+    var reportPath: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Rows of the lists: apps, paths of each change, rules whose hits changed.",
+            valueName: "n"))
+    var top = 20
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Exit with status 1 when more than this percentage of the requests handled under "
+                + "the old files are not handled under the new ones (0 to 100; 0.5 or 0.5%).",
+            valueName: "percent"))
+    var maxLost: ReportOptions.Percentage?
+
+    @Option(name: .long, help: "Colour in the table: auto, always, never (NO_COLOR is honoured).")
+    var color: ReportOptions.ColorChoice = .auto
+
+    @Flag(name: .long, help: "No progress line on standard error.")
+    var quiet = false
+
+    @Flag(
+        name: .long,
+        help: "Print how each file's rules were compiled (exact, prefix, glob) on standard error.")
+    var debug = false
+
+    func validate() throws {
+        if let maxLost, !(0...100).contains(maxLost.value) {
+            throw ValidationError(
+                "--max-lost is a percentage from 0 to 100, not \(Format.shortest(maxLost.value)).")
+        }
+        if top < 0 { throw ValidationError("--top is a count of rows, 0 or more.") }
+    }
+
+    var useColor: Bool {
+        switch color {
+        case .always: return true
+        case .never: return false
+        case .auto: return isatty(1) != 0 && getenv("NO_COLOR") == nil && !Terminal.isDumb
+        }
+    }
+
+    /// Writes the report in the chosen format to the output file or standard output.
+    func write(text render: (ReportOptions.ReportFormat) -> String) throws {
+        let format = format ?? (reportPath == nil && isatty(1) != 0 ? .table : .json)
+        let text = render(format)
+        if let reportPath {
+            guard FileManager.default.createFile(atPath: reportPath, contents: Data(text.utf8))
+            else {
+                StandardError.line(
+                    "aasa-scan: error: cannot write \(TerminalText.escaped(reportPath))")
+                throw ExitCode(2)
+            }
+        } else if !text.isEmpty {
+            var stdout = StandardOutput()
+            stdout.write(text)
+            stdout.flush()
+        }
+    }
+}

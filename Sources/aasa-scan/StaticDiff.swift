@@ -1,0 +1,241 @@
+import AASAModel
+import LinkMatcher
+import RuleAnalysis
+import ScanEngine
+
+/// `diff` without logs: the files of each domain compared rule by rule (`RuleDiff`), each
+/// change with URLs the two sides decide differently.
+struct StaticDiff {
+    /// The old and new file of one domain (nil: the file serving hosts no domain claims).
+    struct Section {
+        var domain: DomainPattern?
+        var oldFile: String?
+        var newFile: String?
+        var diff: RuleDiff
+    }
+
+    let old: Associations
+    let new: Associations
+    let sections: [Section]
+
+    /// A domain named on one side only is compared with the file the other side would use
+    /// for its hosts (that side's file for every host, or a wider domain's), or with none.
+    init(
+        old: Associations, new: Associations, oldDocuments: [AASADocument],
+        newDocuments: [AASADocument]
+    ) {
+        self.old = old
+        self.new = new
+        var domains: [DomainPattern?] = []
+        for file in old.files + new.files where !domains.contains(where: { $0 == file.domain }) {
+            domains.append(file.domain)
+        }
+        sections = domains.compactMap { domain in
+            let oldIndex = old.file(serving: domain)
+            let newIndex = new.file(serving: domain)
+            guard oldIndex != nil || newIndex != nil else { return nil }
+            return Section(
+                domain: domain, oldFile: oldIndex.map { old.files[$0].path },
+                newFile: newIndex.map { new.files[$0].path },
+                diff: RuleDiff(
+                    old: oldIndex.map { oldDocuments[$0] }, new: newIndex.map { newDocuments[$0] }))
+        }
+    }
+
+    func count(_ kind: RuleAlignment.Kind) -> Int {
+        sections.map { section in
+            kind == .unchanged
+                ? section.diff.alignment.pairs.filter { $0.kind == .unchanged }.count
+                : section.diff.count(kind)
+        }.reduce(0, +)
+    }
+
+    /// `handled by TEAM.app (details[0].components[2])`, `excluded (ref)`, `unmatched`.
+    static func describe(_ verdict: RuleDiff.Verdict) -> String {
+        switch verdict.kind {
+        case .handled:
+            "handled by \(verdict.app ?? "?") (\(verdict.rule ?? "?"))"
+        case .excluded:
+            "excluded (\(verdict.rule ?? "?"))"
+        case .unmatched:
+            "unmatched"
+        }
+    }
+}
+
+/// The static diff as a table, JSON (`aasa-scan.diff/1`, `"mode": "static"`) or CSV.
+enum StaticDiffRender {
+    static let kinds: [RuleAlignment.Kind] = [.added, .removed, .moved, .changed, .unchanged]
+    static let noWitness = "no URL decided differently found"
+
+    static func table(_ diff: StaticDiff, color: Bool, width: Int?) -> String {
+        let style = Style(enabled: color)
+        var out: [String] = []
+        out.append(style.bold("aasa-scan diff") + ": rule by rule (no logs given)")
+        out.append(
+            "  old: " + diff.old.files.map { TerminalText.escaped($0.path) }.joined(separator: ", ")
+        )
+        out.append(
+            "  new: " + diff.new.files.map { TerminalText.escaped($0.path) }.joined(separator: ", ")
+        )
+        out.append("  " + kinds.map { "\(diff.count($0)) \($0.rawValue)" }.joined(separator: ", "))
+        let headed = diff.sections.count > 1 || diff.sections.first?.domain != nil
+        for section in diff.sections {
+            let changes = section.diff.changes
+            if headed {
+                out.append("")
+                out.append(
+                    style.bold(
+                        section.domain.map { TerminalText.escaped($0.description) } ?? "other hosts"
+                    )
+                        + ": " + (section.oldFile.map(TerminalText.escaped) ?? "(no file)") + " → "
+                        + (section.newFile.map(TerminalText.escaped) ?? "(no file)")
+                        + (changes.isEmpty ? ": no change" : ""))
+            }
+            for change in changes {
+                out.append("")
+                let oldRule = change.old.map { section.diff.oldRules[$0] }
+                let newRule = change.new.map { section.diff.newRules[$0] }
+                let refs: String
+                switch change.kind {
+                case .moved, .changed:
+                    refs = (oldRule?.ref ?? "") + " → " + (newRule?.ref ?? "")
+                default:
+                    refs = (newRule ?? oldRule)?.ref ?? ""
+                }
+                let label = style.yellow(
+                    change.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))
+                let indent = "           "
+                out.append("  \(label) \(refs)")
+                if change.kind == .changed {
+                    out.append(
+                        indent + "old " + TerminalText.escaped(oldRule?.patternDescription ?? ""))
+                    out.append(
+                        indent + "new " + TerminalText.escaped(newRule?.patternDescription ?? ""))
+                    if !change.changedVariables.isEmpty {
+                        out.append(
+                            indent + "other values of "
+                                + change.changedVariables.map { TerminalText.escaped("$(\($0))") }
+                                .joined(separator: ", "))
+                    }
+                } else {
+                    out.append(
+                        indent
+                            + TerminalText.escaped((newRule ?? oldRule)?.patternDescription ?? ""))
+                }
+                guard let first = change.witnesses.first else {
+                    out.append(indent + style.dim(noWitness))
+                    continue
+                }
+                out.append(indent + TerminalText.escaped(first.url))
+                out.append(
+                    indent + "  old: " + TerminalText.escaped(StaticDiff.describe(first.old)))
+                out.append(
+                    indent + "  new: " + TerminalText.escaped(StaticDiff.describe(first.new)))
+                if change.witnesses.count > 1 {
+                    out.append(
+                        indent + "also decided differently: "
+                            + change.witnesses.dropFirst().map { TerminalText.escaped($0.url) }
+                            .joined(separator: ", "))
+                }
+            }
+        }
+        if diff.sections.allSatisfy({ $0.diff.changes.isEmpty }) {
+            out.append("")
+            out.append("No rule was added, removed, moved or changed.")
+        }
+        let lines = width.map { width in out.map { Style.middleCut($0, to: width) } } ?? out
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func json(_ diff: StaticDiff) -> String {
+        var object = JSONObject()
+        object.add("schema", string: DiffJSON.schema)
+        object.add("mode", string: "static")
+        object.add("complete", raw: "true")
+        object.add("old", raw: DiffJSON.files(diff.old.files))
+        object.add("new", raw: DiffJSON.files(diff.new.files))
+        var summary = JSONObject()
+        for kind in kinds { summary.add(kind.rawValue, count: UInt64(diff.count(kind))) }
+        object.add("summary", raw: summary.text)
+        var changes: [String] = []
+        for section in diff.sections {
+            for change in section.diff.changes {
+                let oldRule = change.old.map { section.diff.oldRules[$0] }
+                let newRule = change.new.map { section.diff.newRules[$0] }
+                var row = JSONObject()
+                row.add("change", string: change.kind.rawValue)
+                row.add(
+                    "domain", raw: section.domain.map { JSONText.quoted($0.description) } ?? "null")
+                row.add("old_file", raw: section.oldFile.map(JSONText.quoted) ?? "null")
+                row.add("new_file", raw: section.newFile.map(JSONText.quoted) ?? "null")
+                row.add("old_ref", raw: oldRule.map { JSONText.quoted($0.ref) } ?? "null")
+                row.add("new_ref", raw: newRule.map { JSONText.quoted($0.ref) } ?? "null")
+                row.add(
+                    "apps",
+                    raw: ReportJSON.array(((newRule ?? oldRule)?.appIDs ?? []).map(JSONText.quoted))
+                )
+                row.add(
+                    "old_pattern",
+                    raw: oldRule.map { JSONText.quoted($0.patternDescription) } ?? "null")
+                row.add(
+                    "new_pattern",
+                    raw: newRule.map { JSONText.quoted($0.patternDescription) } ?? "null")
+                row.add(
+                    "witnesses",
+                    raw: ReportJSON.array(
+                        change.witnesses.map { witness in
+                            var item = JSONObject()
+                            item.add("url", string: witness.url)
+                            item.add("old", raw: verdict(witness.old))
+                            item.add("new", raw: verdict(witness.new))
+                            return item.text
+                        }))
+                row.add(
+                    "changed_variables",
+                    raw: ReportJSON.array(change.changedVariables.map(JSONText.quoted)))
+                row.add("note", raw: change.witnesses.isEmpty ? JSONText.quoted(noWitness) : "null")
+                changes.append(row.text)
+            }
+        }
+        object.add("changes", raw: ReportJSON.array(changes))
+        return object.text + "\n"
+    }
+
+    private static func verdict(_ verdict: RuleDiff.Verdict) -> String {
+        var object = JSONObject()
+        object.add("decision", string: verdict.kind.name)
+        object.add("app", raw: verdict.app.map(JSONText.quoted) ?? "null")
+        object.add("rule", raw: verdict.rule.map(JSONText.quoted) ?? "null")
+        return object.text
+    }
+
+    static func csv(_ diff: StaticDiff) -> String {
+        var rows = [DiffCSV.header]
+        for kind in kinds {
+            rows.append(DiffCSV.row("summary", kind.rawValue, count: UInt64(diff.count(kind))))
+        }
+        for section in diff.sections {
+            let domain = section.domain?.description ?? ""
+            for change in section.diff.changes {
+                let oldRule = change.old.map { section.diff.oldRules[$0] }
+                let newRule = change.new.map { section.diff.newRules[$0] }
+                rows.append(
+                    DiffCSV.row(
+                        "change", change.kind.rawValue, source: domain, from: oldRule?.ref ?? "",
+                        to: newRule?.ref ?? "",
+                        pattern: (newRule ?? oldRule)?.patternDescription ?? "",
+                        count: UInt64(change.witnesses.count)))
+                for witness in change.witnesses {
+                    rows.append(
+                        DiffCSV.row(
+                            "witness", witness.url, source: domain,
+                            from: StaticDiff.describe(witness.old),
+                            to: StaticDiff.describe(witness.new),
+                            pattern: (newRule ?? oldRule)?.ref ?? ""))
+                }
+            }
+        }
+        return rows.joined(separator: "\n") + "\n"
+    }
+}
