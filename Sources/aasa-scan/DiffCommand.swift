@@ -73,7 +73,7 @@ struct DiffCommand: ParsableCommand {
             let diff = StaticDiff(
                 old: old.associations, new: new.associations, oldDocuments: old.documents,
                 newDocuments: new.documents)
-            try output.write(
+            output.write(
                 text: {
                     switch $0 {
                     case .table:
@@ -119,7 +119,7 @@ struct DiffCommand: ParsableCommand {
                 old.documents.map(RuleAlignment.variables),
                 new.documents.map(RuleAlignment.variables)
             ))
-        try output.write(
+        output.write(
             text: {
                 switch $0 {
                 case .table:
@@ -290,16 +290,12 @@ struct DiffOutputOptions: ParsableArguments {
     }
 
     /// Writes the report in the chosen format to the output file or standard output.
-    func write(text render: (ReportOptions.ReportFormat) -> String) throws {
+    func write(text render: (ReportOptions.ReportFormat) -> String) {
         let format = format ?? (reportPath == nil && isatty(1) != 0 ? .table : .json)
         let text = render(format)
         if let reportPath {
-            guard FileManager.default.createFile(atPath: reportPath, contents: Data(text.utf8))
-            else {
-                StandardError.line(
-                    "aasa-scan: error: cannot write \(TerminalText.escaped(reportPath))")
-                throw ExitCode(2)
-            }
+            // Written whole or not at all, as scan's report (`OutputFile`).
+            OutputFile.write(Array(text.utf8), to: reportPath)
         } else if !text.isEmpty {
             var stdout = StandardOutput()
             stdout.write(text)
