@@ -69,10 +69,15 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let old = try files.load(side: .old, quiet: output.quiet)
         let new = try files.load(side: .new, quiet: output.quiet)
+        // Rules that can never decide are proven beside the scan, for the rules lists.
+        let shadowing =
+            output.resolvedFormat == .none
+            ? nil : (old: ShadowMarks(old.associations), new: ShadowMarks(new.associations))
         if inputs.isEmpty {
             let diff = StaticDiff(
                 old: old.associations, new: new.associations, oldDocuments: old.documents,
-                newDocuments: new.documents)
+                newDocuments: new.documents,
+                shadowedBy: (shadowing?.old.byRule ?? [], shadowing?.new.byRule ?? []))
             output.write(
                 text: {
                     switch $0 {
@@ -118,7 +123,7 @@ struct DiffCommand: ParsableCommand {
             variables: (
                 old.documents.map(RuleAlignment.variables),
                 new.documents.map(RuleAlignment.variables)
-            ))
+            ), shadowedBy: (shadowing?.old.byRule ?? [], shadowing?.new.byRule ?? []))
         output.write(
             text: {
                 switch $0 {
@@ -289,10 +294,13 @@ struct DiffOutputOptions: ParsableArguments {
         }
     }
 
+    var resolvedFormat: ReportOptions.ReportFormat {
+        format ?? (reportPath == nil && isatty(1) != 0 ? .table : .json)
+    }
+
     /// Writes the report in the chosen format to the output file or standard output.
     func write(text render: (ReportOptions.ReportFormat) -> String) {
-        let format = format ?? (reportPath == nil && isatty(1) != 0 ? .table : .json)
-        let text = render(format)
+        let text = render(resolvedFormat)
         if let reportPath {
             // Written whole or not at all, as scan's report (`OutputFile`).
             OutputFile.write(Array(text.utf8), to: reportPath)
