@@ -286,13 +286,7 @@ struct DiffOutputOptions: ParsableArguments {
         if top < 0 { throw ValidationError("--top is a count of rows, 0 or more.") }
     }
 
-    var useColor: Bool {
-        switch color {
-        case .always: return true
-        case .never: return false
-        case .auto: return isatty(1) != 0 && getenv("NO_COLOR") == nil && !Terminal.isDumb
-        }
-    }
+    var useColor: Bool { color.isEnabled }
 
     var resolvedFormat: ReportOptions.ReportFormat {
         format ?? (reportPath == nil && isatty(1) != 0 ? .table : .json)
