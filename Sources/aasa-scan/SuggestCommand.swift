@@ -205,10 +205,8 @@ struct SuggestCommand: ParsableCommand {
                 "aasa-scan: warning: \(TerminalText.escaped(path)) holds the JSON of the signed "
                     + "file, no longer signed (iOS 9+ needs no signature over HTTPS)")
         }
-        guard FileManager.default.createFile(atPath: path, contents: Data(edited)) else {
-            StandardError.line("aasa-scan: error: cannot write \(TerminalText.escaped(path))")
-            throw ExitCode(2)
-        }
+        // Written whole or not at all, as the reports of scan and diff (`OutputFile`).
+        OutputFile.write(edited, to: path)
         let gain = rows.reduce(0) { $0 + $1.suggestion.gain }
         return SuggestReport.Applied(
             count: rows.count, output: path, gain: gain,
