@@ -153,6 +153,50 @@ struct DiffShadowTests {
             ))
     }
 
+    /// Without logs, a rule added behind a rule that covers it is listed as added and marked;
+    /// the other way round it is removed, and marked in the old file.
+    @Test func theRuleByRuleDiffMarksTheRulesItLists() throws {
+        let folder = try TemporaryFolder()
+        let plain = ToolRunner.data("example.com.aasa.json")
+        let text = try String(contentsOfFile: plain, encoding: .utf8)
+        let covered = try folder.write(
+            "covered.json", try Self.inserting(#"{"/": "/buy/x"}"#, before: "/id/????", in: text))
+        let (rule, by) = ("details[0].components[3]", "details[0].components[2]")
+        for (old, new, kind, side) in [
+            (plain, covered, "added", "new"), (covered, plain, "removed", "old"),
+        ] {
+            let base = ["diff", "--old", old, "--new", new, "--quiet"]
+            let json = try ToolRunner.run(base + ["--format", "json"])
+            #expect(json.status == 0, "\(json.stderr)")
+            let report = try #require(
+                JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            let changes = Self.rows(report["changes"])
+            #expect(changes.count == 1, "\(changes)")
+            let change = try #require(changes.first)
+            #expect(change["change"] as? String == kind)
+            #expect(change["\(side)_ref"] as? String == rule)
+            #expect(change["\(side)_shadowed_by"] as? String == by)
+            #expect(change[(side == "new" ? "old" : "new") + "_shadowed_by"] is NSNull)
+            // It never decides: no URL tells the two files apart.
+            #expect(Self.rows(change["witnesses"]).isEmpty)
+
+            let csv = try ToolRunner.run(base + ["--format", "csv"])
+            #expect(
+                csv.lines.filter { $0.hasPrefix("change,") }
+                    == csv.lines.filter {
+                        $0.hasPrefix("change,\(kind),,") && $0.contains(rule)
+                            && $0.hasSuffix(",0,0,\(by)")
+                    }, "\(csv.stdout)")
+            #expect(csv.lines.contains { $0.hasPrefix("change,") })
+            let table = try ToolRunner.run(base + ["--format", "table", "--color", "never"])
+            #expect(
+                table.lines.contains {
+                    $0.hasSuffix("never decides in \(side): shadowed by \(by)")
+                },
+                "\(table.stdout)")
+        }
+    }
+
     /// A real file that already repeats a rule, with a cover put in front of another one: both
     /// are marked in the new file, the repeat alone in the old one, each with its own refs.
     @Test(.enabled(if: ToolRunner.hasSharedData, "needs ../shared/data beside the package"))
