@@ -21,7 +21,9 @@ struct DiffCommand: ParsableCommand {
             the new files in one pass: the report shows the 3x3 matrix of transitions between \
             handled, excluded and unmatched, the requests that change app, per-app counts, the \
             top paths of each change, the rules whose hits changed most and the new file's \
-            dead rules. The old side equals what scan reports for the old files.
+            dead rules. The old side equals what scan reports for the old files. Rules that \
+            can never decide, whatever the traffic, are marked with the rule that covers them \
+            (shadowed_by), as scan and lint find them.
 
             Without logs, the files are compared rule by rule (matched by apps and effective \
             pattern, not by position): rules added, removed, moved and changed, each with URLs \
