@@ -16,7 +16,8 @@ if ! "$venv/bin/python" -c 'import prometheus_client' 2>/dev/null; then
     }
     "$venv/bin/pip" install --quiet --disable-pip-version-check prometheus-client
 fi
-echo "prometheus-client $("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("prometheus-client"))'), $(promtool --version 2>&1 | head -n 1)"
+client=$("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("prometheus-client"))')
+echo "prometheus-client $client; $(promtool --version 2>&1 | head -n 1)"
 
 swift build --product aasa-scan
 "$venv/bin/python" scripts/check_metrics.py "$(swift build --show-bin-path)/aasa-scan" \

@@ -81,7 +81,8 @@ def add_run_inputs(e, j, duration=True):
         e.add("aasa_scan_input_lines", "counter", labels, row["lines"], combine=add)
         e.add("aasa_scan_input_requests", "counter", labels, row["requests"], combine=add)
         e.add("aasa_scan_input_malformed_lines", "counter", labels, row["malformed"], combine=add)
-        e.add("aasa_scan_input_errors", "counter", labels, int(row["error"] is not None), combine=add)
+        e.add("aasa_scan_input_errors", "counter", labels, int(row["error"] is not None),
+              combine=add)
         e.add("aasa_scan_input_complete", "gauge", labels, int(row["complete"]), combine=min)
         e.add("aasa_scan_input_skipped", "gauge", labels, int(row["skipped"]), combine=max)
     e.add("aasa_scan_workers", "gauge", {}, j["workers"])
@@ -106,7 +107,8 @@ def expect_scan(j, duration):
     for app in j["apps"]:
         labels = {"app": app["app"], "source": app["source"]}
         for c, key in [("handled", "handled"), ("excluded", "excluded")]:
-            e.add("aasa_scan_app_requests", "counter", {**labels, "class": c}, app[key], combine=add)
+            e.add("aasa_scan_app_requests", "counter", {**labels, "class": c}, app[key],
+                  combine=add)
         if app["eligible"] is not None:
             for c, key in [("handled", "eligible"), ("excluded", "eligible_excluded")]:
                 e.add("aasa_scan_app_eligible_requests", "counter", {**labels, "class": c},
@@ -117,7 +119,8 @@ def expect_scan(j, duration):
               rule["hits"], combine=add)
     for file in j["associations"]:
         source = file["domain"] if file["domain"] is not None else file["file"]
-        e.add("aasa_scan_association_rules", "gauge", {"source": source}, file["rules"], combine=add)
+        e.add("aasa_scan_association_rules", "gauge", {"source": source}, file["rules"],
+              combine=add)
     e.add("aasa_scan_dead_rules", "gauge", {}, j["dead_rules"])
     e.add("aasa_scan_shadowed_rules", "gauge", {}, j["shadowed_rules"])
     e.family("aasa_scan_host_requests", "counter")
@@ -147,8 +150,8 @@ def expect_diff(j, duration):
         e.add("aasa_scan_diff_handled_ratio", "gauge", {"side": side},
               t[side]["handled_percent"] / 100, "ratio")
     for row in j["transitions"]:
-        e.add("aasa_scan_diff_transition_requests", "counter", {"from": row["from"], "to": row["to"]},
-              row["requests"])
+        e.add("aasa_scan_diff_transition_requests", "counter",
+              {"from": row["from"], "to": row["to"]}, row["requests"])
     e.add("aasa_scan_diff_changed_requests", "counter", {}, j["changed_requests"])
     e.add("aasa_scan_diff_lost_requests", "counter", {}, j["lost"]["requests"])
     e.add("aasa_scan_diff_lost_ratio", "gauge", {}, j["lost"]["percent"] / 100, "ratio")
@@ -286,7 +289,8 @@ def write_hostile(folder):
             f'{hosts[index % 3]}:443 203.0.113.{index % 7} - - [01/May/2024:00:00:00 +0000] '
             f'"GET {paths[index % 6]} HTTP/1.1" 200 1 "-" "ua"')
     body = ("\n".join(lines) + "\n").encode() + (
-        b'\xff\xfehost:80 1.2.3.4 - - [01/May/2024:00:00:00 +0000] "GET /p/2 HTTP/1.1" 200 1 "-" "ua"\n')
+        b'\xff\xfehost:80 1.2.3.4 - - [01/May/2024:00:00:00 +0000] '
+        b'"GET /p/2 HTTP/1.1" 200 1 "-" "ua"\n')
     log = os.path.join(folder, "we\"ird\\na\nme \u00e9\u001b.log")
     with open(log, "wb") as file:
         file.write(body)
