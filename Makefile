@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/release/aasa-scan
 
-.PHONY: deps build demo test lint-format bench fuzz
+.PHONY: deps build demo test test-metrics lint-format bench fuzz
 
 # libzstd-dev, zlib, pkg-config and the zstd/gzip tools through apt-get when missing.
 deps:
@@ -17,6 +17,11 @@ demo: build
 
 test: deps
 	$(SWIFT) test
+
+# The openmetrics and prometheus report formats read by prometheus-client's parsers and
+# promtool, every value held against the JSON report (installs them; see scripts/check-metrics.sh).
+test-metrics: deps
+	./scripts/check-metrics.sh
 
 lint-format:
 	$(SWIFT) format lint --strict --recursive Sources Tests Benchmarks/Benchmarks Fuzz/Sources

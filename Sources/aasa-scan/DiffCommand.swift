@@ -88,6 +88,8 @@ struct DiffCommand: ParsableCommand {
                             diff, color: output.useColor, width: Terminal.columns)
                     case .json: StaticDiffRender.json(diff)
                     case .csv: StaticDiffRender.csv(diff)
+                    case .openmetrics: StaticDiffRender.metrics(diff, .openMetrics)
+                    case .prometheus: StaticDiffRender.metrics(diff, .prometheus)
                     case .none: ""
                     }
                 })
@@ -133,6 +135,8 @@ struct DiffCommand: ParsableCommand {
                     DiffTable.render(report, color: output.useColor, width: Terminal.columns)
                 case .json: DiffJSON.render(report)
                 case .csv: DiffCSV.render(report)
+                case .openmetrics: DiffOpenMetrics.render(report, .openMetrics)
+                case .prometheus: DiffOpenMetrics.render(report, .prometheus)
                 case .none: ""
                 }
             })
@@ -244,8 +248,9 @@ struct DiffOutputOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Report format: table (default on a terminal), json (default otherwise), csv, or "
-                + "none (no report; the gate and exit codes still apply)."))
+            "Report format: table (default on a terminal), json (default otherwise), csv, "
+                + "openmetrics, prometheus (metrics, as scan writes them), or none (no report; "
+                + "the gate and exit codes still apply)."))
     var format: ReportOptions.ReportFormat?
 
     @Option(

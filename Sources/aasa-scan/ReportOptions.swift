@@ -9,14 +9,16 @@ import ScanEngine
 /// How the report is written.
 struct ReportOptions: ParsableArguments {
     enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
-        case table, json, csv, none
+        case table, json, csv, openmetrics, prometheus, none
     }
 
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Report format: table (default on a terminal), json (default otherwise), csv, or "
-                + "none (no report; gates and exit codes still apply)."))
+            "Report format: table (default on a terminal), json (default otherwise), csv, "
+                + "openmetrics (OpenMetrics 1.0 text), prometheus (Prometheus text 0.0.4, for "
+                + "node_exporter's textfile collector and the Pushgateway), or none (no report; "
+                + "gates and exit codes still apply)."))
     var format: ReportFormat?
 
     @Option(
@@ -115,6 +117,8 @@ extension ReportOptions {
         switch resolvedFormat {
         case .json: text = ReportJSON.render(report)
         case .csv: text = ReportCSV.render(report)
+        case .openmetrics: text = ReportOpenMetrics.render(report, .openMetrics)
+        case .prometheus: text = ReportOpenMetrics.render(report, .prometheus)
         case .table:
             text = ReportTable.render(report, color: useColor, top: top, width: Terminal.columns)
         case .none: text = ""
