@@ -94,6 +94,11 @@ struct SuggestCommand: ParsableCommand {
     var inputs: [String] = []
 
     func validate() throws {
+        if format == .html {
+            throw ValidationError(
+                "suggest writes table, json, csv or none; html is for scan, "
+                    + "merge and diff.")
+        }
         if (apply == nil) != (newFile == nil) {
             throw ValidationError(
                 "--apply N and --output NEW.json go together: the top N suggestions are written "
@@ -164,7 +169,7 @@ struct SuggestCommand: ParsableCommand {
             text = SuggestTable.render(report, color: useColor, top: top, width: Terminal.columns)
         case .json: text = SuggestJSON.render(report)
         case .csv: text = SuggestCSV.render(report)
-        case .none: text = ""
+        case .none, .html: text = ""
         }
         var stdout = StandardOutput()
         stdout.write(text)
