@@ -74,7 +74,8 @@ enum HTMLPage {
         .facts{list-style:none;padding:0;margin:8px 0;display:flex;flex-wrap:wrap;gap:4px 18px;\
         color:var(--muted);font-size:.9rem}
         .facts strong{color:var(--fg);font-weight:600}
-        td.apps{white-space:nowrap;font-size:.8em}
+        td.apps,td.why{white-space:nowrap}
+        td.apps{font-size:.8em}
         .s-handled{fill:var(--handled)}.s-excluded{fill:var(--excluded)}
         .s-unmatched{fill:var(--unmatched)}
         .legend{display:flex;flex-wrap:wrap;gap:6px 20px;margin:4px 0;font-size:.92rem}

@@ -109,13 +109,15 @@ enum ReportHTML {
     private static func apps(_ out: inout HTMLWriter, _ report: ScanReport, top: Int) {
         let apps = report.apps
         let alone = apps.first?.eligible != nil
+        // One file names every app: its name is in the AASA files section.
+        let several = report.result.associations.files.count > 1
         HTMLSections.section(
             &out, id: "apps", title: "Apps",
             note: apps.count > top ? "(top \(top) of \(apps.count))" : nil
         ) { out in
             HTMLSections.table(
                 &out,
-                ["app", "AASA file", "handled#", "share"]
+                ["app"] + (several ? ["AASA file"] : []) + ["handled#", "share"]
                     + ["excluded#"] + (alone ? ["eligible alone#", "excluded alone#"] : []),
                 id: "apps-table"
             ) { rows in
@@ -128,7 +130,7 @@ enum ReportHTML {
                         ]
                     ) { row in
                         row.element("td", ["class": "name mono"], text: app.app)
-                        row.element("td", ["class": "path"], text: app.source)
+                        if several { row.element("td", ["class": "path"], text: app.source) }
                         row.count(app.handled, field: "handled")
                         row.element("td") { cell in
                             cell.raw(HTMLChart.bar(app.handled, of: report.classified))
@@ -199,7 +201,7 @@ enum ReportHTML {
                 rows in
                 for rule in dead.prefix(top) {
                     ruleRow(&rows, rule, several: several) { row in
-                        row.element("td") { cell in
+                        row.element("td", ["class": "why"]) { cell in
                             cell.element("span", ["class": "badge b-dead"], say: "dead")
                             if let by = rule.shadowedBy {
                                 cell.element("span", ["class": "badge b-shadowed"]) { badge in
@@ -207,7 +209,7 @@ enum ReportHTML {
                                     badge.text(by)
                                 }
                             } else {
-                                cell.say("no request of this traffic")
+                                cell.say("no hits in this traffic")
                             }
                         }
                     }
@@ -257,7 +259,8 @@ enum ReportHTML {
             note: "(top \(report.hosts.count)" + (approximate ? ", approximate)" : ")")
         ) { out in
             HTMLSections.table(
-                &out, ["host", "requests#", "handled#", "excluded#", "unmatched#", "handled"],
+                &out,
+                ["host", "requests#", "handled#", "excluded#", "unmatched#", "handled share"],
                 id: "hosts-table"
             ) { rows in
                 for host in report.hosts {
