@@ -275,6 +275,12 @@ enum DiffHTML {
                             "data-change": change.kind.rawValue,
                             "data-old-ref": change.old.map { TerminalText.escaped($0.ref) },
                             "data-new-ref": change.new.map { TerminalText.escaped($0.ref) },
+                            "data-old-shadowed-by": change.old?.shadowedBy.map {
+                                TerminalText.escaped($0)
+                            },
+                            "data-new-shadowed-by": change.new?.shadowedBy.map {
+                                TerminalText.escaped($0)
+                            },
                         ]
                     ) { row in
                         row.element("td") { cell in
@@ -285,8 +291,12 @@ enum DiffHTML {
                                         ? "badge b-bad" : "badge b-shadowed"
                                 ], say: change.kind.rawValue)
                         }
-                        row.element("td", ["class": "mono"], text: change.old?.ref ?? "-")
-                        row.element("td", ["class": "mono"], text: change.new?.ref ?? "-")
+                        for side in [change.old, change.new] {
+                            row.element("td", ["class": "mono"]) { cell in
+                                cell.text(side?.ref ?? "-")
+                                if let by = side?.shadowedBy { shadowBadge(&cell, by) }
+                            }
+                        }
                         row.count(change.old?.hits ?? 0, field: "old_hits")
                         row.count(change.new?.hits ?? 0, field: "new_hits")
                         signed(&row, change.delta, field: "delta")
@@ -310,16 +320,33 @@ enum DiffHTML {
                 line.count(UInt64(dead.count), tag: "strong", field: "dead_new_rules")
                 line.say(
                     " of \(Format.count(report.newRules.count)) rules of the new files decided "
-                        + "no request of this traffic.")
+                        + "no request of this traffic")
+                if report.shadowedNewRules > 0 {
+                    line.say("; ")
+                    line.count(
+                        UInt64(report.shadowedNewRules), tag: "strong",
+                        metric: "shadowed_new_rules", classes: "")
+                    line.say(
+                        " of them can never decide, whatever the traffic: an earlier rule of "
+                            + "their entry decides every URL they match")
+                }
+                line.say(".")
             }
             guard !dead.isEmpty, top > 0 else { return }
             HTMLSections.table(&out, ["rule", "pattern"], id: "dead-rules-table") { rows in
                 for rule in dead.prefix(top) {
-                    rows.element("tr", ["data-ref": TerminalText.escaped(rule.ref)]) { row in
+                    rows.element(
+                        "tr",
+                        [
+                            "data-ref": TerminalText.escaped(rule.ref),
+                            "data-shadowed-by": rule.shadowedBy.map { TerminalText.escaped($0) },
+                        ]
+                    ) { row in
                         row.element("td", ["class": "mono"]) { cell in
                             cell.text(rule.ref)
                             cell.say(" ")
                             cell.element("span", ["class": "badge b-dead"], say: "dead")
+                            if let by = rule.shadowedBy { shadowBadge(&cell, by) }
                         }
                         row.element("td", ["class": "pattern"]) { cell in
                             if rule.exclude {
@@ -330,6 +357,15 @@ enum DiffHTML {
                     }
                 }
             }
+        }
+    }
+
+    /// The mark of a rule that can never decide, naming the rule that covers it.
+    private static func shadowBadge(_ cell: inout HTMLWriter, _ coveredBy: String) {
+        cell.say(" ")
+        cell.element("span", ["class": "badge b-shadowed"]) { badge in
+            badge.say("never decides: shadowed by ")
+            badge.text(coveredBy)
         }
     }
 

@@ -83,19 +83,23 @@ struct ReportOptions: ParsableArguments {
 
     enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
         case auto, always, never
+
+        /// Whether tables are coloured: `auto` colours a terminal, unless `NO_COLOR` is set
+        /// or the terminal is dumb.
+        var isEnabled: Bool {
+            switch self {
+            case .always: true
+            case .never: false
+            case .auto: isatty(1) != 0 && getenv("NO_COLOR") == nil && !Terminal.isDumb
+            }
+        }
     }
 
     var resolvedFormat: ReportFormat {
         format ?? (reportPath == nil && isatty(1) != 0 ? .table : .json)
     }
 
-    var useColor: Bool {
-        switch color {
-        case .always: return true
-        case .never: return false
-        case .auto: return isatty(1) != 0 && getenv("NO_COLOR") == nil && !Terminal.isDumb
-        }
-    }
+    var useColor: Bool { color.isEnabled }
 }
 
 extension ReportOptions {

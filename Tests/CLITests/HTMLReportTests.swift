@@ -150,6 +150,15 @@ struct HTMLReportTests {
         }
         #expect(marked.count == json["shadowed_rules"] as? Int)
         #expect(html.html.contains("never decides: shadowed by details[0].components[0]"))
+
+        // The diff page marks the new files' rules as the diff JSON does.
+        let (diffJSON, diffHTML, _) = try reports(["diff", "--old", file, "--new", file, log])
+        diffHTML.expectMetricsEqual(diffJSON, required: ["shadowed_new_rules"])
+        let dead = try #require(diffJSON["dead_new_rules"] as? [[String: Any]])
+        #expect(
+            diffHTML.rows("dead-rules-table").map { $0.attributes["data-shadowed-by"] }
+                == dead.map { $0["shadowed_by"] as? String })
+        #expect(dead.contains { $0["shadowed_by"] is String })
     }
 
     @Test func mergedPageShowsTheFiguresOfTheMergedJSON() throws {
@@ -238,6 +247,10 @@ struct HTMLReportTests {
             #expect(row.attributes["data-change"] == change["change"] as? String)
             #expect(row.attributes["data-old-ref"] == change["old_ref"] as? String)
             #expect(row.attributes["data-new-ref"] == change["new_ref"] as? String)
+            #expect(
+                row.attributes["data-old-shadowed-by"] == change["old_shadowed_by"] as? String)
+            #expect(
+                row.attributes["data-new-shadowed-by"] == change["new_shadowed_by"] as? String)
             for field in ["old_hits", "new_hits", "delta"] {
                 #expect(HTMLFigures.same(row.value(field) ?? "", change[field]), "\(field)")
             }
@@ -261,6 +274,9 @@ struct HTMLReportTests {
         #expect(
             html.rows("dead-rules-table").map { $0.attributes["data-ref"] }
                 == dead.prefix(top).map { $0["ref"] as? String })
+        #expect(
+            html.rows("dead-rules-table").map { $0.attributes["data-shadowed-by"] }
+                == dead.prefix(top).map { $0["shadowed_by"] as? String })
     }
 
     @Test func htmlIsForReportsOfTraffic() throws {
