@@ -77,7 +77,7 @@ struct SuggestCommand: ParsableCommand {
         ))
     var format: SuggestFormat?
 
-    /// Suggestions are no run's metrics: the formats of `scan` but the metrics ones.
+    /// Suggestions are no run's report: the formats of `scan` but its metrics and page.
     enum SuggestFormat: String, ExpressibleByArgument, CaseIterable {
         case table, json, csv, none
     }
