@@ -215,4 +215,8 @@ public final class CompiledRuleSet: Sendable {
 
     /// A scratch for this rule set; one per thread.
     public func makeScratch() -> MatchScratch { MatchScratch() }
+
+    /// Bytes of the automaton's tables (tries, glob unions, compiled rules): the memory the
+    /// compiled set holds beside its rule texts. DFA states are built per `MatchScratch`.
+    public var automatonBytes: Int { arena.byteCount }
 }

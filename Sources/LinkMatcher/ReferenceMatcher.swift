@@ -11,6 +11,13 @@ public struct ReferenceMatcher: Sendable {
         public var ruleRef: String?
         public var appID: String?
 
+        /// An answer with every field given.
+        public init(kind: Decision.Kind, ruleRef: String?, appID: String?) {
+            self.kind = kind
+            self.ruleRef = ruleRef
+            self.appID = appID
+        }
+
         public var description: String {
             "\(kind.name)\t\(appID ?? "-")\t\(ruleRef ?? "-")"
         }
