@@ -58,3 +58,10 @@ bench-compare: build
 	@[ -f data/bench/access.log ] && [ -f data/bench/rules-glob-5000.json ] \
 		|| $(BIN) generate --output data/bench
 	./scripts/bench-compare.sh $(ROUNDS) $(PROFILE)
+
+.PHONY: example-server docs
+
+# The Hummingbird server of examples/decide-server (GET /decide?url=...), built and its test
+# run: it starts the server on loopback and queries it. A package of its own, beside this one.
+example-server: deps
+	cd examples/decide-server && $(SWIFT) build && $(SWIFT) test
