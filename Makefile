@@ -24,7 +24,8 @@ test-metrics: deps
 	./scripts/check-metrics.sh
 
 lint-format:
-	$(SWIFT) format lint --strict --recursive Sources Tests Benchmarks/Benchmarks Fuzz/Sources
+	$(SWIFT) format lint --strict --recursive Sources Tests Benchmarks/Benchmarks Fuzz/Sources \
+		Snippets examples/decide-server/Sources examples/decide-server/Tests
 
 # Coverage-guided fuzzing with the address sanitizer: every target of Fuzz/ for FUZZ_SECONDS
 # (default 60) each; findings are left in .build/fuzz/findings/. See scripts/fuzz.sh.
@@ -65,3 +66,11 @@ bench-compare: build
 # run: it starts the server on loopback and queries it. A package of its own, beside this one.
 example-server: deps
 	cd examples/decide-server && $(SWIFT) build && $(SWIFT) test
+
+# The DocC documentation of the libraries (in .build/plugins/Swift-DocC/outputs/); fails on any
+# warning: a broken symbol link, a missing snippet. Snippets/ is compiled by every build.
+DOCC_TARGETS := --target LinkMatcher --target AASAModel
+docs:
+	$(SWIFT) package generate-documentation $(DOCC_TARGETS) --warnings-as-errors 2>&1 \
+		| tee .build/docs.log
+	@! grep -q "warning:" .build/docs.log
