@@ -68,9 +68,12 @@ example-server: deps
 	cd examples/decide-server && $(SWIFT) build && $(SWIFT) test
 
 # The DocC documentation of the libraries (in .build/plugins/Swift-DocC/outputs/); fails on any
-# warning: a broken symbol link, a missing snippet. Snippets/ is compiled by every build.
-DOCC_TARGETS := --target LinkMatcher --target AASAModel
+# DocC warning (a broken symbol link, a missing snippet) and on any public symbol without a
+# summary (scripts/check-doc-coverage.py). Snippets/ is compiled by every build.
+DOCC_OUTPUT := .build/plugins/Swift-DocC/outputs
 docs:
-	$(SWIFT) package generate-documentation $(DOCC_TARGETS) --warnings-as-errors 2>&1 \
-		| tee .build/docs.log
+	$(SWIFT) package generate-documentation --target LinkMatcher --target AASAModel \
+		--warnings-as-errors --experimental-documentation-coverage 2>&1 | tee .build/docs.log
 	@! grep -q "warning:" .build/docs.log
+	./scripts/check-doc-coverage.py $(DOCC_OUTPUT)/LinkMatcher.doccarchive \
+		$(DOCC_OUTPUT)/AASAModel.doccarchive

@@ -40,6 +40,7 @@ public final class CompiledRuleSet: Sendable {
     let identity: Int
     private static let compilations = Atomic<Int>(0)
 
+    /// Compiles the rules of a document with its substitution variables; check `budgetExceeded` before use (or use `AppLinkRules`, which does).
     public convenience init(_ document: AASADocument) {
         let variables = document.applinks?.substitutionVariables ?? []
         var custom: [String: [String]] = [:]
