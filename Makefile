@@ -24,7 +24,8 @@ test-metrics: deps
 	./scripts/check-metrics.sh
 
 lint-format:
-	$(SWIFT) format lint --strict --recursive Sources Tests Benchmarks/Benchmarks Fuzz/Sources
+	$(SWIFT) format lint --strict --recursive Sources Tests Benchmarks/Benchmarks Fuzz/Sources \
+		Snippets examples/decide-server/Sources examples/decide-server/Tests
 
 # Coverage-guided fuzzing with the address sanitizer: every target of Fuzz/ for FUZZ_SECONDS
 # (default 60) each; findings are left in .build/fuzz/findings/. See scripts/fuzz.sh.
@@ -74,3 +75,21 @@ bench-compare: build
 	@[ -f data/bench/access.log ] && [ -f data/bench/rules-glob-5000.json ] \
 		|| $(BIN) generate --output data/bench
 	./scripts/bench-compare.sh $(ROUNDS) $(PROFILE)
+
+.PHONY: example-server docs
+
+# The Hummingbird server of examples/decide-server (GET /decide?url=...), built and its test
+# run: it starts the server on loopback and queries it. A package of its own, beside this one.
+example-server: deps
+	cd examples/decide-server && $(SWIFT) build && $(SWIFT) test
+
+# The DocC documentation of the libraries (in .build/plugins/Swift-DocC/outputs/); fails on any
+# DocC warning (a broken symbol link, a missing snippet) and on any public symbol without a
+# summary (scripts/check-doc-coverage.py). Snippets/ is compiled by every build.
+DOCC_OUTPUT := .build/plugins/Swift-DocC/outputs
+docs:
+	$(SWIFT) package generate-documentation --target LinkMatcher --target AASAModel \
+		--warnings-as-errors --experimental-documentation-coverage 2>&1 | tee .build/docs.log
+	@! grep -q "warning:" .build/docs.log
+	./scripts/check-doc-coverage.py $(DOCC_OUTPUT)/LinkMatcher.doccarchive \
+		$(DOCC_OUTPUT)/AASAModel.doccarchive
