@@ -79,7 +79,9 @@ def shared_spark():
         from pyspark.sql import SparkSession
 
         os.environ["PYSPARK_PYTHON"] = sys.executable
-        _SESSION = SparkSession.builder.master(MASTER).appName("aasa-coverage-test").getOrCreate()
+        builder = SparkSession.builder.master(MASTER).appName("aasa-coverage-test")
+        builder = builder.config("spark.ui.enabled", "false")
+        _SESSION = builder.config("spark.ui.showConsoleProgress", "false").getOrCreate()
         _SESSION.sparkContext.addPyFile(str(JOB))
     return _SESSION
 
