@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import contextlib
 import errno
 import itertools
 import os
@@ -33,8 +34,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import BinaryIO, Callable, Iterable, Iterator, Optional, Sequence, Union
+from typing import BinaryIO, Callable, Optional, Union
 
 EXIT_OK, EXIT_GATE, EXIT_INPUT, EXIT_USAGE = 0, 1, 2, 64
 PROGRAM = "aasa_coverage"
@@ -79,13 +81,18 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
     )
     parser.add_argument("--binary", required=True, help="aasa-scan built for the executors")
     parser.add_argument(
-        "--aasa", action="append", default=[], metavar="[DOMAIN=]FILE",
+        "--aasa",
+        action="append",
+        default=[],
+        metavar="[DOMAIN=]FILE",
         help="AASA file, as scan --aasa (repeatable)",
     )
     parser.add_argument("--aasa-dir", metavar="DIR", help="folder of AASA files named by domain")
     parser.add_argument("--master", help="Spark master URL (default: spark-submit's, else local)")
     parser.add_argument("--format", choices=("json", "csv", "table"), default="json")
-    parser.add_argument("--output", required=True, metavar="FILE", help="report file (- for stdout)")
+    parser.add_argument(
+        "--output", required=True, metavar="FILE", help="report file (- for stdout)"
+    )
     parser.add_argument("--save-state", metavar="FILE", help="also write the merged state")
     parser.add_argument("--top", type=int, default=20, metavar="N", help="rows of the top lists")
     parser.add_argument("--min-coverage", metavar="PERCENT", help="exit 1 below this coverage")
@@ -95,21 +102,30 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
     for flag in ("--skip-assets", "--skip-bots"):
         parser.add_argument(flag, action="store_true", help=f"as scan {flag}")
     parser.add_argument(
-        "--workers", type=int, metavar="N",
+        "--workers",
+        type=int,
+        metavar="N",
         help="aasa-scan threads per task (default: spark.task.cpus)",
     )
     parser.add_argument(
-        "--split-mb", type=int, default=128, metavar="MB",
+        "--split-mb",
+        type=int,
+        default=128,
+        metavar="MB",
         help="size of the line ranges plain files are cut into (default 128)",
     )
     parser.add_argument(
-        "--read-whole", choices=READ_WHOLE_CHOICES, default="auto",
+        "--read-whole",
+        choices=READ_WHOLE_CHOICES,
+        default="auto",
         help="how files scanned whole reach aasa-scan: path (the executor opens the file), "
         "binary (Spark reads it into the task's memory), command (--cat-command streams it); "
         "auto: path on the local file system, else binary",
     )
     parser.add_argument(
-        "--cat-command", default="hadoop fs -cat", metavar="CMD",
+        "--cat-command",
+        default="hadoop fs -cat",
+        metavar="CMD",
         help="prints a file to stdout, given its URI ({} stands for it, else it comes last)",
     )
     parser.add_argument("inputs", nargs="+", metavar="INPUT", help="files, folders, globs, URIs")
@@ -179,21 +195,21 @@ class Work:
 Record = tuple[int, bytes, tuple[str, ...], tuple[str, ...]]
 
 
-def task_relative_path(path: str, taken: set[str]) -> str:
+def task_relative_path(path: str, taken: dict[str, str]) -> str:
     """The path a file goes by in every task's folder: as given when it is relative and stays
     inside the folder, so that the report names it as a scan on one machine does; else its
-    file name (made unique)."""
+    file name (made unique). `taken` maps the names given so far to their files."""
     parts = path.split("/")
     name = path if not posixpath.isabs(path) and ".." not in parts else posixpath.basename(path)
     candidate, number = name, 1
-    while candidate in taken:
+    while taken.get(candidate, path) != path:
         number += 1
         candidate = f"aasa-{number}/{posixpath.basename(name)}"
-    taken.add(candidate)
+    taken[candidate] = path
     return candidate
 
 
-def split_association(value: str) -> tuple[Optional[str], str]:
+def split_association(value: str) -> tuple[str | None, str]:
     """`FILE` or `DOMAIN=FILE` (the domain may hold `=`, as `example.com?mode=developer`)."""
     if os.path.isfile(value):
         return None, value
@@ -208,7 +224,7 @@ def association_plan(
 ) -> tuple[list[tuple[str, str]], list[str]]:
     """The AASA files as (local path, path in a task's folder) and the scan options naming
     them by the latter."""
-    taken: set[str] = set()
+    taken: dict[str, str] = {}
     files: list[tuple[str, str]] = []
     options: list[str] = []
     for value in arguments.aasa:
@@ -245,7 +261,10 @@ def preflight(binary: str, files: list[tuple[str, str]], options: Sequence[str])
         command = [binary, "scan", *options, "--format", "none", "--quiet", "-"]
         try:
             result = subprocess.run(
-                command, cwd=folder, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                command,
+                cwd=folder,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
                 stderr=subprocess.PIPE,
             )
         except OSError as error:
@@ -271,9 +290,7 @@ def executable_binary(path: str) -> str:
         return copy
 
 
-def ship(
-    sc, arguments: argparse.Namespace, staging: str
-) -> tuple[Kit, str, list[tuple[str, str]]]:
+def ship(sc, arguments: argparse.Namespace, staging: str) -> tuple[Kit, str, list[tuple[str, str]]]:
     """Adds the binary and the AASA files to the job's files (SparkContext.addFile, as
     spark-submit --files does), under names that cannot collide. Returns the kit, the
     driver's copy of the binary, and the AASA files (local path, path in a task's folder)."""
@@ -295,8 +312,10 @@ def ship(
     workers = arguments.workers or int(sc.getConf().get("spark.task.cpus", "1"))
     options += scan_options(arguments, workers)
     kit = Kit(
-        binary=os.path.basename(binary), aasa_files=tuple(shipped),
-        scan_arguments=tuple(options), cat_command=arguments.cat_command,
+        binary=os.path.basename(binary),
+        aasa_files=tuple(shipped),
+        scan_arguments=tuple(options),
+        cat_command=arguments.cat_command,
     )
     return kit, binary, files
 
@@ -312,7 +331,7 @@ class InputFile:
     uri: str
     size: int
     expanded: bool
-    local_path: Optional[str]
+    local_path: str | None
 
     @property
     def name(self) -> str:
@@ -352,7 +371,8 @@ def list_inputs(spark, arguments: Sequence[str]) -> list[Listed]:
         for status in statuses:
             if status.isDirectory():
                 children = [
-                    child for child in filesystem.listStatus(status.getPath())
+                    child
+                    for child in filesystem.listStatus(status.getPath())
                     if child.isFile() and not child.getPath().getName().startswith(HIDDEN_PREFIXES)
                 ]
                 files += [(c, True) for c in sorted(children, key=lambda c: c.getPath().getName())]
@@ -362,8 +382,13 @@ def list_inputs(spark, arguments: Sequence[str]) -> list[Listed]:
             uri = status.getPath().toUri()
             local = uri.getPath() if uri.getScheme() == "file" else None
             listed.append(
-                InputFile((position, number), status.getPath().toString(), status.getLen(),
-                          expanded, local)
+                InputFile(
+                    (position, number),
+                    status.getPath().toString(),
+                    status.getLen(),
+                    expanded,
+                    local,
+                )
             )
     return listed
 
@@ -389,7 +414,7 @@ def sniff_heads(spark, files: Sequence[InputFile]) -> dict[str, bytes]:
         return dict(pool.map(head, files))
 
 
-def name_reason(file: InputFile) -> Optional[str]:
+def name_reason(file: InputFile) -> str | None:
     """Why a file is scanned whole, from its name and size alone (nothing read yet)."""
     if file.name.startswith(HIDDEN_PREFIXES):
         return "hidden name"
@@ -400,7 +425,7 @@ def name_reason(file: InputFile) -> Optional[str]:
     return None
 
 
-def content_reason(head: bytes) -> Optional[str]:
+def content_reason(head: bytes) -> str | None:
     """Why a file is scanned whole, from its first bytes; None to cut it into line ranges."""
     if head.startswith((b"\x1f\x8b", b"\x28\xb5\x2f\xfd", b"BZh")):
         return "compressed"
@@ -480,7 +505,9 @@ def file_scan_ranges(rdd) -> list[tuple[str, int, int]]:
                 "Spark put several line ranges into one task (is spark.sql.files.maxPartitionNum "
                 "set?); unset it for this job"
             )
-        ranges.append((files[0].filePath().toPath().toString(), files[0].start(), files[0].length()))
+        ranges.append(
+            (files[0].filePath().toPath().toString(), files[0].start(), files[0].length())
+        )
     if len(ranges) != partitions:
         raise InputError("unexpected Spark plan for the text files (partition counts differ)")
     return ranges
@@ -521,11 +548,11 @@ def glob_argument(path: str) -> str:
     alphanumeric = string.ascii_letters + string.digits
     for position in range(len(escaped) - 1, -1, -1):
         if escaped[position] in alphanumeric:
-            return f"{escaped[:position]}[{escaped[position]}]{escaped[position + 1:]}"
+            return f"{escaped[:position]}[{escaped[position]}]{escaped[position + 1 :]}"
     return escaped
 
 
-def scan_input(kit: Kit, work: Work, feed: Optional[Feed]) -> Record:
+def scan_input(kit: Kit, work: Work, feed: Feed | None) -> Record:
     """Runs `aasa-scan scan --save-state -` on one input in a fresh folder and returns its
     state. `feed` writes the input into a named pipe (so the report names the input, not
     `-`); without it aasa-scan opens the input's path itself."""
@@ -539,8 +566,17 @@ def scan_input(kit: Kit, work: Work, feed: Optional[Feed]) -> Record:
         elif work.route == "path":
             os.symlink(work.local_path, target)
         argument = glob_argument(relative) if work.expanded else relative
-        command = [binary, "scan", *kit.scan_arguments, "--format", "none", "--quiet",
-                   "--save-state", "-", argument]
+        command = [
+            binary,
+            "scan",
+            *kit.scan_arguments,
+            "--format",
+            "none",
+            "--quiet",
+            "--save-state",
+            "-",
+            argument,
+        ]
         state_path, errors_path = os.path.join(folder, "state"), os.path.join(folder, "stderr")
         # Files, not pipes, take the state and messages: nothing can block while we feed.
         with open(state_path, "wb") as state, open(errors_path, "wb") as errors:
@@ -554,7 +590,7 @@ def scan_input(kit: Kit, work: Work, feed: Optional[Feed]) -> Record:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def scan_record(work: Work, code: int, state: bytes, errors: bytes, problem: Optional[str]) -> Record:
+def scan_record(work: Work, code: int, state: bytes, errors: bytes, problem: str | None) -> Record:
     """The task's answer. Exit 2 with a state is an input error the state records (its
     input is marked incomplete); anything else without a state fails the job."""
     notes = tuple(line for line in errors.decode("utf-8", "replace").splitlines() if line.strip())
@@ -577,7 +613,7 @@ def read_file(path: str) -> bytes:
         return handle.read()
 
 
-def open_writer(fifo: str, process: subprocess.Popen) -> Optional[BinaryIO]:
+def open_writer(fifo: str, process: subprocess.Popen) -> BinaryIO | None:
     """The named pipe's write end, once aasa-scan opened it for reading; None when aasa-scan
     ended before (its status and messages say why)."""
     while True:
@@ -598,21 +634,28 @@ def lines_feed(lines: Iterator[bytes]) -> Feed:
     """Writes a split's lines, each followed by `\\n`, a batch at a time (streaming: the split
     is never held whole)."""
 
-    def feed(process: subprocess.Popen, fifo: str) -> Optional[str]:
+    def feed(process: subprocess.Popen, fifo: str) -> str | None:
         pipe = open_writer(fifo, process)
-        if pipe is None:
-            return drain(lines)
-        try:
-            with pipe:
-                while batch := list(itertools.islice(lines, LINES_PER_WRITE)):
-                    batch.append(b"")
-                    pipe.write(b"\n".join(batch))
-        except BrokenPipeError:
-            drain(lines)
-            return "aasa-scan stopped reading before the end of the split"
+        if pipe is not None:
+            with reader_may_stop():
+                with pipe:
+                    while batch := list(itertools.islice(lines, LINES_PER_WRITE)):
+                        batch.append(b"")
+                        pipe.write(b"\n".join(batch))
+        drain(lines)
         return None
 
     return feed
+
+
+@contextlib.contextmanager
+def reader_may_stop() -> Iterator[None]:
+    """aasa-scan stops reading an input it skips or gives up on (not a log, a corrupt
+    stream); its state says so, so a closed pipe is no error of ours."""
+    try:
+        yield
+    except BrokenPipeError:
+        pass
 
 
 def drain(lines: Iterator[bytes]) -> None:
@@ -622,40 +665,49 @@ def drain(lines: Iterator[bytes]) -> None:
 
 
 def bytes_feed(data: bytes) -> Feed:
-    def feed(process: subprocess.Popen, fifo: str) -> Optional[str]:
+    def feed(process: subprocess.Popen, fifo: str) -> str | None:
         pipe = open_writer(fifo, process)
-        if pipe is None:
-            return None
-        try:
-            with pipe:
-                pipe.write(data)
-        except BrokenPipeError:
-            return "aasa-scan stopped reading before the end of the file"
+        if pipe is not None:
+            with reader_may_stop():
+                with pipe:
+                    pipe.write(data)
         return None
 
     return feed
 
 
 def command_feed(command: str, uri: str) -> Feed:
-    """Streams the file through the cat command; a failing command fails the job (a cut
-    plain stream would look complete to aasa-scan)."""
+    """Streams the file through the cat command. A command that fails while aasa-scan still
+    reads fails the job: a cut plain stream would look complete to aasa-scan."""
     words = shlex.split(command)
     words = [uri if word == "{}" else word for word in words] if "{}" in words else words + [uri]
 
-    def feed(process: subprocess.Popen, fifo: str) -> Optional[str]:
+    def feed(process: subprocess.Popen, fifo: str) -> str | None:
         pipe = open_writer(fifo, process)
         if pipe is None:
             return None
-        with pipe:
+        with tempfile.TemporaryFile() as errors:
             try:
-                cat = subprocess.run(
-                    words, stdin=subprocess.DEVNULL, stdout=pipe, stderr=subprocess.PIPE
+                cat = subprocess.Popen(
+                    words, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=errors
                 )
             except OSError as error:
+                pipe.close()
                 return f"cannot run --cat-command {command!r}: {error}"
-        if cat.returncode != 0:
-            message = cat.stderr.decode("utf-8", "replace").strip().splitlines()[-1:]
-            return f"--cat-command exited with {describe_status(cat.returncode)}: {''.join(message)}"
+            stopped = True
+            with reader_may_stop():
+                with pipe:
+                    while chunk := cat.stdout.read(1 << 16):
+                        pipe.write(chunk)
+                stopped = False
+            if stopped:
+                cat.kill()
+            cat.stdout.close()
+            code = cat.wait()
+            errors.seek(0)
+            message = errors.read().decode("utf-8", "replace").strip().splitlines()[-1:]
+        if code != 0 and not stopped:
+            return f"--cat-command exited with {describe_status(code)}: {''.join(message)}"
         return None
 
     return feed
@@ -673,6 +725,7 @@ def scan_whole(kit: Kit, work: Work) -> Record:
 
 
 def scan_binary(kit: Kit, works: dict[str, Work], uri: str, data: bytes) -> Record:
+    """A file Spark read whole (a file listed twice is read twice, as scan reads it)."""
     work = works.get(uri)
     if work is None:
         return (-1, b"", (f"{uri}: Spark read a file that was not listed",), ())
@@ -696,7 +749,9 @@ def merge_group(kit: Kit, group: int, records: Iterable[tuple[int, Record]]) -> 
         stream.seek(0)
         result = subprocess.run(
             [binary, "merge", "--format", "none", "--quiet", "--save-state", "-", "-"],
-            stdin=stream, stdout=merged, stderr=subprocess.PIPE,
+            stdin=stream,
+            stdout=merged,
+            stderr=subprocess.PIPE,
         )
         merged.seek(0)
         state = merged.read()
@@ -713,7 +768,7 @@ def merge_group(kit: Kit, group: int, records: Iterable[tuple[int, Record]]) -> 
 
 def plan_work(
     spark, listed: Sequence[Listed], arguments: argparse.Namespace
-) -> tuple[list[Work], Optional[object], list[Work]]:
+) -> tuple[list[Work], object | None, list[Work]]:
     """Every input of the report, numbered in report order; the RDD of the plain files' lines
     and the work of each of its partitions."""
     unnamed = [f for f in listed if isinstance(f, InputFile) and name_reason(f) is None]
@@ -732,12 +787,19 @@ def plan_work(
     lines, ranges = (None, [])
     if splittable:
         lines, ranges = plan_splits(spark, splittable, arguments.split_mb << 20)
-    by_uri = {f.uri: f for f in splittable}
+    # A file listed twice is read twice, as scan reads it: its k-th ranges go to its k-th listing.
+    by_uri: dict[str, list[InputFile]] = {}
+    for file in splittable:
+        by_uri.setdefault(file.uri, []).append(file)
+    seen: dict[tuple[str, int], int] = {}
     split_keys = []
     for uri, start, length in ranges:
-        file = by_uri.get(uri)
-        if file is None:
+        listings = by_uri.get(uri)
+        if not listings:
             raise InputError(f"Spark split a file that was not listed: {uri}")
+        occurrence = seen.get((uri, start), 0)
+        seen[(uri, start)] = occurrence + 1
+        file = listings[min(occurrence, len(listings) - 1)]
         whole = start == 0 and length == file.size
         name = uri if whole else f"{uri}:{start}+{length}"
         key = (*file.order, start)
@@ -757,17 +819,20 @@ def scan_records(sc, kit: Kit, works: Sequence[Work], lines, split_works: Sequen
     """One RDD of records: the splits, the files read whole, the missing inputs."""
     parts = []
     if lines is not None:
-        parts.append(lines.mapPartitionsWithIndex(
-            lambda index, rows: scan_split_partition(kit, split_works, index, rows)
-        ))
+        parts.append(
+            lines.mapPartitionsWithIndex(
+                lambda index, rows: scan_split_partition(kit, split_works, index, rows)
+            )
+        )
     direct = [w for w in works if w.route in ("path", "command", "missing")]
     if direct:
         parts.append(sc.parallelize(direct, len(direct)).map(lambda work: scan_whole(kit, work)))
-    binary = {w.uri: w for w in works if w.route == "binary"}
+    whole = [w.uri for w in works if w.route == "binary"]
+    binary = {w.uri: w for w in reversed(works) if w.route == "binary"}
     if binary:
-        parts.append(binary_files(sc, list(binary)).map(
-            lambda pair: scan_binary(kit, binary, pair[0], pair[1])
-        ))
+        parts.append(
+            binary_files(sc, whole).map(lambda pair: scan_binary(kit, binary, pair[0], pair[1]))
+        )
     return sc.union(parts) if len(parts) > 1 else parts[0]
 
 
@@ -802,8 +867,11 @@ def relay_notes(records: Sequence[Record]) -> None:
     for note in notes[:MAX_RELAYED_NOTES]:
         print(note, file=sys.stderr)
     if len(notes) > MAX_RELAYED_NOTES:
-        print(f"{PROGRAM}: {len(notes) - MAX_RELAYED_NOTES} more messages from the tasks; the "
-              "report's inputs say which inputs had errors", file=sys.stderr)
+        print(
+            f"{PROGRAM}: {len(notes) - MAX_RELAYED_NOTES} more messages from the tasks; the "
+            "report's inputs say which inputs had errors",
+            file=sys.stderr,
+        )
 
 
 def write_report(binary: str, states: Sequence[bytes], arguments: argparse.Namespace) -> int:
@@ -839,8 +907,10 @@ def run(spark, arguments: argparse.Namespace) -> int:
         for failure in failures:
             print(f"{PROGRAM}: error: {failure}", file=sys.stderr)
         if failures:
-            print(f"{PROGRAM}: error: {len(failures)} task(s) failed; no report written",
-                  file=sys.stderr)
+            print(
+                f"{PROGRAM}: error: {len(failures)} task(s) failed; no report written",
+                file=sys.stderr,
+            )
             return EXIT_INPUT
         return write_report(binary, [record[1] for record in records], arguments)
 
@@ -870,7 +940,7 @@ def main(argv: Sequence[str], spark=None) -> int:
             spark.stop()
 
 
-def start_spark(master: Optional[str]):
+def start_spark(master: str | None):
     from pyspark.sql import SparkSession
 
     builder = SparkSession.builder.appName("aasa-coverage")
