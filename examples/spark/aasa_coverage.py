@@ -34,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import traceback
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import BinaryIO, Callable, Optional, Union
@@ -919,6 +920,7 @@ def main(argv: Sequence[str], spark=None) -> int:
     """Runs the job; with `spark`, in that session (left running), else in its own."""
     arguments = parse_arguments(argv)
     from py4j.protocol import Py4JJavaError
+    from pyspark.errors import PySparkException
 
     own_session = spark is None
     if own_session:
@@ -931,13 +933,24 @@ def main(argv: Sequence[str], spark=None) -> int:
     except InputError as error:
         print(f"{PROGRAM}: error: {error}", file=sys.stderr)
         return EXIT_INPUT
-    except Py4JJavaError as error:
-        cause = str(error.java_exception).splitlines()[0]
-        print(f"{PROGRAM}: error: the Spark job failed: {cause}", file=sys.stderr)
+    except (Py4JJavaError, PySparkException) as error:
+        print(f"{PROGRAM}: error: the Spark job failed: {spark_failure(error)}", file=sys.stderr)
+        return EXIT_INPUT
+    except Exception:
+        # A failure of the job itself must not pass for a failed gate (Python's status 1).
+        traceback.print_exc()
         return EXIT_INPUT
     finally:
         if own_session:
             spark.stop()
+
+
+def spark_failure(error: Exception) -> str:
+    """The first line of Spark's message, and its last (a task's own exception)."""
+    lines = [line.strip() for line in str(error).strip().splitlines() if line.strip()]
+    if not lines:
+        return type(error).__name__
+    return lines[0] if len(lines) == 1 else f"{lines[0]} ... {lines[-1]}"
 
 
 def start_spark(master: str | None):
