@@ -44,7 +44,7 @@ PROGRAM = "aasa_coverage"
 # Bytes read from the start of each plain-named file, on the driver, to see how to read it.
 SNIFF_BYTES = 64 * 1024
 # States merged by one `aasa-scan merge` task; the driver receives at most this many.
-MERGE_FAN_IN = 32
+DEFAULT_MERGE_FAN_IN = 32
 LINES_PER_WRITE = 4096
 MAX_RELAYED_NOTES = 40
 # Hadoop's text reader decodes files by these names, and Spark hides names starting with
@@ -129,12 +129,21 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
         metavar="CMD",
         help="prints a file to stdout, given its URI ({} stands for it, else it comes last)",
     )
+    parser.add_argument(
+        "--merge-fan-in",
+        type=int,
+        default=DEFAULT_MERGE_FAN_IN,
+        metavar="N",
+        help="states merged by one task, and the most the driver receives (default 32)",
+    )
     parser.add_argument("inputs", nargs="+", metavar="INPUT", help="files, folders, globs, URIs")
     arguments = parser.parse_args(argv)
     if not arguments.aasa and not arguments.aasa_dir:
         parser.error("give an AASA file with --aasa [DOMAIN=]FILE or --aasa-dir DIR")
     if arguments.split_mb < 1:
         parser.error("--split-mb is at least 1")
+    if arguments.merge_fan_in < 2:
+        parser.error("--merge-fan-in is at least 2")
     if arguments.workers is not None and arguments.workers < 1:
         parser.error("--workers is at least 1")
     return arguments
@@ -844,13 +853,13 @@ def binary_files(sc, uris: Sequence[str]):
     return sc.binaryFiles(escaped, minPartitions=len(uris))
 
 
-def merge_tree(kit: Kit, records, count: int) -> list[Record]:
-    """Merges groups of MERGE_FAN_IN consecutive states on the executors until at most
-    MERGE_FAN_IN are left, so that the driver never holds thousands of states."""
-    while count > MERGE_FAN_IN:
-        groups = -(-count // MERGE_FAN_IN)
+def merge_tree(kit: Kit, records, count: int, fan_in: int) -> list[Record]:
+    """Merges groups of `fan_in` consecutive states on the executors until at most `fan_in`
+    are left, so that the driver never holds thousands of states."""
+    while count > fan_in:
+        groups = -(-count // fan_in)
         records = (
-            records.map(lambda record: (record[0] // MERGE_FAN_IN, record))
+            records.map(lambda record, fan_in=fan_in: (record[0] // fan_in, record))
             .partitionBy(groups, lambda group: group)
             .mapPartitionsWithIndex(lambda group, items: merge_group(kit, group, items))
         )
@@ -902,7 +911,8 @@ def run(spark, arguments: argparse.Namespace) -> int:
         works, lines, split_works = plan_work(spark, listed, arguments)
         if not works:
             raise InputError("the inputs name no file")
-        records = merge_tree(kit, scan_records(sc, kit, works, lines, split_works), len(works))
+        scanned = scan_records(sc, kit, works, lines, split_works)
+        records = merge_tree(kit, scanned, len(works), arguments.merge_fan_in)
         relay_notes(records)
         failures = [failure for record in records for failure in record[2]]
         for failure in failures:

@@ -194,7 +194,8 @@ class GeneratedWorkloadTest(ReportAssertions):
         common = ["--aasa", "aasa.json", "--format", "json"]
         single = scan([*common, "--output", "scan.json", *inputs], self.folder)
         self.assertEqual(single.returncode, 0, single.stderr)
-        # The gate fails (the report is still written) and plain files are cut in 1 MiB ranges.
+        # The gate fails (the report is still written), plain files are cut in 1 MiB ranges,
+        # and the states are merged by tasks four at a time, in two rounds, before the driver.
         job = run_job(
             [
                 *common,
@@ -206,6 +207,8 @@ class GeneratedWorkloadTest(ReportAssertions):
                 "1",
                 "--min-coverage",
                 "99",
+                "--merge-fan-in",
+                "4",
                 *inputs,
             ],
             self.folder,
@@ -216,6 +219,7 @@ class GeneratedWorkloadTest(ReportAssertions):
         expected = json.loads((self.folder / "scan.json").read_text())
         self.assert_same_counts(report, expected)
         self.assert_inputs_cover_the_files(report, expected)
+        self.assertGreater(len(report["inputs"]), 16, "enough states for two rounds of merges")
         self.assertIn(b"aasa-scan: warning: skipped", job.stderr, "the skip is relayed")
         # The saved state merges into the same report.
         merged = run([BINARY, "merge", "--format", "json", "job.state"], self.folder)
@@ -226,11 +230,15 @@ class GeneratedWorkloadTest(ReportAssertions):
         """Each file is one input, or several line ranges whose lines add up to the file's."""
         lines: dict[str, int] = {}
         ranges: dict[str, int] = {}
+        order: list[str] = []
         for entry in report["inputs"]:
             path = re.sub(r":[0-9]+\+[0-9]+$", "", entry["path"])
             local = path.removeprefix(f"file:{self.folder.resolve()}/")
             lines[local] = lines.get(local, 0) + entry["lines"]
             ranges[local] = ranges.get(local, 0) + 1
+            if not order or order[-1] != local:
+                order.append(local)
+        self.assertEqual(order, [entry["path"] for entry in single["inputs"]], "input order")
         for entry in single["inputs"]:
             self.assertEqual(lines.get(entry["path"]), entry["lines"], entry["path"])
         self.assertGreater(ranges["logs/big.log"], 3, "the big plain file is cut into ranges")
