@@ -898,7 +898,9 @@ def write_report(binary: str, states: Sequence[bytes], arguments: argparse.Names
         for state in states:
             stream.write(state)
         stream.seek(0)
-        code = subprocess.run(command + ["-"], stdin=stream).returncode
+        result = subprocess.run(command + ["-"], stdin=stream, stderr=subprocess.PIPE)
+    sys.stderr.write(result.stderr.decode("utf-8", "replace"))
+    code = result.returncode
     return code if code in (EXIT_OK, EXIT_GATE, EXIT_INPUT) else EXIT_INPUT
 
 

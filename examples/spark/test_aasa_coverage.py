@@ -72,7 +72,8 @@ def run(command: Sequence[str], cwd: Path, **options) -> subprocess.CompletedPro
 
 
 def run_job(arguments: Sequence[str], cwd: Path, launcher: str | None = None):
-    """The job, as a user starts it: with Python, or through spark-submit."""
+    """The job in a process of its own, as a user starts it: with Python, or through
+    spark-submit."""
     environment = dict(os.environ, PYSPARK_PYTHON=sys.executable)
     if launcher is None:
         command = [sys.executable, JOB, "--master", MASTER, "--binary", BINARY, *arguments]
@@ -196,31 +197,20 @@ class GeneratedWorkloadTest(ReportAssertions):
         self.assertEqual(single.returncode, 0, single.stderr)
         # The gate fails (the report is still written), plain files are cut in 1 MiB ranges,
         # and the states are merged by tasks four at a time, in two rounds, before the driver.
-        job = run_job(
-            [
-                *common,
-                "--output",
-                "job.json",
-                "--save-state",
-                "job.state",
-                "--split-mb",
-                "1",
-                "--min-coverage",
-                "99",
-                "--merge-fan-in",
-                "4",
-                *inputs,
-            ],
+        options = ["--save-state", "job.state", "--split-mb", "1", "--merge-fan-in", "4"]
+        code, errors = run_job_here(
+            [*common, "--output", "job.json", *options, "--min-coverage", "99"]
+            + [str(self.folder / name) for name in inputs],
             self.folder,
         )
-        self.assertEqual(job.returncode, 1, job.stderr.decode(errors="replace")[-3000:])
-        self.assertIn(b"below --min-coverage 99", job.stderr)
+        self.assertEqual(code, 1, errors[-3000:])
+        self.assertIn("below --min-coverage 99", errors)
         report = json.loads((self.folder / "job.json").read_text())
         expected = json.loads((self.folder / "scan.json").read_text())
         self.assert_same_counts(report, expected)
         self.assert_inputs_cover_the_files(report, expected)
         self.assertGreater(len(report["inputs"]), 16, "enough states for two rounds of merges")
-        self.assertIn(b"aasa-scan: warning: skipped", job.stderr, "the skip is relayed")
+        self.assertIn("aasa-scan: warning: skipped", errors, "the skip is relayed")
         # The saved state merges into the same report.
         merged = run([BINARY, "merge", "--format", "json", "job.state"], self.folder)
         self.assertEqual(merged.returncode, 0, merged.stderr)
