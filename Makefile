@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/release/aasa-scan
 
-.PHONY: deps build demo test test-spark lint-format bench fuzz
+.PHONY: deps build demo test test-metrics test-spark lint-format bench fuzz
 
 # libzstd-dev, zlib, pkg-config and the zstd/gzip tools through apt-get when missing.
 deps:
@@ -17,6 +17,11 @@ demo: build
 
 test: deps
 	$(SWIFT) test
+
+# The openmetrics and prometheus report formats read by prometheus-client's parsers and
+# promtool, every value held against the JSON report (installs them; see scripts/check-metrics.sh).
+test-metrics: deps
+	./scripts/check-metrics.sh
 
 # The Spark example end to end (examples/spark): the job in Spark local mode with two executor
 # threads against one scan of the same files, and the Hadoop streaming recipe. Java 17 and
@@ -34,6 +39,22 @@ lint-format:
 FUZZ_SECONDS ?= 60
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) ./scripts/fuzz.sh
+
+# The HTML reports in headless Chromium (Debian's chromium, installed when missing): figures
+# and rows of the rendered DOM against the JSON reports, hostile logs shown as text, no console
+# message, no sideways overflow at 375 px. See scripts/html-report-check.py.
+.PHONY: test-html report-screenshot
+test-html: deps
+	SWIFT=$(SWIFT) ./scripts/test-html.sh
+
+# docs/sample-report.png: the HTML report of the bundled sample as Chromium draws it, 1200 px wide.
+report-screenshot: build
+	@./scripts/install-deps.sh chromium
+	$(BIN) scan --aasa data/sample.aasa.json --format html --quiet \
+		--output .build/sample-report.html data/sample-access.log.zst
+	chromium --headless --disable-gpu --no-sandbox --hide-scrollbars --window-size=1200,1600 \
+		--screenshot=docs/sample-report.png file://$(CURDIR)/.build/sample-report.html 2>/dev/null
+	@ls -l docs/sample-report.png
 
 .PHONY: sample-data workload bench-compare
 

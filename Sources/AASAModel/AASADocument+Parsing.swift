@@ -89,9 +89,16 @@ extension AASADocument {
     /// Reads and parses the file at `path` (a FIFO or `/dev/stdin` too); read failures name
     /// the file too.
     public static func load(path: String) throws(AASAParseError) -> AASADocument {
+        try loadKeepingBytes(path: path).document
+    }
+
+    /// `load(path:)`, with the bytes read: for an edit that keeps every one of them.
+    public static func loadKeepingBytes(path: String) throws(AASAParseError)
+        -> (document: AASADocument, bytes: [UInt8])
+    {
         let bytes = try AASAFileReader.read(path: path)
         do {
-            return try parse(bytes)
+            return (try parse(bytes), bytes)
         } catch {
             var located = error
             located.file = path

@@ -5,26 +5,33 @@ import LinkMatcher
 /// Loads an AASA file for a command: a parse error is printed with file, line and column
 /// and ends the command with status 2; loud warnings (size, signature) go to stderr.
 func loadAASA(_ path: String, quiet: Bool = false) throws -> AASADocument {
-    let document: AASADocument
+    try loadAASAKeepingBytes(path, quiet: quiet).document
+}
+
+/// `loadAASA`, with the file's bytes (`suggest --apply` writes them back with its rules).
+func loadAASAKeepingBytes(_ path: String, quiet: Bool = false) throws
+    -> (document: AASADocument, bytes: [UInt8])
+{
+    let loaded: (document: AASADocument, bytes: [UInt8])
     if let message = AASASource.urlMessage(path) {
         StandardError.line("aasa-scan: error: " + message)
         throw ExitCode(2)
     }
     do {
-        document = try AASADocument.load(path: path)
+        loaded = try AASADocument.loadKeepingBytes(path: path)
     } catch {
         StandardError.line("aasa-scan: \(TerminalText.escaped(error.description))")
         throw ExitCode(2)
     }
     if !quiet {
-        for diagnostic in document.diagnostics
+        for diagnostic in loaded.document.diagnostics
         where diagnostic.code == "AASA501" || diagnostic.code == "AASA502" {
             StandardError.line(
                 "aasa-scan: warning: \(TerminalText.escaped(path)): "
                     + TerminalText.escaped(diagnostic.message))
         }
     }
-    return document
+    return loaded
 }
 
 /// Reads, parses and compiles an AASA file; a file whose rules compile to more automaton than

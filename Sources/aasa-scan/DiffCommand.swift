@@ -21,7 +21,9 @@ struct DiffCommand: ParsableCommand {
             the new files in one pass: the report shows the 3x3 matrix of transitions between \
             handled, excluded and unmatched, the requests that change app, per-app counts, the \
             top paths of each change, the rules whose hits changed most and the new file's \
-            dead rules. The old side equals what scan reports for the old files.
+            dead rules. The old side equals what scan reports for the old files. Rules that \
+            can never decide, whatever the traffic, are marked with the rule that covers them \
+            (shadowed_by), as scan and lint find them.
 
             Without logs, the files are compared rule by rule (matched by apps and effective \
             pattern, not by position): rules added, removed, moved and changed, each with URLs \
@@ -59,6 +61,12 @@ struct DiffCommand: ParsableCommand {
             throw ValidationError(
                 "Give the new AASA file with --new FILE, --new DOMAIN=FILE or --new-dir DIR.")
         }
+        if inputs.isEmpty, output.format == .html {
+            throw ValidationError(
+                "--format html shows a diff measured on access logs: name the logs to read (- "
+                    + "for standard input); the rule-by-rule diff is written as table, json or "
+                    + "csv.")
+        }
         if inputs.isEmpty, output.maxLost != nil {
             throw ValidationError(
                 "--max-lost measures requests of access logs: name the logs to read (- for "
@@ -69,10 +77,15 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let old = try files.load(side: .old, quiet: output.quiet)
         let new = try files.load(side: .new, quiet: output.quiet)
+        // Rules that can never decide are proven beside the scan, for the rules lists.
+        let shadowing =
+            output.resolvedFormat == .none
+            ? nil : (old: ShadowMarks(old.associations), new: ShadowMarks(new.associations))
         if inputs.isEmpty {
             let diff = StaticDiff(
                 old: old.associations, new: new.associations, oldDocuments: old.documents,
-                newDocuments: new.documents)
+                newDocuments: new.documents,
+                shadowedBy: (shadowing?.old.byRule ?? [], shadowing?.new.byRule ?? []))
             output.write(
                 text: {
                     switch $0 {
@@ -81,7 +94,9 @@ struct DiffCommand: ParsableCommand {
                             diff, color: output.useColor, width: Terminal.columns)
                     case .json: StaticDiffRender.json(diff)
                     case .csv: StaticDiffRender.csv(diff)
-                    case .none: ""
+                    case .openmetrics: StaticDiffRender.metrics(diff, .openMetrics)
+                    case .prometheus: StaticDiffRender.metrics(diff, .prometheus)
+                    case .none, .html: ""
                     }
                 })
             return
@@ -118,7 +133,7 @@ struct DiffCommand: ParsableCommand {
             variables: (
                 old.documents.map(RuleAlignment.variables),
                 new.documents.map(RuleAlignment.variables)
-            ))
+            ), shadowedBy: (shadowing?.old.byRule ?? [], shadowing?.new.byRule ?? []))
         output.write(
             text: {
                 switch $0 {
@@ -126,6 +141,9 @@ struct DiffCommand: ParsableCommand {
                     DiffTable.render(report, color: output.useColor, width: Terminal.columns)
                 case .json: DiffJSON.render(report)
                 case .csv: DiffCSV.render(report)
+                case .openmetrics: DiffOpenMetrics.render(report, .openMetrics)
+                case .prometheus: DiffOpenMetrics.render(report, .prometheus)
+                case .html: DiffHTML.render(report, filters: filters.described)
                 case .none: ""
                 }
             })
@@ -237,8 +255,10 @@ struct DiffOutputOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Report format: table (default on a terminal), json (default otherwise), csv, or "
-                + "none (no report; the gate and exit codes still apply)."))
+            "Report format: table (default on a terminal), json (default otherwise), csv, "
+                + "html (one self-contained page; with logs), openmetrics, prometheus (metrics, "
+                + "as scan writes them), or none (no report; the gate and exit codes still "
+                + "apply)."))
     var format: ReportOptions.ReportFormat?
 
     @Option(
@@ -281,18 +301,15 @@ struct DiffOutputOptions: ParsableArguments {
         if top < 0 { throw ValidationError("--top is a count of rows, 0 or more.") }
     }
 
-    var useColor: Bool {
-        switch color {
-        case .always: return true
-        case .never: return false
-        case .auto: return isatty(1) != 0 && getenv("NO_COLOR") == nil && !Terminal.isDumb
-        }
+    var useColor: Bool { color.isEnabled }
+
+    var resolvedFormat: ReportOptions.ReportFormat {
+        format ?? (reportPath == nil && isatty(1) != 0 ? .table : .json)
     }
 
     /// Writes the report in the chosen format to the output file or standard output.
     func write(text render: (ReportOptions.ReportFormat) -> String) {
-        let format = format ?? (reportPath == nil && isatty(1) != 0 ? .table : .json)
-        let text = render(format)
+        let text = render(resolvedFormat)
         if let reportPath {
             // Written whole or not at all, as scan's report (`OutputFile`).
             OutputFile.write(Array(text.utf8), to: reportPath)

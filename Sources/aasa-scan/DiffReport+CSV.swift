@@ -1,7 +1,7 @@
 /// The CSV of `diff`: one header, then one row per figure, so that `grep ^transition,` picks
-/// the matrix. Columns: `section,id,source,from,to,pattern,count,error_bound`.
+/// the matrix. Columns: `section,id,source,from,to,pattern,count,error_bound,shadowed_by`.
 enum DiffCSV {
-    static let header = "section,id,source,from,to,pattern,count,error_bound"
+    static let header = "section,id,source,from,to,pattern,count,error_bound,shadowed_by"
 
     static func render(_ report: DiffReport) -> String {
         var rows = [header]
@@ -62,19 +62,21 @@ enum DiffCSV {
                     "rule_change", change.kind.rawValue, source: change.source,
                     from: change.old?.ref ?? "", to: change.new?.ref ?? "",
                     pattern: (change.new ?? change.old)?.pattern ?? "",
-                    text: String(change.delta)))
+                    text: String(change.delta),
+                    shadowedBy: (change.new ?? change.old)?.shadowedBy ?? ""))
         }
         for rule in report.deadNewRules {
             rows.append(
-                row("dead_new_rule", rule.ref, source: rule.source, pattern: rule.pattern, count: 0)
-            )
+                row(
+                    "dead_new_rule", rule.ref, source: rule.source, pattern: rule.pattern,
+                    count: 0, shadowedBy: rule.shadowedBy ?? ""))
         }
         for (section, rules) in [("rule_old", report.oldRules), ("rule_new", report.newRules)] {
             for rule in rules {
                 rows.append(
                     row(
                         section, rule.ref, source: rule.source, pattern: rule.pattern,
-                        count: rule.hits))
+                        count: rule.hits, shadowedBy: rule.shadowedBy ?? ""))
             }
         }
         for input in report.result.inputs {
@@ -92,12 +94,13 @@ enum DiffCSV {
     }
 
     /// One row; `text` replaces the number in the count column (a percentage, a signed
-    /// change).
+    /// change). `shadowedBy` is left empty but in rows of a rule.
     static func row(
         _ section: String, _ id: String, source: String = "", from: String = "", to: String = "",
-        pattern: String = "", count: UInt64 = 0, errorBound: UInt64 = 0, text: String? = nil
+        pattern: String = "", count: UInt64 = 0, errorBound: UInt64 = 0, text: String? = nil,
+        shadowedBy: String = ""
     ) -> String {
         [section, id, source, from, to, pattern].map(ReportCSV.field).joined(separator: ",")
-            + ",\(text ?? String(count)),\(errorBound)"
+            + ",\(text ?? String(count)),\(errorBound),\(ReportCSV.field(shadowedBy))"
     }
 }

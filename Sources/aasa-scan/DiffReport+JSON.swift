@@ -21,19 +21,7 @@ enum DiffJSON {
             "old",
             raw: files(result.associations.files))
         object.add("new", raw: files(report.comparison.associations.files))
-        var filtered = JSONObject()
-        filtered.add("total", count: totals.filtered.total)
-        filtered.add("method", count: totals.filtered.byMethod)
-        filtered.add("status", count: totals.filtered.byStatus)
-        filtered.add("asset", count: totals.filtered.byAsset)
-        filtered.add("bot", count: totals.filtered.byBot)
-        var totalsObject = JSONObject()
-        totalsObject.add("lines", count: totals.lines)
-        totalsObject.add("requests", count: totals.requests)
-        totalsObject.add("malformed", count: totals.malformed)
-        totalsObject.add("skipped", count: totals.skipped)
-        totalsObject.add("filtered", raw: filtered.text)
-        totalsObject.add("classified", count: report.classified)
+        var totalsObject = ReportJSON.readTotals(totals, classified: report.classified)
         totalsObject.add("old", raw: side(report.old, report))
         totalsObject.add("new", raw: side(report.new, report))
         object.add("totals", raw: totalsObject.text)
@@ -88,25 +76,11 @@ enum DiffJSON {
         object.add(
             "rule_changes", raw: ReportJSON.array(report.ruleChanges.prefix(report.top).map(rule)))
         object.add("rule_changes_total", count: UInt64(report.ruleChanges.count))
-        object.add(
-            "dead_new_rules",
-            raw: ReportJSON.array(report.deadNewRules.map { rule($0, hits: false) }))
-        object.add("old_rules", raw: ReportJSON.array(report.oldRules.map { rule($0) }))
-        object.add("new_rules", raw: ReportJSON.array(report.newRules.map { rule($0) }))
-        object.add(
-            "malformed_samples",
-            raw: ReportJSON.array(
-                result.summary.malformedSamples.map { sample in
-                    var row = JSONObject()
-                    let name =
-                        result.inputs.indices.contains(sample.input)
-                        ? result.inputs[sample.input].path : "?"
-                    row.add("input", string: name)
-                    row.add("line", count: sample.line)
-                    row.add("text", bytes: sample.bytes)
-                    row.add("truncated", raw: ReportJSON.bool(sample.isTruncated))
-                    return row.text
-                }))
+        object.add("dead_new_rules", raw: ReportJSON.rules(report.deadNewRules, hits: false))
+        object.add("shadowed_new_rules", count: UInt64(report.shadowedNewRules))
+        object.add("old_rules", raw: ReportJSON.rules(report.oldRules))
+        object.add("new_rules", raw: ReportJSON.rules(report.newRules))
+        object.add("malformed_samples", raw: ReportJSON.malformedSamples(result))
         object.add("workers", count: UInt64(result.workers))
         object.add("elapsed_seconds", raw: Format.fixed(result.elapsedSeconds, decimals: 3))
         return object.text + "\n"
@@ -139,28 +113,7 @@ enum DiffJSON {
         object.add("app_change", raw: ReportJSON.bool(changed.appChange))
         object.add("requests", count: changed.requests)
         object.add("approximate", raw: ReportJSON.bool(changed.approximate))
-        object.add(
-            "paths",
-            raw: ReportJSON.array(
-                changed.paths.map { path in
-                    var row = JSONObject()
-                    row.add("path", bytes: path.path)
-                    row.add("host", raw: path.host.map { JSONText.quoted(bytes: $0) } ?? "null")
-                    row.add("count", count: path.count)
-                    row.add("error_bound", count: path.errorBound)
-                    return row.text
-                }))
-        return object.text
-    }
-
-    private static func rule(_ rule: DiffReport.RuleRow, hits: Bool = true) -> String {
-        var object = JSONObject()
-        object.add("ref", string: rule.ref)
-        object.add("source", string: rule.source)
-        object.add("apps", raw: ReportJSON.array(rule.apps.map(JSONText.quoted)))
-        object.add("exclude", raw: ReportJSON.bool(rule.exclude))
-        object.add("pattern", string: rule.pattern)
-        if hits { object.add("hits", count: rule.hits) }
+        object.add("paths", raw: ReportJSON.array(changed.paths.map { ReportJSON.path($0) }))
         return object.text
     }
 
@@ -178,6 +131,13 @@ enum DiffJSON {
         object.add("old_hits", count: change.old?.hits ?? 0)
         object.add("new_hits", count: change.new?.hits ?? 0)
         object.add("delta", raw: String(change.delta))
+        object.add("old_shadowed_by", raw: quotedOrNull(change.old?.shadowedBy))
+        object.add("new_shadowed_by", raw: quotedOrNull(change.new?.shadowedBy))
         return object.text
+    }
+
+    /// A string, or `null` for none.
+    static func quotedOrNull(_ text: String?) -> String {
+        text.map(JSONText.quoted) ?? "null"
     }
 }

@@ -110,18 +110,27 @@ enum DiffTable {
                             change.kind.rawValue, change.old?.ref ?? "-", change.new?.ref ?? "-",
                             Format.count(change.old?.hits ?? 0),
                             Format.count(change.new?.hits ?? 0),
-                            TerminalText.escaped((change.new ?? change.old)?.pattern ?? ""),
+                            TerminalText.escaped((change.new ?? change.old)?.pattern ?? "")
+                                + shadowMark(change.old, side: "old")
+                                + shadowMark(change.new, side: "new"),
                         ]
                     }, alignRight: [false, false, false, true, true, false], header: true,
                 style: style, elastic: 5, width: width)
         }
         let dead = report.deadNewRules
+        let shadowed = report.shadowedNewRules
         out.append("")
         out.append(
             style.bold("Dead rules of the new files")
-                + ": \(dead.count) of \(report.newRules.count) decided no request")
+                + ": \(dead.count) of \(report.newRules.count) decided no request"
+                + (shadowed == 0
+                    ? "" : ", \(shadowed) of them can never decide (aasa-scan lint says why)"))
         out += dead.prefix(top).map {
             "  " + style.yellow($0.ref) + "  " + TerminalText.escaped($0.pattern)
+                + ($0.shadowedBy.map {
+                    "  [never decides: shadowed by \(TerminalText.escaped($0))]"
+                }
+                    ?? "")
         }
         if dead.count > top {
             out.append("  ... and \(Format.count(dead.count - top)) more (--top N shows more)")
@@ -152,6 +161,13 @@ enum DiffTable {
             if shown != Format.percent(report.lostPercent) { line += " (\(shown) lost)" }
         }
         return line
+    }
+
+    /// `  [never decides in new: shadowed by REF]` for a rule of a change that can never
+    /// decide in its file, else nothing.
+    static func shadowMark(_ rule: DiffReport.RuleRow?, side: String) -> String {
+        guard let by = rule?.shadowedBy else { return "" }
+        return "  [never decides in \(side): shadowed by \(TerminalText.escaped(by))]"
     }
 
     private static func names(_ paths: [String]) -> String {

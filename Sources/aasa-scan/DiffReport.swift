@@ -65,6 +65,8 @@ struct DiffReport {
         var exclude: Bool
         var pattern: String
         var hits: UInt64
+        /// The rule of its own file that makes it never decide (as `scan`'s `shadowed_by`).
+        var shadowedBy: String? = nil
     }
 
     /// A rule whose hits differ between the sides: the same rule in both files (unchanged or
@@ -112,12 +114,16 @@ struct DiffReport {
     }
     var gateFailed: Bool { maxLost.map { lostPercent > $0 } ?? false }
     var deadNewRules: [RuleRow] { newRules.filter { $0.hits == 0 } }
+    /// New rules proven unable to decide any URL (they are among the dead ones).
+    var shadowedNewRules: Int { newRules.filter { $0.shadowedBy != nil }.count }
 
     /// `variables` holds each side's files' custom substitution variables, in file order:
     /// they are part of what a rule means when rules are matched across the sides.
+    /// `shadowedBy` holds each side's `ShadowMarks.byRule` (empty when not worked out).
     init(
         _ result: ScanResult, comparison: Comparison, top: Int, maxLost: Double?,
-        variables: (old: [[String: [String]]], new: [[String: [String]]])
+        variables: (old: [[String: [String]]], new: [[String: [String]]]),
+        shadowedBy: (old: [String?], new: [String?]) = ([], [])
     ) {
         self.result = result
         self.comparison = comparison
@@ -139,8 +145,8 @@ struct DiffReport {
         }
         let oldFiles = result.associations.files
         let newFiles = comparison.associations.files
-        oldRules = Self.rules(oldFiles, hits: summary.ruleHits)
-        newRules = Self.rules(newFiles, hits: diff.ruleHits)
+        oldRules = Self.rules(oldFiles, hits: summary.ruleHits, shadowedBy: shadowedBy.old)
+        newRules = Self.rules(newFiles, hits: diff.ruleHits, shadowedBy: shadowedBy.new)
         apps = Self.apps(
             old: oldFiles, new: newFiles, oldHandled: summary.appHandled,
             oldExcluded: summary.appExcluded, newHandled: diff.appHandled,
@@ -190,12 +196,16 @@ struct DiffReport {
         file.domain?.description ?? file.path
     }
 
-    private static func rules(_ files: [Associations.File], hits: [UInt64]) -> [RuleRow] {
+    private static func rules(
+        _ files: [Associations.File], hits: [UInt64], shadowedBy: [String?]
+    ) -> [RuleRow] {
         files.flatMap { file in
             file.rules.rules.enumerated().map { index, rule in
-                RuleRow(
+                let at = file.ruleOffset + index
+                return RuleRow(
                     ref: rule.ref, source: source(file), apps: rule.appIDs, exclude: rule.exclude,
-                    pattern: rule.patternDescription, hits: hits[file.ruleOffset + index])
+                    pattern: rule.patternDescription, hits: hits[at],
+                    shadowedBy: at < shadowedBy.count ? shadowedBy[at] : nil)
             }
         }
     }

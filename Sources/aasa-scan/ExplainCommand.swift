@@ -8,15 +8,13 @@ struct ExplainCommand: ParsableCommand {
         commandName: "explain",
         abstract: "Show every rule consulted for one URL, why it failed, and which one decided.")
 
-    @Option(
-        name: .long, help: ArgumentHelp("The apple-app-site-association file.", valueName: "file"))
-    var aasa: String
+    @OptionGroup var file: AssociationOptions.OneFile
 
     @Argument(help: ArgumentHelp("The URL or path to explain.", valueName: "url"))
     var url: String
 
     func run() throws {
-        let set = try compileAASA(aasa)
+        let set = try file.compile()
         let scratch = set.makeScratch()
         let bytes = Array(url.utf8)
         let (steps, decision) = bytes.withUnsafeBufferPointer { set.explain($0, scratch: scratch) }

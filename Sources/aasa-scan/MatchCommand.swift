@@ -14,9 +14,7 @@ struct MatchCommand: ParsableCommand {
             and # lines skipped).
             """)
 
-    @Option(
-        name: .long, help: ArgumentHelp("The apple-app-site-association file.", valueName: "file"))
-    var aasa: String
+    @OptionGroup var file: AssociationOptions.OneFile
 
     @Option(
         name: .long,
@@ -52,7 +50,7 @@ struct MatchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let set = try compileAASA(aasa)
+        let set = try file.compile()
         let domainPattern = domain.flatMap(DomainPattern.init)
         let scratch = set.makeScratch()
         var output = StandardOutput()

@@ -18,19 +18,7 @@ enum ReportJSON {
                 + "installed and the link followed from another site or app")
         object.add("inputs", raw: array(result.inputs.map(input)))
         object.add("associations", raw: array(result.associations.files.map(association)))
-        var filtered = JSONObject()
-        filtered.add("total", count: totals.filtered.total)
-        filtered.add("method", count: totals.filtered.byMethod)
-        filtered.add("status", count: totals.filtered.byStatus)
-        filtered.add("asset", count: totals.filtered.byAsset)
-        filtered.add("bot", count: totals.filtered.byBot)
-        var totalsObject = JSONObject()
-        totalsObject.add("lines", count: totals.lines)
-        totalsObject.add("requests", count: totals.requests)
-        totalsObject.add("malformed", count: totals.malformed)
-        totalsObject.add("skipped", count: totals.skipped)
-        totalsObject.add("filtered", raw: filtered.text)
-        totalsObject.add("classified", count: report.classified)
+        var totalsObject = readTotals(totals, classified: report.classified)
         totalsObject.add("handled", count: totals.handled)
         totalsObject.add("excluded", count: totals.excluded)
         totalsObject.add("unmatched", count: totals.unmatched)
@@ -56,23 +44,44 @@ enum ReportJSON {
         object.add("top_handled_approximate", raw: bool(result.summary.topHandledIsApproximate))
         object.add(
             "distinct_paths_estimate", count: UInt64(result.summary.distinctPaths().rounded()))
-        object.add(
-            "malformed_samples",
-            raw: array(
-                result.summary.malformedSamples.map { sample in
-                    var row = JSONObject()
-                    let name =
-                        result.inputs.indices.contains(sample.input)
-                        ? result.inputs[sample.input].path : "?"
-                    row.add("input", string: name)
-                    row.add("line", count: sample.line)
-                    row.add("text", bytes: sample.bytes)
-                    row.add("truncated", raw: bool(sample.isTruncated))
-                    return row.text
-                }))
+        object.add("malformed_samples", raw: malformedSamples(result))
         object.add("workers", count: UInt64(result.workers))
         object.add("elapsed_seconds", raw: Format.fixed(result.elapsedSeconds, decimals: 3))
         return object.text + "\n"
+    }
+
+    /// The `totals` keys every report of a reading starts with: `lines` to `classified`.
+    static func readTotals(_ totals: CoverageTotals, classified: UInt64) -> JSONObject {
+        var filtered = JSONObject()
+        filtered.add("total", count: totals.filtered.total)
+        filtered.add("method", count: totals.filtered.byMethod)
+        filtered.add("status", count: totals.filtered.byStatus)
+        filtered.add("asset", count: totals.filtered.byAsset)
+        filtered.add("bot", count: totals.filtered.byBot)
+        var object = JSONObject()
+        object.add("lines", count: totals.lines)
+        object.add("requests", count: totals.requests)
+        object.add("malformed", count: totals.malformed)
+        object.add("skipped", count: totals.skipped)
+        object.add("filtered", raw: filtered.text)
+        object.add("classified", count: classified)
+        return object
+    }
+
+    /// The first malformed lines of a reading, naming their input.
+    static func malformedSamples(_ result: ScanResult) -> String {
+        array(
+            result.summary.malformedSamples.map { sample in
+                var row = JSONObject()
+                let name =
+                    result.inputs.indices.contains(sample.input)
+                    ? result.inputs[sample.input].path : "?"
+                row.add("input", string: name)
+                row.add("line", count: sample.line)
+                row.add("text", bytes: sample.bytes)
+                row.add("truncated", raw: bool(sample.isTruncated))
+                return row.text
+            })
     }
 
     static func input(_ input: InputReport) -> String {
@@ -114,8 +123,9 @@ enum ReportJSON {
     }
 
     /// Every rule row, written into one buffer: a 5,000-rule file makes this the largest part
-    /// of the report, and rules of one entry share their apps text.
-    private static func rules(_ rules: [ScanReport.RuleRow]) -> String {
+    /// of the report, and rules of one entry share their apps text. Without `hits`, the rows
+    /// leave that key out (a list of rules that all have none).
+    static func rules(_ rules: [some ReportRuleRow], hits: Bool = true) -> String {
         var out: [UInt8] = [UInt8(ascii: "[")]
         out.reserveCapacity(rules.count * 192)
         var appsText: [[String]: [UInt8]] = [:]
@@ -137,8 +147,10 @@ enum ReportJSON {
                 contentsOf: rule.exclude ? #","exclude":true"#.utf8 : #","exclude":false"#.utf8)
             out.append(contentsOf: #","pattern":"#.utf8)
             JSONText.appendQuoted(rule.pattern, to: &out)
-            out.append(contentsOf: #","hits":"#.utf8)
-            out.append(contentsOf: String(rule.hits).utf8)
+            if hits {
+                out.append(contentsOf: #","hits":"#.utf8)
+                out.append(contentsOf: String(rule.hits).utf8)
+            }
             out.append(contentsOf: #","shadowed_by":"#.utf8)
             if let shadowedBy = rule.shadowedBy {
                 JSONText.appendQuoted(shadowedBy, to: &out)
@@ -162,7 +174,7 @@ enum ReportJSON {
         return row.text
     }
 
-    private static func path(_ path: ScanReport.PathRow) -> String {
+    static func path(_ path: some ReportPathRow) -> String {
         var row = JSONObject()
         row.add("path", bytes: path.path)
         row.add("host", raw: path.host.map { JSONText.quoted(bytes: $0) } ?? "null")

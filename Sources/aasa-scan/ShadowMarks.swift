@@ -3,7 +3,7 @@ import LinkMatcher
 import RuleAnalysis
 import ScanEngine
 
-/// Which rules of a scan's AASA files can never decide (the report's `shadowed_by`), worked
+/// Which rules of a set of AASA files can never decide (the reports' `shadowed_by`), worked
 /// out on another thread while the scan runs: a 5,000-rule file takes a good part of a second.
 final class ShadowMarks: Sendable {
     private let done = DispatchSemaphore(value: 0)
@@ -26,12 +26,17 @@ final class ShadowMarks: Sendable {
         }
     }
 
-    /// Marks the report's rule rows (in the same order: file by file, rule by rule), waiting
-    /// for the analysis to end.
-    func mark(_ report: inout ScanReport) {
+    /// Per rule of the files, file by file and rule by rule (so at a file's `ruleOffset` plus
+    /// the rule's index): the rule that makes it never decide, or nil. Waits for the analysis.
+    var byRule: [String?] {
         done.wait()
-        let all = marks.withLock { $0 }
-        done.signal()
+        defer { done.signal() }
+        return marks.withLock { $0 }
+    }
+
+    /// Marks the report's rule rows (in the same order as `byRule`).
+    func mark(_ report: inout ScanReport) {
+        let all = byRule
         for index in report.rules.indices where index < all.count {
             report.rules[index].shadowedBy = all[index]
         }

@@ -12,6 +12,18 @@ struct StaticDiff {
         var oldFile: String?
         var newFile: String?
         var diff: RuleDiff
+        /// Per rule of `diff.oldRules` and `diff.newRules`: the rule of its file that makes it
+        /// never decide, or nil (empty when not worked out).
+        var oldShadowedBy: [String?] = []
+        var newShadowedBy: [String?] = []
+
+        func shadowedBy(old index: Int?) -> String? {
+            index.flatMap { $0 < oldShadowedBy.count ? oldShadowedBy[$0] : nil }
+        }
+
+        func shadowedBy(new index: Int?) -> String? {
+            index.flatMap { $0 < newShadowedBy.count ? newShadowedBy[$0] : nil }
+        }
     }
 
     let old: Associations
@@ -20,9 +32,10 @@ struct StaticDiff {
 
     /// A domain named on one side only is compared with the file the other side would use
     /// for its hosts (that side's file for every host, or a wider domain's), or with none.
+    /// `shadowedBy` holds each side's `ShadowMarks.byRule` (empty when not worked out).
     init(
         old: Associations, new: Associations, oldDocuments: [AASADocument],
-        newDocuments: [AASADocument]
+        newDocuments: [AASADocument], shadowedBy: (old: [String?], new: [String?]) = ([], [])
     ) {
         self.old = old
         self.new = new
@@ -38,8 +51,16 @@ struct StaticDiff {
                 domain: domain, oldFile: oldIndex.map { old.files[$0].path },
                 newFile: newIndex.map { new.files[$0].path },
                 diff: RuleDiff(
-                    old: oldIndex.map { oldDocuments[$0] }, new: newIndex.map { newDocuments[$0] }))
+                    old: oldIndex.map { oldDocuments[$0] }, new: newIndex.map { newDocuments[$0] }),
+                oldShadowedBy: Self.marks(oldIndex.map { old.files[$0] }, shadowedBy.old),
+                newShadowedBy: Self.marks(newIndex.map { new.files[$0] }, shadowedBy.new))
         }
+    }
+
+    /// The part of a side's marks that belongs to `file`.
+    private static func marks(_ file: Associations.File?, _ all: [String?]) -> [String?] {
+        guard let file, file.ruleOffset + file.rules.rules.count <= all.count else { return [] }
+        return Array(all[file.ruleOffset..<(file.ruleOffset + file.rules.rules.count)])
     }
 
     func count(_ kind: RuleAlignment.Kind) -> Int {
@@ -123,6 +144,18 @@ enum StaticDiffRender {
                         indent
                             + TerminalText.escaped((newRule ?? oldRule)?.patternDescription ?? ""))
                 }
+                for (side, by) in [
+                    ("old", section.shadowedBy(old: change.old)),
+                    ("new", section.shadowedBy(new: change.new)),
+                ] {
+                    if let by {
+                        out.append(
+                            indent
+                                + style.yellow(
+                                    "never decides in \(side): shadowed by \(TerminalText.escaped(by))"
+                                ))
+                    }
+                }
                 guard let first = change.witnesses.first else {
                     out.append(indent + style.dim(noWitness))
                     continue
@@ -195,6 +228,12 @@ enum StaticDiffRender {
                     "changed_variables",
                     raw: ReportJSON.array(change.changedVariables.map(JSONText.quoted)))
                 row.add("note", raw: change.witnesses.isEmpty ? JSONText.quoted(noWitness) : "null")
+                row.add(
+                    "old_shadowed_by",
+                    raw: DiffJSON.quotedOrNull(section.shadowedBy(old: change.old)))
+                row.add(
+                    "new_shadowed_by",
+                    raw: DiffJSON.quotedOrNull(section.shadowedBy(new: change.new)))
                 changes.append(row.text)
             }
         }
@@ -225,7 +264,10 @@ enum StaticDiffRender {
                         "change", change.kind.rawValue, source: domain, from: oldRule?.ref ?? "",
                         to: newRule?.ref ?? "",
                         pattern: (newRule ?? oldRule)?.patternDescription ?? "",
-                        count: UInt64(change.witnesses.count)))
+                        count: UInt64(change.witnesses.count),
+                        shadowedBy: (newRule != nil
+                            ? section.shadowedBy(new: change.new)
+                            : section.shadowedBy(old: change.old)) ?? ""))
                 for witness in change.witnesses {
                     rows.append(
                         DiffCSV.row(

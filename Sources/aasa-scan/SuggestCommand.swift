@@ -39,9 +39,7 @@ struct SuggestCommand: ParsableCommand {
             between the two readings; 64 usage error. suggest has no gate, so never 1.
             """)
 
-    @Option(
-        name: .long, help: ArgumentHelp("The apple-app-site-association file.", valueName: "file"))
-    var aasa: String
+    @OptionGroup var file: AssociationOptions.OneFile
 
     @Option(
         name: .long,
@@ -77,7 +75,12 @@ struct SuggestCommand: ParsableCommand {
         help: ArgumentHelp(
             "Report format: table (default on a terminal), json (default otherwise), csv, or none."
         ))
-    var format: ReportOptions.ReportFormat?
+    var format: SuggestFormat?
+
+    /// Suggestions are no run's report: the formats of `scan` but its metrics and page.
+    enum SuggestFormat: String, ExpressibleByArgument, CaseIterable {
+        case table, json, csv, none
+    }
 
     @Option(name: .long, help: "Colour in the table: auto, always, never (NO_COLOR is honoured).")
     var color: ReportOptions.ColorChoice = .auto
@@ -102,7 +105,7 @@ struct SuggestCommand: ParsableCommand {
         if let apply, apply < 1 {
             throw ValidationError("--apply wants a number of suggestions of at least 1.")
         }
-        if let newFile, newFile == aasa {
+        if let newFile, newFile == file.aasa {
             throw ValidationError(
                 "--output must name a new file, not the AASA file itself: compare the two "
                     + "before replacing it.")
@@ -114,7 +117,8 @@ struct SuggestCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (bytes, document) = try loadFile()
+        let aasa = file.aasa
+        let (document, bytes) = try file.load(quiet: quiet)
         let target: SuggestionTarget
         do {
             target = try SuggestionTarget(document: document, appID: app)
@@ -161,7 +165,8 @@ struct SuggestCommand: ParsableCommand {
         let text: String
         switch format ?? (isatty(1) != 0 ? .table : .json) {
         case .table:
-            text = SuggestTable.render(report, color: useColor, top: top, width: Terminal.columns)
+            text = SuggestTable.render(
+                report, color: color.isEnabled, top: top, width: Terminal.columns)
         case .json: text = SuggestJSON.render(report)
         case .csv: text = SuggestCSV.render(report)
         case .none: text = ""
@@ -170,37 +175,6 @@ struct SuggestCommand: ParsableCommand {
         stdout.write(text)
         stdout.flush()
         if !outcome.result.complete { throw ExitCode(2) }
-    }
-
-    /// The file's bytes (for `--apply`, which keeps them) and its document.
-    private func loadFile() throws -> ([UInt8], AASADocument) {
-        if let message = AASASource.urlMessage(aasa) {
-            StandardError.line("aasa-scan: error: " + message)
-            throw ExitCode(2)
-        }
-        guard let data = FileManager.default.contents(atPath: aasa) else {
-            // The loader's message says why (missing, a folder, unreadable).
-            _ = try loadAASA(aasa, quiet: quiet)
-            throw ExitCode(2)
-        }
-        let bytes = Array(data)
-        do {
-            let document = try AASADocument.parse(bytes)
-            if !quiet {
-                for diagnostic in document.diagnostics
-                where diagnostic.code == "AASA501" || diagnostic.code == "AASA502" {
-                    StandardError.line(
-                        "aasa-scan: warning: \(TerminalText.escaped(aasa)): "
-                            + TerminalText.escaped(diagnostic.message))
-                }
-            }
-            return (bytes, document)
-        } catch {
-            var located = error
-            located.file = aasa
-            StandardError.line("aasa-scan: \(TerminalText.escaped(located.description))")
-            throw ExitCode(2)
-        }
     }
 
     /// Writes the file with the top `count` suggestions added; what they add together is the
@@ -226,7 +200,8 @@ struct SuggestCommand: ParsableCommand {
             } catch {
                 StandardError.line(
                     "aasa-scan: error: cannot write the suggestions into "
-                        + "\(TerminalText.escaped(aasa)): \(TerminalText.escaped(error.message))")
+                        + "\(TerminalText.escaped(file.aasa)): "
+                        + TerminalText.escaped(error.message))
                 throw ExitCode(2)
             }
         }
@@ -235,23 +210,14 @@ struct SuggestCommand: ParsableCommand {
                 "aasa-scan: warning: \(TerminalText.escaped(path)) holds the JSON of the signed "
                     + "file, no longer signed (iOS 9+ needs no signature over HTTPS)")
         }
-        guard FileManager.default.createFile(atPath: path, contents: Data(edited)) else {
-            StandardError.line("aasa-scan: error: cannot write \(TerminalText.escaped(path))")
-            throw ExitCode(2)
-        }
+        // Written whole or not at all, as the reports of scan and diff (`OutputFile`).
+        OutputFile.write(edited, to: path)
         let gain = rows.reduce(0) { $0 + $1.suggestion.gain }
         return SuggestReport.Applied(
             count: rows.count, output: path, gain: gain,
             handledAfter: report.totals.handled + gain)
     }
 
-    private var useColor: Bool {
-        switch color {
-        case .always: return true
-        case .never: return false
-        case .auto: return isatty(1) != 0 && getenv("NO_COLOR") == nil && !Terminal.isDumb
-        }
-    }
 }
 
 extension InputReport {

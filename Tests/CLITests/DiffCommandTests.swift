@@ -343,8 +343,8 @@ struct DiffCommandTests {
             "schema", "mode", "complete", "coverage_note", "inputs", "old", "new", "totals",
             "transitions", "changed_requests", "lost", "gained", "gate", "app_changed_requests",
             "app_changes", "apps", "top_changed_paths", "rule_changes", "rule_changes_total",
-            "dead_new_rules", "old_rules", "new_rules", "malformed_samples", "workers",
-            "elapsed_seconds",
+            "dead_new_rules", "shadowed_new_rules", "old_rules", "new_rules",
+            "malformed_samples", "workers", "elapsed_seconds",
         ]
         #expect(Self.topLevelKeys(traffic.stdout) == keys)
         #expect(traffic.stdout.hasPrefix(#"{"schema":"aasa-scan.diff/1","mode":"traffic""#))
@@ -372,7 +372,7 @@ struct DiffCommandTests {
             #expect(
                 Set(change.keys) == [
                     "change", "source", "old_ref", "new_ref", "apps", "old_pattern", "new_pattern",
-                    "old_hits", "new_hits", "delta",
+                    "old_hits", "new_hits", "delta", "old_shadowed_by", "new_shadowed_by",
                 ])
         }
         let staticRun = try ToolRunner.run([
@@ -389,12 +389,14 @@ struct DiffCommandTests {
                 Set(change.keys) == [
                     "change", "domain", "old_file", "new_file", "old_ref", "new_ref", "apps",
                     "old_pattern", "new_pattern", "witnesses", "changed_variables", "note",
+                    "old_shadowed_by", "new_shadowed_by",
                 ])
         }
         let csv = try ToolRunner.run([
             "diff", "--old", example, "--new", new, "--format", "csv", log,
         ])
-        #expect(csv.lines.first == "section,id,source,from,to,pattern,count,error_bound")
+        #expect(
+            csv.lines.first == "section,id,source,from,to,pattern,count,error_bound,shadowed_by")
         #expect(csv.lines.filter { $0.hasPrefix("transition,") }.count == 9)
     }
 

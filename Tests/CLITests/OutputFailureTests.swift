@@ -131,4 +131,49 @@ struct OutputFailureTests {
         #expect(state.status == 2)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["report.json"])
     }
+
+    /// `suggest --apply N --output NEW.json` writes the new AASA file as reports are written:
+    /// a full disk, a missing folder or a folder in the way is status 2 with a message, no
+    /// report, and no file left behind; a good path gets the whole file and nothing else.
+    @Test func suggestWritesItsNewFileWholeOrNotAtAll() throws {
+        let folder = try TemporaryFolder()
+        let aasa = try folder.write("aasa.json", SuggestCommandTests.aasa)
+        let log = try folder.write("access.log", SuggestCommandTests.Traffic().log)
+        let taken = folder.path + "/taken"
+        try FileManager.default.createDirectory(atPath: taken, withIntermediateDirectories: false)
+        func suggest(_ output: String) throws -> ToolResult {
+            try ToolRunner.run([
+                "suggest", "--aasa", aasa, "--apply", "1", "--output", output, "--format", "json",
+                "--quiet", log,
+            ])
+        }
+        for (output, reason) in [
+            ("/dev/full", "No space left on device"),
+            (folder.path + "/no/such/folder/new.json", "No such file or directory"),
+            (taken, "Is a directory"),
+        ] {
+            let result = try suggest(output)
+            #expect(result.status == 2, "\(output)")
+            #expect(
+                result.stderr.contains("cannot write \(output): \(reason)"), "\(result.stderr)")
+            #expect(result.stdout.isEmpty, "\(output)")
+        }
+        let manager = FileManager.default
+        let files = ["aasa.json", "access.log"]
+        #expect(try manager.contentsOfDirectory(atPath: folder.path).sorted() == files + ["taken"])
+        #expect(try manager.contentsOfDirectory(atPath: taken).isEmpty)
+
+        let written = try suggest(folder.path + "/new.json")
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(written.stdout.hasPrefix("{\"schema\":\"aasa-scan.suggest/1\""))
+        #expect(
+            try manager.contentsOfDirectory(atPath: folder.path).sorted()
+                == files + ["new.json", "taken"])
+        let text = try String(contentsOfFile: folder.path + "/new.json", encoding: .utf8)
+        #expect(text.hasPrefix("{\n  \"applinks\""))
+        #expect(text.hasSuffix("}\n"))
+        #expect(text.contains("{\"/\": \"/products/*\"}"))
+        let attributes = try manager.attributesOfItem(atPath: folder.path + "/new.json")
+        #expect((attributes[.posixPermissions] as? Int ?? 0) & 0o644 == 0o644)
+    }
 }

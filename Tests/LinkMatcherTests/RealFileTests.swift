@@ -4,34 +4,6 @@ import LinkMatcher
 import Testing
 import Workload
 
-/// The real AASA files kept beside the package (`../shared/data/aasa-real`, current files and
-/// their earlier versions); not part of the repository, so these tests skip when it is absent.
-enum RealFiles {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // LinkMatcherTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // package root
-        .deletingLastPathComponent()
-        .appendingPathComponent("shared/data/aasa-real")
-
-    static var isAvailable: Bool { FileManager.default.fileExists(atPath: directory.path) }
-
-    /// Every readable file of the corpus, with its name.
-    static func documents() -> [(name: String, document: AASADocument)] {
-        var found: [(String, AASADocument)] = []
-        for folder in [directory, directory.appendingPathComponent("history")] {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            for name in names.sorted() where name.hasSuffix(".json") {
-                let path = folder.appendingPathComponent(name).path
-                if let document = try? AASADocument.load(path: path) {
-                    found.append((name, document))
-                }
-            }
-        }
-        return found
-    }
-}
-
 /// URLs aimed at one rule set: every rule's path with its wildcards and variables filled in
 /// several ways (and the query and fragment it asks for, or not), then near misses: a character
 /// changed, case flipped, a segment added or removed, text escaped.
@@ -115,9 +87,10 @@ struct RuleURLGenerator: RandomPicking {
 struct RealFileTests {
     /// Every real file: the automaton agrees with the reference on URLs aimed at each of its
     /// rules and on near misses of them.
-    @Test(.enabled(if: RealFiles.isAvailable, "needs ../shared/data/aasa-real beside the package"))
+    @Test(
+        .enabled(if: SharedFiles.isAvailable, "needs ../shared/data/aasa-real beside the package"))
     func automatonAgreesWithReferenceOnEveryRealFile() {
-        let documents = RealFiles.documents()
+        let documents = SharedFiles.documents(in: ["", "history"])
         #expect(documents.count >= 150)
         var checked = 0
         var found: [String] = []

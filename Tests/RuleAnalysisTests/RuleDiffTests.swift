@@ -210,9 +210,9 @@ struct RuleDiffTests {
         var witnessed = 0
         for pair in pairs {
             let diff = RuleDiff(old: pair.old, new: pair.new)
-            checkWitnesses(diff, old: pair.old, new: pair.new, name: pair.name)
+            checkWitnesses(diff, old: pair.old, new: pair.new, name: pair.oldName)
             witnessed += diff.changes.filter { !$0.witnesses.isEmpty }.count
-            #expect(RuleDiff(old: pair.new, new: pair.new).changes.isEmpty, "\(pair.name)")
+            #expect(RuleDiff(old: pair.new, new: pair.new).changes.isEmpty, "\(pair.newName)")
         }
         #expect(witnessed >= 20)
     }

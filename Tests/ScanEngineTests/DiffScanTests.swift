@@ -114,7 +114,7 @@ struct DiffScanTests {
     /// Every real file against each earlier version of it, over URLs aimed at the rules of
     /// both versions.
     @Test func realFilesAgainstTheirEarlierVersions() throws {
-        let pairs = RealFilePairs.all()
+        let pairs = SharedFiles.versionPairs()
         guard !pairs.isEmpty else {
             print("skipped: ../shared/data/aasa-real is not beside the package")
             return
@@ -125,7 +125,7 @@ struct DiffScanTests {
             let new = Self.single(pair.new, path: pair.newName)
             var lines: [UInt8] = []
             var index = 0
-            for target in RealFilePairs.targets(pair.old) + RealFilePairs.targets(pair.new) {
+            for target in RuleTargets.targets(pair.old) + RuleTargets.targets(pair.new) {
                 for _ in 0..<(1 + index % 3) {
                     lines += Array(
                         "10.0.0.\(index % 250) - - [10/Oct/2024:13:55:36 +0000] \"GET \(target) HTTP/1.1\" 200 5 \"-\" \"t\"\n"
@@ -356,42 +356,8 @@ final class ReferenceDiff {
     }
 }
 
-/// Real AASA files and their earlier versions (`../shared/data/aasa-real` and its `history`).
-enum RealFilePairs {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/data/aasa-real")
-
-    struct Pair {
-        var oldName: String
-        var old: AASADocument
-        var newName: String
-        var new: AASADocument
-    }
-
-    /// Each history file paired with the current file of the same repository and path.
-    static func all() -> [Pair] {
-        let manager = FileManager.default
-        let history = directory.appendingPathComponent("history")
-        guard let current = try? manager.contentsOfDirectory(atPath: directory.path),
-            let earlier = try? manager.contentsOfDirectory(atPath: history.path)
-        else { return [] }
-        var pairs: [Pair] = []
-        for name in earlier.sorted() where name.hasSuffix(".json") {
-            guard let cut = name.range(of: "--v", options: .backwards) else { continue }
-            let stem = String(name[..<cut.lowerBound])
-            guard
-                let match = current.sorted().first(where: {
-                    $0 == stem + ".json" || $0.hasPrefix(stem + "--deleted-")
-                }),
-                let old = try? AASADocument.load(path: history.appendingPathComponent(name).path),
-                let new = try? AASADocument.load(path: directory.appendingPathComponent(match).path)
-            else { continue }
-            pairs.append(Pair(oldName: name, old: old, newName: match, new: new))
-        }
-        return pairs
-    }
-
+/// Request targets for the real files' logs (`SharedFiles.versionPairs`).
+enum RuleTargets {
     /// Request targets aimed at every rule of a file: its path with wildcards and variables
     /// filled in a few ways, with and without the query and fragment it asks for.
     static func targets(_ document: AASADocument) -> [String] {

@@ -1,0 +1,27 @@
+import ScanEngine
+
+/// What the renderers read of a rule row, whether `scan` or `diff` made it: one writer per
+/// form serves both reports.
+protocol ReportRuleRow {
+    var ref: String { get }
+    var source: String { get }
+    var apps: [String] { get }
+    var exclude: Bool { get }
+    var pattern: String { get }
+    var hits: UInt64 { get }
+    var shadowedBy: String? { get }
+}
+
+/// What the renderers read of a path row of a top list.
+protocol ReportPathRow {
+    /// The host, when requests of more than one host were classified; nil otherwise.
+    var host: [UInt8]? { get }
+    var path: [UInt8] { get }
+    var count: UInt64 { get }
+    var errorBound: UInt64 { get }
+}
+
+extension ScanReport.RuleRow: ReportRuleRow {}
+extension ScanReport.PathRow: ReportPathRow {}
+extension DiffReport.RuleRow: ReportRuleRow {}
+extension DiffReport.PathRow: ReportPathRow {}

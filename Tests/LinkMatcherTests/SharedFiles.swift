@@ -1,0 +1,35 @@
+import AASAModel
+import Foundation
+
+/// The real AASA files beside the package (`../shared/data/aasa-real`: current files, their
+/// earlier versions in `history/`, broken ones in `odd/`); not part of the repository, so
+/// tests that read them skip when it is absent. The one lister of the folder for this target.
+enum SharedFiles {
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // LinkMatcherTests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()  // package root
+        .deletingLastPathComponent()
+        .appendingPathComponent("shared/data/aasa-real")
+
+    static var isAvailable: Bool { FileManager.default.fileExists(atPath: directory.path) }
+
+    /// Every file of `folders` (`""` for the current files) that parses, with its name
+    /// (`history/NAME` for a file of a subfolder), in name order.
+    static func documents(in folders: [String]) -> [(name: String, document: AASADocument)] {
+        var found: [(String, AASADocument)] = []
+        for folder in folders {
+            let url = folder.isEmpty ? directory : directory.appendingPathComponent(folder)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+            for name in names.sorted() {
+                let path = url.appendingPathComponent(name).path
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
+                    !isFolder.boolValue, let document = try? AASADocument.load(path: path)
+                else { continue }
+                found.append((folder.isEmpty ? name : "\(folder)/\(name)", document))
+            }
+        }
+        return found
+    }
+}
