@@ -54,6 +54,8 @@ HIDDEN_PREFIXES = ("_", ".")
 HADOOP_GLOB_CHARACTERS = "*?[{"
 STATE_MAGIC = b"AASASTATE"
 READ_WHOLE_CHOICES = ("auto", "path", "binary", "command")
+# The report formats of `aasa-scan merge`.
+REPORT_FORMATS = ("json", "csv", "table", "html", "openmetrics", "prometheus")
 
 
 class UsageError(Exception):
@@ -90,7 +92,7 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
     )
     parser.add_argument("--aasa-dir", metavar="DIR", help="folder of AASA files named by domain")
     parser.add_argument("--master", help="Spark master URL (default: spark-submit's, else local)")
-    parser.add_argument("--format", choices=("json", "csv", "table"), default="json")
+    parser.add_argument("--format", choices=REPORT_FORMATS, default="json")
     parser.add_argument(
         "--output", required=True, metavar="FILE", help="report file (- for stdout)"
     )
