@@ -486,9 +486,14 @@ def plan_splits(spark, files: Sequence[InputFile], split_bytes: int):
     from pyspark.sql.functions import col
 
     sc = spark.sparkContext
-    # An open cost of a whole split keeps Spark from packing two ranges into one task.
+    # An open cost of a whole split keeps Spark from packing two ranges into one task, and
+    # no cap on the partition count may pack them either.
     spark.conf.set("spark.sql.files.maxPartitionBytes", str(split_bytes))
     spark.conf.set("spark.sql.files.openCostInBytes", str(split_bytes))
+    spark.conf.unset("spark.sql.files.maxPartitionNum")
+    # A file that cannot be read must fail the job, never drop out of the counts unseen.
+    spark.conf.set("spark.sql.files.ignoreCorruptFiles", "false")
+    spark.conf.set("spark.sql.files.ignoreMissingFiles", "false")
     frame = (
         spark.read.option("lineSep", "\n")
         .text([hadoop_escaped(f.uri) for f in files])
@@ -513,10 +518,7 @@ def file_scan_ranges(rdd) -> list[tuple[str, int, int]]:
     for partition in rdd.partitions():
         files = list(partition.files())
         if len(files) != 1:
-            raise InputError(
-                "Spark put several line ranges into one task (is spark.sql.files.maxPartitionNum "
-                "set?); unset it for this job"
-            )
+            raise InputError("unexpected Spark plan for the text files (several ranges per task)")
         ranges.append(
             (files[0].filePath().toPath().toString(), files[0].start(), files[0].length())
         )
@@ -841,6 +843,9 @@ def scan_records(sc, kit: Kit, works: Sequence[Work], lines, split_works: Sequen
         parts.append(sc.parallelize(direct, len(direct)).map(lambda work: scan_whole(kit, work)))
     whole = [w.uri for w in works if w.route == "binary"]
     binary = {w.uri: w for w in reversed(works) if w.route == "binary"}
+    for setting in ("spark.files.ignoreCorruptFiles", "spark.files.ignoreMissingFiles"):
+        if binary and sc.getConf().get(setting, "false").lower() == "true":
+            raise UsageError(f"{setting} would let files drop out of the counts unseen; unset it")
     if binary:
         parts.append(
             binary_files(sc, whole).map(lambda pair: scan_binary(kit, binary, pair[0], pair[1]))
