@@ -184,11 +184,9 @@ class GeneratedWorkloadTest(ReportAssertions):
         if not BINARY.exists():
             raise unittest.SkipTest(f"no binary at {BINARY}: run `make build` first")
         cls.folder = Path(tempfile.mkdtemp(prefix="aasa-spark-test-"))
+        # Removed even when the set-up fails half way.
+        cls.addClassCleanup(shutil.rmtree, cls.folder, ignore_errors=True)
         make_workload(cls.folder)
-
-    @classmethod
-    def tearDownClass(cls) -> None:
-        shutil.rmtree(cls.folder, ignore_errors=True)
 
     def test_report_counts_what_one_scan_counts(self) -> None:
         inputs = ["logs", "more/*.log", "single.log.zst"]
@@ -251,6 +249,8 @@ class RealLogsTest(ReportAssertions):
         if not logs.is_dir() or not (SHARED_DATA / REAL_AASA).is_file():
             raise unittest.SkipTest(f"real logs not found in {SHARED_DATA}: skipped")
         cls.folder = Path(tempfile.mkdtemp(prefix="aasa-spark-real-"))
+        # Removed even when the set-up fails half way.
+        cls.addClassCleanup(shutil.rmtree, cls.folder, ignore_errors=True)
         real = cls.folder / "real"
         real.mkdir()
         for name in REAL_LOGS:
@@ -266,10 +266,6 @@ class RealLogsTest(ReportAssertions):
         shutil.copyfile(SHARED_DATA / REAL_AASA, cls.folder / "wikipedia.json")
         (cls.folder / "aasa").mkdir()
         shutil.copyfile(SHARED_DATA / REAL_AASA, cls.folder / "aasa" / "en.wikipedia.org.json")
-
-    @classmethod
-    def tearDownClass(cls) -> None:
-        shutil.rmtree(cls.folder, ignore_errors=True)
 
     def test_real_logs_through_spark_read_whole_binary(self) -> None:
         # A folder of files by domain, and a file for the other hosts.
@@ -322,16 +318,14 @@ class FailureTest(ReportAssertions):
         if not BINARY.exists():
             raise unittest.SkipTest(f"no binary at {BINARY}: run `make build` first")
         cls.folder = Path(tempfile.mkdtemp(prefix="aasa-spark-fail-"))
+        # Removed even when the set-up fails half way.
+        cls.addClassCleanup(shutil.rmtree, cls.folder, ignore_errors=True)
         generate(cls.folder, 20_000, seed=5)
         log = (cls.folder / "gen" / "access.log").read_bytes()
         (cls.folder / "good.log").write_bytes(log[: len(log) // 2])
         whole = gzip.compress(log[len(log) // 2 :])
         (cls.folder / "cut.log.gz").write_bytes(whole[: len(whole) // 2])
         shutil.copyfile(cls.folder / "gen" / "rules-300.json", cls.folder / "aasa.json")
-
-    @classmethod
-    def tearDownClass(cls) -> None:
-        shutil.rmtree(cls.folder, ignore_errors=True)
 
     def test_unreadable_inputs_make_an_incomplete_report(self) -> None:
         # A file named twice is read twice, by scan as by the job.
