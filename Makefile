@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/release/aasa-scan
 
-.PHONY: deps build demo test test-metrics lint-format bench fuzz
+.PHONY: deps build demo test test-metrics test-spark lint-format bench fuzz
 
 # libzstd-dev, zlib, pkg-config and the zstd/gzip tools through apt-get when missing.
 deps:
@@ -22,6 +22,14 @@ test: deps
 # promtool, every value held against the JSON report (installs them; see scripts/check-metrics.sh).
 test-metrics: deps
 	./scripts/check-metrics.sh
+
+# The Spark example end to end (examples/spark): the job in Spark local mode with two executor
+# threads against one scan of the same files, and the Hadoop streaming recipe. Java 17 and
+# pyspark 4.x (in .build/spark-venv) are set up first when missing: scripts/spark-env.sh.
+test-spark: build
+	@./scripts/spark-env.sh
+	AASA_SCAN=$(BIN) .build/spark-venv/bin/python examples/spark/test_aasa_coverage.py
+	AASA_SCAN=$(BIN) ./examples/spark/test_hadoop_streaming.sh
 
 lint-format:
 	$(SWIFT) format lint --strict --recursive Sources Tests Benchmarks/Benchmarks Fuzz/Sources \
