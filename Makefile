@@ -96,8 +96,11 @@ example-server: deps
 # summary (scripts/check-doc-coverage.py). Snippets/ is compiled by every build.
 DOCC_OUTPUT := .build/plugins/Swift-DocC/outputs
 docs:
+	@mkdir -p .build
 	$(SWIFT) package generate-documentation --target LinkMatcher --target AASAModel \
-		--warnings-as-errors --experimental-documentation-coverage 2>&1 | tee .build/docs.log
+		--warnings-as-errors --experimental-documentation-coverage > .build/docs.log 2>&1 \
+		|| { cat .build/docs.log; exit 1; }
+	@cat .build/docs.log
 	@! grep -q "warning:" .build/docs.log
 	./scripts/check-doc-coverage.py $(DOCC_OUTPUT)/LinkMatcher.doccarchive \
 		$(DOCC_OUTPUT)/AASAModel.doccarchive
