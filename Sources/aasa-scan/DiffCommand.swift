@@ -115,15 +115,7 @@ struct DiffCommand: ParsableCommand {
             configuration, associations: old.associations, comparedWith: new.associations,
             progress: progress)
         display?.stop()
-        for input in result.inputs {
-            if let error = input.error {
-                StandardError.line("aasa-scan: error: \(TerminalText.escaped(error))")
-            } else if input.skipped {
-                StandardError.line(
-                    "aasa-scan: warning: skipped \(TerminalText.escaped(input.path)): "
-                        + TerminalText.escaped(input.skipReason ?? "not an access log"))
-            }
-        }
+        InputMessages.write(result.inputs)
         if output.debug { debugLines(result) }
         guard let comparison = result.comparison else { throw ExitCode(2) }
         // Nothing was read and something failed: the error says it all.

@@ -65,15 +65,7 @@ struct ScanCommand: ParsableCommand {
         let display = ProgressDisplay.startIfWanted(progress, quiet: output.quiet)
         let result = LogScan.run(configuration, associations: associations, progress: progress)
         display?.stop()
-        for input in result.inputs {
-            if let error = input.error {
-                StandardError.line("aasa-scan: error: \(TerminalText.escaped(error))")
-            } else if input.skipped {
-                StandardError.line(
-                    "aasa-scan: warning: skipped \(TerminalText.escaped(input.path)): "
-                        + TerminalText.escaped(input.skipReason ?? "not an access log"))
-            }
-        }
+        InputMessages.write(result.inputs)
         if associations.fallback == nil, result.summary.hostlessRequests > 0 {
             StandardError.line(
                 "aasa-scan: warning: \(Format.count(result.summary.hostlessRequests)) requests name "

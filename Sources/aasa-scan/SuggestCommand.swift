@@ -148,15 +148,7 @@ struct SuggestCommand: ParsableCommand {
         if let spool {
             outcome.result.inputs = outcome.result.inputs.map { $0.naming(spool.path, "-") }
         }
-        for input in outcome.result.inputs {
-            if let error = input.error {
-                StandardError.line("aasa-scan: error: \(TerminalText.escaped(error))")
-            } else if input.skipped {
-                StandardError.line(
-                    "aasa-scan: warning: skipped \(TerminalText.escaped(input.path)): "
-                        + TerminalText.escaped(input.skipReason ?? "not an access log"))
-            }
-        }
+        InputMessages.write(outcome.result.inputs)
         if !outcome.result.complete, outcome.result.summary.totals.lines == 0 { throw ExitCode(2) }
         var report = SuggestReport(aasaPath: aasa, target: target, outcome: outcome)
         if let apply, let newFile {
