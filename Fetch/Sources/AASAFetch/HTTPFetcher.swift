@@ -3,6 +3,12 @@ import NIOCore
 import NIOHTTP1
 import NIOSSL
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Downloads AASA files as iOS does: HTTPS only, no redirect followed, no decompression asked
 /// for, at most `sizeLimit` body bytes, within a deadline. One client per route (direct, or
 /// through the environment's proxy) shares its connections across domains.
@@ -137,6 +143,9 @@ public final class HTTPFetcher: Sendable {
         }
         if error is NIOSSLError || error is BoringSSLError || error is NIOSSLExtraError {
             return .tls(String(describing: error))
+        }
+        if let error = error as? IOError {
+            return .unreachable(String(cString: strerror(error.errnoCode)))
         }
         return .unreachable(String(describing: error))
     }
