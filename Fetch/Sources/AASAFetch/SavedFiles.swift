@@ -19,6 +19,8 @@ public struct SavedFiles: Sendable {
     public let choice: Choice
 
     public init(directory: String, choice: Choice) {
+        var directory = directory
+        while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
         self.directory = directory
         self.choice = choice
     }

@@ -134,3 +134,10 @@ import Testing
         #expect(!codes.contains("origin AASA100"))
     }
 }
+
+@Suite struct SavedFilesTests {
+    @Test func theFolderLosesItsTrailingSlashes() {
+        #expect(SavedFiles(directory: "aasa//", choice: .device).directory == "aasa")
+        #expect(SavedFiles(directory: "/", choice: .device).directory == "/")
+    }
+}
