@@ -26,6 +26,7 @@ public final class HTTPFetcher: Sendable {
         // for seconds. The file is whole or refused by then, so waiting buys nothing.
         tls.shutdownTimeout = .milliseconds(10)
         if let caFile = settings.caFile {
+            // A file without a certificate is refused here (failedToLoadCertificate).
             tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(caFile))
         }
         let timeAmount = TimeAmount.nanoseconds(Int64(settings.timeoutSeconds * 1e9))

@@ -116,9 +116,15 @@ import Testing
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
-    @Test func anUnreadableCAFileIsAnError() throws {
+    @Test func anUnreadableOrEmptyCAFileIsAnError() throws {
         let result = try ToolRunner.run(["--ca-file", "/nonexistent/ca.pem", "good.test"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("cannot read the CA file"))
+        let empty = Self.temporaryDirectory()
+        try Data().write(to: empty)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let none = try ToolRunner.run(["--ca-file", empty.path, "good.test"])
+        #expect(none.status == 2)
+        #expect(none.stderr.contains("cannot read the CA file"), "\(none.stderr)")
     }
 }
