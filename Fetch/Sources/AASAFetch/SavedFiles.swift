@@ -60,7 +60,9 @@ public struct SavedFiles: Sendable {
 
     private static func write(_ bytes: [UInt8], to path: String) throws(SaveError) {
         let temporary = path + ".part"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // A link left where the temporary file goes is not followed out of the folder.
+        let descriptor = open(
+            temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw failure(temporary) }
         var written = 0
         while written < bytes.count {

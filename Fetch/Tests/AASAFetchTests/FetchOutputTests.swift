@@ -36,6 +36,38 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory.path + "/_.stale.test.json.part"))
     }
 
+    /// Links in the folder are replaced or refused, never followed out of it.
+    @Test func savingNeverWritesThroughALink() throws {
+        let servers = try TestServers.shared.get()
+        let directory = Self.temporaryDirectory()
+        let outside = Self.temporaryDirectory()
+        defer {
+            try? FileManager.default.removeItem(at: directory)
+            try? FileManager.default.removeItem(at: outside)
+        }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data("outside".utf8).write(to: outside)
+        let manager = FileManager.default
+        try manager.createSymbolicLink(
+            atPath: directory.path + "/good.test.json", withDestinationPath: outside.path)
+        let replaced = try ToolRunner.run(
+            ["--ca-file", servers.caFile, "--output", directory.path] + servers.templates()
+                + ["good.test"])
+        #expect(replaced.status == 0)
+        #expect(try String(contentsOf: outside, encoding: .utf8) == "outside")
+        let saved = try manager.attributesOfItem(atPath: directory.path + "/good.test.json")
+        #expect(saved[.type] as? FileAttributeType == .typeRegular)
+
+        try manager.createSymbolicLink(
+            atPath: directory.path + "/_.good.test.json.part", withDestinationPath: outside.path)
+        let refused = try ToolRunner.run(
+            ["--ca-file", servers.caFile, "--output", directory.path] + servers.templates()
+                + ["*.good.test"])
+        #expect(refused.status == 2)
+        #expect(refused.stdout.contains("not saved: cannot write"))
+        #expect(try String(contentsOf: outside, encoding: .utf8) == "outside")
+    }
+
     @Test func fetchThenScanAASADir() throws {
         let servers = try TestServers.shared.get()
         guard ToolRunner.executable("aasa-scan") != nil else {
