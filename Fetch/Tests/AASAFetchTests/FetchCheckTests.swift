@@ -83,7 +83,9 @@ import Testing
         #expect(origin["over_limit"] as? Bool == true)
         let read = try #require(origin["bytes_read"] as? Int)
         // At most one buffer past the limit: the client stopped, it did not take 128 MiB.
-        #expect(read > 131_072 && read <= 131_072 + 65_536, "read \(read) bytes")
+        // A buffer is what one turn of the event loop read: up to 4 reads of 64 KiB, which
+        // TLS hands on decrypted as one piece.
+        #expect(read > 131_072 && read <= 131_072 + 4 * 65_536, "read \(read) bytes")
         // The server saw the connection end before it could send everything.
         let report = servers.directory.appendingPathComponent("stream.txt")
         var text = ""
