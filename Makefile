@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/release/aasa-scan
 
-.PHONY: deps build demo test lint-format bench fuzz fetch test-fetch
+.PHONY: deps build demo test test-metrics test-spark lint-format bench fuzz fetch test-fetch
 
 # libzstd-dev, zlib, pkg-config and the zstd/gzip tools through apt-get when missing.
 deps:
@@ -18,9 +18,22 @@ demo: build
 test: deps
 	$(SWIFT) test
 
+# The openmetrics and prometheus report formats read by prometheus-client's parsers and
+# promtool, every value held against the JSON report (installs them; see scripts/check-metrics.sh).
+test-metrics: deps
+	./scripts/check-metrics.sh
+
+# The Spark example end to end (examples/spark): the job in Spark local mode with two executor
+# threads against one scan of the same files, and the Hadoop streaming recipe. Java 17 and
+# pyspark 4.x (in .build/spark-venv) are set up first when missing: scripts/spark-env.sh.
+test-spark: build
+	@./scripts/spark-env.sh
+	AASA_SCAN=$(BIN) .build/spark-venv/bin/python examples/spark/test_aasa_coverage.py
+	AASA_SCAN=$(BIN) ./examples/spark/test_hadoop_streaming.sh
+
 lint-format:
 	$(SWIFT) format lint --strict --recursive Sources Tests Benchmarks/Benchmarks Fuzz/Sources \
-		Fetch/Sources Fetch/Tests
+		Snippets examples/decide-server/Sources examples/decide-server/Tests Fetch/Sources Fetch/Tests
 
 # `aasa-scan fetch` is built apart (Fetch/): its HTTP client (AsyncHTTPClient, SwiftNIO,
 # BoringSSL) takes minutes to compile, which `make build` and `make demo` do not pay for. This
@@ -40,6 +53,22 @@ test-fetch: deps
 FUZZ_SECONDS ?= 60
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) ./scripts/fuzz.sh
+
+# The HTML reports in headless Chromium (Debian's chromium, installed when missing): figures
+# and rows of the rendered DOM against the JSON reports, hostile logs shown as text, no console
+# message, no sideways overflow at 375 px. See scripts/html-report-check.py.
+.PHONY: test-html report-screenshot
+test-html: deps
+	SWIFT=$(SWIFT) ./scripts/test-html.sh
+
+# docs/sample-report.png: the HTML report of the bundled sample as Chromium draws it, 1200 px wide.
+report-screenshot: build
+	@./scripts/install-deps.sh chromium
+	$(BIN) scan --aasa data/sample.aasa.json --format html --quiet \
+		--output .build/sample-report.html data/sample-access.log.zst
+	chromium --headless --disable-gpu --no-sandbox --hide-scrollbars --window-size=1200,1600 \
+		--screenshot=docs/sample-report.png file://$(CURDIR)/.build/sample-report.html 2>/dev/null
+	@ls -l docs/sample-report.png
 
 .PHONY: sample-data workload bench-compare
 
@@ -67,3 +96,21 @@ bench-compare: build
 	@[ -f data/bench/access.log ] && [ -f data/bench/rules-glob-5000.json ] \
 		|| $(BIN) generate --output data/bench
 	./scripts/bench-compare.sh $(ROUNDS) $(PROFILE)
+
+.PHONY: example-server docs
+
+# The Hummingbird server of examples/decide-server (GET /decide?url=...), built and its test
+# run: it starts the server on loopback and queries it. A package of its own, beside this one.
+example-server: deps
+	cd examples/decide-server && $(SWIFT) build && $(SWIFT) test
+
+# The DocC documentation of the libraries (in .build/plugins/Swift-DocC/outputs/); fails on any
+# DocC warning (a broken symbol link, a missing snippet) and on any public symbol without a
+# summary (scripts/check-doc-coverage.py). Snippets/ is compiled by every build.
+DOCC_OUTPUT := .build/plugins/Swift-DocC/outputs
+docs:
+	$(SWIFT) package generate-documentation --target LinkMatcher --target AASAModel \
+		--warnings-as-errors --experimental-documentation-coverage 2>&1 | tee .build/docs.log
+	@! grep -q "warning:" .build/docs.log
+	./scripts/check-doc-coverage.py $(DOCC_OUTPUT)/LinkMatcher.doccarchive \
+		$(DOCC_OUTPUT)/AASAModel.doccarchive

@@ -14,6 +14,7 @@ public struct AASADocument: Sendable, Equatable {
     /// Everything worth telling the author: wrong types, unknown keys, size, ... in file order.
     public var diagnostics: [Diagnostic]
 
+    /// A document with every field given.
     public init(
         applinks: AppLinks?, otherServices: [String] = [], byteCount: Int = 0,
         wasSigned: Bool = false, diagnostics: [Diagnostic] = []
@@ -35,6 +36,7 @@ public struct AppLinks: Sendable, Equatable {
     /// `applinks.substitutionVariables`, in document order.
     public var substitutionVariables: [SubstitutionVariable]
 
+    /// An `applinks` section with every field given.
     public init(
         details: [DetailsEntry], defaults: Component? = nil,
         substitutionVariables: [SubstitutionVariable] = []
@@ -47,9 +49,12 @@ public struct AppLinks: Sendable, Equatable {
 
 /// One custom substitution variable: `"name": ["value", ...]`.
 public struct SubstitutionVariable: Sendable, Equatable {
+    /// The variable's name, as `$(name)` uses it.
     public var name: String
+    /// The words it stands for.
     public var values: [String]
 
+    /// A variable with its words.
     public init(name: String, values: [String]) {
         self.name = name
         self.values = values
@@ -73,8 +78,10 @@ public struct DetailsEntry: Sendable, Equatable {
     /// the wrong type were left out, so rule references still name the file's own positions;
     /// nil when every element was kept.
     public var componentPositions: [Int]?
+    /// Each path's index in the file's `paths` array, where entries were left out.
     public var pathPositions: [Int]?
 
+    /// An entry with every field given.
     public init(
         ref: String, appIDs: [String], components: [Component]? = nil, paths: [String]? = nil,
         defaults: Component? = nil
@@ -97,11 +104,16 @@ public struct Component: Sendable, Equatable {
     public var query: QueryPattern?
     /// `"#"`: the fragment pattern.
     public var fragment: String?
+    /// `exclude`: true when the rule keeps the URL out of the app.
     public var exclude: Bool?
+    /// `caseSensitive`: false to match letters of either case (SEMANTICS.md S8).
     public var caseSensitive: Bool?
+    /// `percentEncoded`: false to match the percent-decoded URL (SEMANTICS.md S7).
     public var percentEncoded: Bool?
+    /// `comment`: ignored by devices, kept for tools.
     public var comment: String?
 
+    /// A component with the keys given; nil keys are absent.
     public init(
         path: String? = nil, query: QueryPattern? = nil, fragment: String? = nil,
         exclude: Bool? = nil, caseSensitive: Bool? = nil, percentEncoded: Bool? = nil,
@@ -127,9 +139,12 @@ public enum QueryPattern: Sendable, Equatable {
 
 /// One `name: pattern` pair of a query dictionary.
 public struct QueryItemPattern: Sendable, Equatable {
+    /// The item's name.
     public var name: String
+    /// The pattern its value must match.
     public var pattern: String
 
+    /// An item pattern with name and value pattern.
     public init(name: String, pattern: String) {
         self.name = name
         self.pattern = pattern

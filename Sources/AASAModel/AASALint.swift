@@ -2,8 +2,11 @@
 public enum AASALint {
     /// One documented diagnostic code.
     public struct Rule: Sendable, Equatable {
+        /// The stable diagnostic code, such as `AASA201`.
         public var code: String
+        /// How serious its findings are.
         public var severity: Diagnostic.Severity
+        /// What it finds, in one line.
         public var summary: String
     }
 

@@ -15,6 +15,7 @@ public struct AASAParseError: Error, Sendable, Equatable, CustomStringConvertibl
     /// aasa-scan analyses (`AASADocument.maxFileSize`, `maxRules`).
     public var code: String
 
+    /// An error with every field given; `code` is `AASA100` unless said.
     public init(
         file: String? = nil, location: SourceLocation, message: String, hint: String,
         code: String = AASAParseError.code

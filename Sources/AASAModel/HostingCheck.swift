@@ -2,8 +2,24 @@
 /// iOS refuses (no HTTPS, a redirect, a status other than 200, a body over 128 KB, a bad
 /// certificate) and where Apple's CDN copy stands against the origin's.
 public enum HostingCheck: String, Sendable, CaseIterable {
-    case notHTTPS, redirected, badStatus, wrongContentType, bodyTooLarge, tlsFailure
-    case unreachable, cdnDiffers, cdnMissing
+    /// AASA701: the URL is not `https://`, so nothing is fetched.
+    case notHTTPS
+    /// AASA702: a 3xx answer; iOS does not follow redirects for this file.
+    case redirected
+    /// AASA703: a status other than 200 (for the CDN, other than 404).
+    case badStatus
+    /// AASA704: a content type other than `application/json`.
+    case wrongContentType
+    /// AASA705: a body over 128 KB, which iOS ignores.
+    case bodyTooLarge
+    /// AASA706: the TLS handshake failed (untrusted or mismatched certificate).
+    case tlsFailure
+    /// AASA707: no answer at all: name resolution, connection or timeout.
+    case unreachable
+    /// AASA708: Apple's CDN serves other bytes than the origin (a stale copy).
+    case cdnDiffers
+    /// AASA709: Apple's CDN has no copy (404).
+    case cdnMissing
 
     /// The stable code, in the AASA7xx range of `DiagnosticCode`.
     public var code: String {

@@ -1,14 +1,19 @@
 /// A rule to add to an AASA file (`AASADocument.addingRules`): a `components` dictionary,
 /// its keys in the order they are written, or a legacy `paths` string.
 public enum NewRule: Sendable, Equatable {
+    /// A component: its keys and values in order.
     case component([Member])
+    /// A legacy `paths` string.
     case path(String)
 
     /// One `"key": value` pair of a component.
     public struct Member: Sendable, Equatable {
+        /// The key, such as `/` or `exclude`.
         public var key: String
+        /// Its value.
         public var value: Value
 
+        /// A key with its value.
         public init(_ key: String, _ value: Value) {
             self.key = key
             self.value = value
@@ -17,7 +22,9 @@ public enum NewRule: Sendable, Equatable {
 
     /// The values a suggested component needs: patterns and flags.
     public enum Value: Sendable, Equatable {
+        /// A string value.
         case string(String)
+        /// A boolean value.
         case bool(Bool)
     }
 

@@ -1,9 +1,12 @@
 /// A size of glob automaton: positions (each costs a few hundred bytes while it is built) and
 /// edges (a few bytes each).
 public struct AutomatonSize: Sendable, Equatable, CustomStringConvertible {
+    /// Positions of the glob automata.
     public var positions: Int
+    /// Edges of the glob automata.
     public var edges: Int
 
+    /// A size of `positions` positions and `edges` edges.
     public init(positions: Int, edges: Int) {
         self.positions = positions
         self.edges = edges
@@ -13,6 +16,7 @@ public struct AutomatonSize: Sendable, Equatable, CustomStringConvertible {
     /// rules need, and a few hundred megabytes while it is built.
     public static let limit = AutomatonSize(positions: 1_000_000, edges: 16_000_000)
 
+    /// `N positions and M edges`.
     public var description: String { "\(positions) positions and \(edges) edges" }
 }
 
@@ -56,6 +60,7 @@ public struct CompileBudgetExceeded: Error, Sendable, Equatable, CustomStringCon
     /// The limit that was passed.
     public let limit: AutomatonSize
 
+    /// Which rule went over the budget, and the budget.
     public var description: String {
         (ref.map { "rule \($0) and those before it" } ?? "the rules")
             + " compile to more than \(limit.positions) automaton positions or \(limit.edges) "

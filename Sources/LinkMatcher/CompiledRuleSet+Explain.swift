@@ -1,5 +1,6 @@
 /// What happened to one rule while deciding a URL, for `aasa-scan explain`.
 public struct ExplainStep: Sendable, Equatable {
+    /// What a rule did.
     public enum Outcome: Sendable, Equatable {
         /// Every part matched and the rule decided the URL for its entry.
         case decided
@@ -11,7 +12,9 @@ public struct ExplainStep: Sendable, Equatable {
         case inert(reason: String)
     }
 
+    /// The rule's index in `CompiledRuleSet.rules`.
     public var rule: Int32
+    /// What it did.
     public var outcome: Outcome
 }
 

@@ -40,6 +40,7 @@ public final class CompiledRuleSet: Sendable {
     let identity: Int
     private static let compilations = Atomic<Int>(0)
 
+    /// Compiles the rules of a document with its substitution variables; check `budgetExceeded` before use (or use `AppLinkRules`, which does).
     public convenience init(_ document: AASADocument) {
         let variables = document.applinks?.substitutionVariables ?? []
         var custom: [String: [String]] = [:]
@@ -215,4 +216,8 @@ public final class CompiledRuleSet: Sendable {
 
     /// A scratch for this rule set; one per thread.
     public func makeScratch() -> MatchScratch { MatchScratch() }
+
+    /// Bytes of the automaton's tables (tries, glob unions, compiled rules): the memory the
+    /// compiled set holds beside its rule texts. DFA states are built per `MatchScratch`.
+    public var automatonBytes: Int { arena.byteCount }
 }

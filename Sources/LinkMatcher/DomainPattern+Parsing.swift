@@ -5,6 +5,7 @@ public struct InvalidDomain: Error, Sendable, Equatable, CustomStringConvertible
     /// What is wrong with it, in a few words.
     public let reason: String
 
+    /// The text and why it is not a domain.
     public var description: String { "'\(text)' is not a domain: \(reason)" }
 }
 

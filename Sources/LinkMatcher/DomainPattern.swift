@@ -22,6 +22,7 @@ public struct DomainPattern: Sendable, Equatable, CustomStringConvertible {
         hostBytes = Array(host.utf8)
     }
 
+    /// The pattern as an entitlement writes it (`*.example.com:8443`).
     public var description: String {
         (isWildcard ? "*." : "") + host + (port.map { ":\($0)" } ?? "")
     }
@@ -61,10 +62,13 @@ public struct DomainPattern: Sendable, Equatable, CustomStringConvertible {
 /// Several domains, each with its own value (say, a compiled AASA file); a host finds the
 /// most specific entry that matches it.
 public struct DomainTable<Value: Sendable>: Sendable {
+    /// Every domain added, with its value, the most specific first.
     public private(set) var entries: [(domain: DomainPattern, value: Value)] = []
 
+    /// An empty table.
     public init() {}
 
+    /// Adds a domain with its value.
     public mutating func add(_ domain: DomainPattern, _ value: Value) {
         entries.append((domain, value))
         entries.sort { $0.domain.specificity > $1.domain.specificity }

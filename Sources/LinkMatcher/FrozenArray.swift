@@ -27,6 +27,8 @@ struct FrozenArray<Element: BitwiseCopyable>: @unchecked Sendable, BitwiseCopyab
 /// Owns the memory of the `FrozenArray`s of one compiled rule set and frees it with it.
 final class Arena: @unchecked Sendable {
     private var allocations: [UnsafeMutableRawPointer] = []
+    /// Bytes of every array frozen so far; only compilation freezes, so it is final after it.
+    private(set) var byteCount = 0
 
     /// Copies `array` into memory that lives as long as the arena.
     func freeze<Element: BitwiseCopyable>(_ array: [Element]) -> FrozenArray<Element> {
@@ -34,6 +36,7 @@ final class Arena: @unchecked Sendable {
         let memory = UnsafeMutablePointer<Element>.allocate(capacity: array.count)
         memory.initialize(from: array, count: array.count)
         allocations.append(UnsafeMutableRawPointer(memory))
+        byteCount += MemoryLayout<Element>.stride * array.count
         return FrozenArray(base: UnsafePointer(memory), count: array.count)
     }
 

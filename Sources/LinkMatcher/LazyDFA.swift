@@ -312,8 +312,10 @@ public struct GlobCacheStatistics: Sendable, Equatable, BitwiseCopyable {
     /// within their budget.
     public var fallbackRecompilations = 0
 
+    /// No work counted yet.
     public init() {}
 
+    /// The counts of both, added.
     public static func + (a: Self, b: Self) -> Self {
         var sum = a
         sum.statesBuilt += b.statesBuilt

@@ -7,10 +7,21 @@ import AASAModel
 public struct ReferenceMatcher: Sendable {
     /// The overall answer (S4.5), with rule reference and app ID as text.
     public struct Answer: Sendable, Equatable, CustomStringConvertible {
+        /// `handled`, `excluded` or `unmatched`.
         public var kind: Decision.Kind
+        /// The deciding rule, such as `details[0].components[3]`; nil when unmatched.
         public var ruleRef: String?
+        /// The app that opens the URL; nil unless handled.
         public var appID: String?
 
+        /// An answer with every field given.
+        public init(kind: Decision.Kind, ruleRef: String?, appID: String?) {
+            self.kind = kind
+            self.ruleRef = ruleRef
+            self.appID = appID
+        }
+
+        /// `kind`, app and rule separated by tabs, `-` for an absent one.
         public var description: String {
             "\(kind.name)\t\(appID ?? "-")\t\(ruleRef ?? "-")"
         }
@@ -35,6 +46,7 @@ public struct ReferenceMatcher: Sendable {
     let entries: [Entry]
     let variables: [String: [String]]
 
+    /// Reads the rules of a document as they are written, with their defaults.
     public init(_ document: AASADocument) {
         var variables: [String: [String]] = [:]
         for variable in document.applinks?.substitutionVariables ?? []

@@ -8,8 +8,11 @@ public struct ResolvedRule: Sendable, Equatable {
     public var entryIndex: Int
     /// App IDs of that entry; empty when the entry names none (the rule never decides).
     public var appIDs: [String]
+    /// True for an `exclude` or `NOT ` rule.
     public var exclude: Bool
+    /// False when the rule matches letters of either case (SEMANTICS.md S8).
     public var caseSensitive: Bool
+    /// False when the rule matches the percent-decoded URL (SEMANTICS.md S7).
     public var percentEncoded: Bool
     /// The path pattern; `*` when unspecified.
     public var path: String

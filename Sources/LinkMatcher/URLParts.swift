@@ -14,6 +14,7 @@ public struct URLParts: Sendable, Equatable {
     public var host: Range<Int>?
     /// The port number when one is written (`nil` when absent or not a number).
     public var port: Int?
+    /// The path (empty when the URL has none).
     public var path: Range<Int>
     /// The query text after `?`, or nil when there is no `?`.
     public var query: Range<Int>?

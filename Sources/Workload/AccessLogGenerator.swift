@@ -26,8 +26,13 @@ public struct AccessLogGenerator {
     let sectionOfSlot: [SiteSection]
     let clientTable = ZipfTable(count: 250_000)
 
-    /// A generator whose output depends only on `seed`.
-    public init(seed: UInt64) {
+    /// With a plan, every request is for one of the plan's distinct paths (see
+    /// `DistinctPathPlan`) instead of the shop's usual traffic.
+    var distinctPaths: DistinctPathPlan?
+
+    /// A generator whose output depends only on `seed` (and `distinctPaths`).
+    public init(seed: UInt64, distinctPaths: DistinctPathPlan? = nil) {
+        self.distinctPaths = distinctPaths
         random = SplitMix64(seed: seed)
         tables = SiteSection.allCases.map { ZipfTable(count: $0.targetCount) }
         var slots: [SiteSection] = []
@@ -61,14 +66,28 @@ public struct AccessLogGenerator {
     mutating func appendLine(to buffer: inout [UInt8]) -> Range<Int>? {
         linesWritten += 1
         clock.advance(byMilliseconds: random.below(35))
-        if random.below(10_000) == 0 {
+        // A line due to bring a new distinct path is never the malformed one.
+        if random.below(10_000) == 0,
+            distinctPaths?.bringsNewPath(line: linesWritten - 1) != true
+        {
             malformedLines += 1
             appendMalformedLine(to: &buffer)
             return nil
         }
-        let section = sectionOfSlot[random.below(1000)]
-        let rank = tables[section.rawValue].draw(&random)
-        let instance = random.next()
+        let section: SiteSection
+        var rank = 0
+        var instance: UInt64 = 0
+        var distinctID: Int?
+        if var plan = distinctPaths {
+            let id = plan.id(line: linesWritten - 1, random: &random)
+            distinctPaths = plan
+            distinctID = id
+            section = SiteCatalog.distinctSection(id)
+        } else {
+            section = sectionOfSlot[random.below(1000)]
+            rank = tables[section.rawValue].draw(&random)
+            instance = random.next()
+        }
         // A quarter of requests come from heavy hitters (crawlers, carrier NAT), the rest
         // from a long, flat tail of clients.
         let clientIndex = random.below(4) == 0 ? clientTable.draw(&random) : random.below(250_000)
@@ -83,8 +102,13 @@ public struct AccessLogGenerator {
         buffer.append(contentsOf: method.bytes)
         buffer.append(UInt8(ascii: " "))
         let targetStart = buffer.count
-        SiteCatalog.appendTarget(section, rank: rank, instance: instance, to: &buffer)
-        decorate(section, rank: rank, &buffer)
+        if let distinctID {
+            // No decoration: a suffix such as `/amp` would make a second path of the ID.
+            SiteCatalog.appendDistinctTarget(distinctID, to: &buffer)
+        } else {
+            SiteCatalog.appendTarget(section, rank: rank, instance: instance, to: &buffer)
+            decorate(section, rank: rank, &buffer)
+        }
         let target = targetStart..<buffer.count
         buffer.append(random.below(10) < 2 ? " HTTP/2.0\" " : " HTTP/1.1\" ")
         let status = pickStatus(section)

@@ -61,6 +61,12 @@ struct DiffCommand: ParsableCommand {
             throw ValidationError(
                 "Give the new AASA file with --new FILE, --new DOMAIN=FILE or --new-dir DIR.")
         }
+        if inputs.isEmpty, output.format == .html {
+            throw ValidationError(
+                "--format html shows a diff measured on access logs: name the logs to read (- "
+                    + "for standard input); the rule-by-rule diff is written as table, json or "
+                    + "csv.")
+        }
         if inputs.isEmpty, output.maxLost != nil {
             throw ValidationError(
                 "--max-lost measures requests of access logs: name the logs to read (- for "
@@ -88,7 +94,9 @@ struct DiffCommand: ParsableCommand {
                             diff, color: output.useColor, width: Terminal.columns)
                     case .json: StaticDiffRender.json(diff)
                     case .csv: StaticDiffRender.csv(diff)
-                    case .none: ""
+                    case .openmetrics: StaticDiffRender.metrics(diff, .openMetrics)
+                    case .prometheus: StaticDiffRender.metrics(diff, .prometheus)
+                    case .none, .html: ""
                     }
                 })
             return
@@ -133,6 +141,9 @@ struct DiffCommand: ParsableCommand {
                     DiffTable.render(report, color: output.useColor, width: Terminal.columns)
                 case .json: DiffJSON.render(report)
                 case .csv: DiffCSV.render(report)
+                case .openmetrics: DiffOpenMetrics.render(report, .openMetrics)
+                case .prometheus: DiffOpenMetrics.render(report, .prometheus)
+                case .html: DiffHTML.render(report, filters: filters.described)
                 case .none: ""
                 }
             })
@@ -244,8 +255,10 @@ struct DiffOutputOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Report format: table (default on a terminal), json (default otherwise), csv, or "
-                + "none (no report; the gate and exit codes still apply)."))
+            "Report format: table (default on a terminal), json (default otherwise), csv, "
+                + "html (one self-contained page; with logs), openmetrics, prometheus (metrics, "
+                + "as scan writes them), or none (no report; the gate and exit codes still "
+                + "apply)."))
     var format: ReportOptions.ReportFormat?
 
     @Option(

@@ -20,6 +20,15 @@ struct GenerateCommand: ParsableCommand {
             that differ after a wildcard, suffix rules, query dictionaries, variables). The \
             same seed gives the same bytes on every machine; the rule files do not depend on \
             the seed.
+
+            With --stdout the access log goes to standard output instead, as it is made, in \
+            constant memory whatever --lines says (rule files are still written when --output \
+            names a folder); a reader that goes away ends it quietly. --distinct-paths N makes \
+            the requests carry exactly N distinct paths (pages that each hold their own ID), \
+            for memory tests of long streams:
+
+              aasa-scan generate --stdout --lines 50000000 --distinct-paths 10000000 \\
+                | aasa-scan scan --aasa rules.json -
             """)
 
     @Option(name: .long, help: ArgumentHelp("Lines of access log to write.", valueName: "n"))
@@ -29,13 +38,49 @@ struct GenerateCommand: ParsableCommand {
     var seed = AccessLogGenerator.standardSeed
 
     @Option(name: .long, help: ArgumentHelp("Folder to write into.", valueName: "dir"))
-    var output: String
+    var output: String?
+
+    @Flag(
+        name: .long,
+        help: "Write the access log to standard output (rule files only with --output).")
+    var stdout = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Make the requests carry exactly this many distinct paths (1 to --lines).",
+            valueName: "n"))
+    var distinctPaths: Int?
 
     func validate() throws {
         if lines < 0 { throw ValidationError("--lines must be 0 or more.") }
+        if output == nil, !stdout {
+            throw ValidationError(
+                "Name a folder with --output DIR, or stream the log with --stdout.")
+        }
+        if let distinctPaths, !(1...max(lines, 1)).contains(distinctPaths) || lines == 0 {
+            throw ValidationError(
+                "--distinct-paths is a count from 1 to --lines (\(lines)), not \(distinctPaths).")
+        }
+    }
+
+    /// The traffic of the options: the shop's usual mix, or the distinct paths asked for.
+    private func makeGenerator() -> AccessLogGenerator {
+        AccessLogGenerator(
+            seed: seed,
+            distinctPaths: distinctPaths.map { DistinctPathPlan(count: $0, lines: lines) })
     }
 
     func run() throws {
+        if let output { try writeRuleFiles(to: output) }
+        if stdout {
+            streamLog()
+        } else if let output {
+            try writeLog(to: output)
+        }
+    }
+
+    private func writeRuleFiles(to output: String) throws {
         if mkdir(output, 0o755) != 0, errno != EEXIST {
             StandardError.line("aasa-scan: cannot create '\(output)' (errno \(errno))")
             throw ExitCode(2)
@@ -43,20 +88,39 @@ struct GenerateCommand: ParsableCommand {
         for (count, form, profile) in RuleFileGenerator.standardFiles {
             let name = RuleFileGenerator.fileName(ruleCount: count, form: form, profile: profile)
             try write(
-                RuleFileGenerator.json(ruleCount: count, form: form, profile: profile), to: name)
+                RuleFileGenerator.json(ruleCount: count, form: form, profile: profile),
+                to: output + "/" + name)
         }
-        try writeLog()
+    }
+
+    /// Builds the log in blocks of 4 Ki lines (about 1 MB) and hands each to standard output,
+    /// so memory stays the same however many lines are asked for. A closed pipe ends the
+    /// command with status 0 (`StandardOutput`).
+    private func streamLog() {
+        var generator = makeGenerator()
+        var out = StandardOutput()
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(2 << 20)
+        var remaining = lines
+        while remaining > 0 {
+            let block = min(remaining, 4096)
+            buffer.removeAll(keepingCapacity: true)
+            generator.appendLines(block, to: &buffer)
+            out.write(bytes: buffer)
+            remaining -= block
+        }
+        out.flush()
     }
 
     /// Builds the log in blocks of 64 Ki lines (about 16 MB) and writes each in one call.
-    private func writeLog() throws {
+    private func writeLog(to output: String) throws {
         let path = output + "/access.log"
         guard let file = fopen(path, "wb") else {
             StandardError.line("aasa-scan: cannot create '\(path)' (errno \(errno))")
             throw ExitCode(2)
         }
         defer { fclose(file) }
-        var generator = AccessLogGenerator(seed: seed)
+        var generator = makeGenerator()
         var buffer: [UInt8] = []
         buffer.reserveCapacity(20 << 20)
         var remaining = lines
@@ -78,8 +142,7 @@ struct GenerateCommand: ParsableCommand {
         }
     }
 
-    private func write(_ bytes: [UInt8], to name: String) throws {
-        let path = output + "/" + name
+    private func write(_ bytes: [UInt8], to path: String) throws {
         guard let file = fopen(path, "wb") else {
             StandardError.line("aasa-scan: cannot create '\(path)' (errno \(errno))")
             throw ExitCode(2)

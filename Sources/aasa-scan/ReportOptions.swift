@@ -9,14 +9,18 @@ import ScanEngine
 /// How the report is written.
 struct ReportOptions: ParsableArguments {
     enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
-        case table, json, csv, none
+        case table, json, csv, openmetrics, prometheus, none
+        /// One self-contained page (inline CSS and SVG, no script), for a browser.
+        case html
     }
 
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Report format: table (default on a terminal), json (default otherwise), csv, or "
-                + "none (no report; gates and exit codes still apply)."))
+            "Report format: table (default on a terminal), json (default otherwise), csv, "
+                + "html (one self-contained page), openmetrics (OpenMetrics 1.0 text), prometheus "
+                + "(Prometheus text 0.0.4, for node_exporter's textfile collector and the "
+                + "Pushgateway), or none (no report; gates and exit codes still apply)."))
     var format: ReportFormat?
 
     @Option(
@@ -102,8 +106,11 @@ struct ReportOptions: ParsableArguments {
 extension ReportOptions {
     /// Writes the report of `result` to standard output, then ends with the status it calls
     /// for: 2 when some input was cut short, 1 when `--min-coverage` failed. `shadowing` is the
-    /// analysis of the result's AASA files when it was started earlier.
-    func emit(_ result: ScanResult, shadowing: ShadowMarks? = nil) throws {
+    /// analysis of the result's AASA files when it was started earlier; `filters` the filter
+    /// options given, as the HTML report lists them.
+    func emit(_ result: ScanResult, shadowing: ShadowMarks? = nil, filters: [String] = [])
+        throws
+    {
         // Nothing was read and something failed: the error says it all, and a report of
         // zeros would only look like a scan of an empty log.
         if !result.complete, result.summary.totals.lines == 0 { throw ExitCode(2) }
@@ -115,6 +122,9 @@ extension ReportOptions {
         switch resolvedFormat {
         case .json: text = ReportJSON.render(report)
         case .csv: text = ReportCSV.render(report)
+        case .openmetrics: text = ReportOpenMetrics.render(report, .openMetrics)
+        case .prometheus: text = ReportOpenMetrics.render(report, .prometheus)
+        case .html: text = ReportHTML.render(report, top: top, filters: filters)
         case .table:
             text = ReportTable.render(report, color: useColor, top: top, width: Terminal.columns)
         case .none: text = ""

@@ -98,7 +98,7 @@ struct ScanCommand: ParsableCommand {
                 workers: result.workers)
             try writeState(state, to: path)
         }
-        try output.emit(result, shadowing: shadowing)
+        try output.emit(result, shadowing: shadowing, filters: filters.described)
     }
 }
 

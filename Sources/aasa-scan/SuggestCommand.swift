@@ -75,7 +75,12 @@ struct SuggestCommand: ParsableCommand {
         help: ArgumentHelp(
             "Report format: table (default on a terminal), json (default otherwise), csv, or none."
         ))
-    var format: ReportOptions.ReportFormat?
+    var format: SuggestFormat?
+
+    /// Suggestions are no run's report: the formats of `scan` but its metrics and page.
+    enum SuggestFormat: String, ExpressibleByArgument, CaseIterable {
+        case table, json, csv, none
+    }
 
     @Option(name: .long, help: "Colour in the table: auto, always, never (NO_COLOR is honoured).")
     var color: ReportOptions.ColorChoice = .auto

@@ -3,6 +3,14 @@
 /// that are not UTF-8 become visible escapes, so a log line can never move the cursor, change
 /// colours, reorder what is shown or break a TSV row.
 enum TerminalText {
+    /// One piece of untrusted text as it is shown: a character kept as it is, or the visible
+    /// escape (`\x1b`, `\u{202e}`, `\\`) that stands for a byte or character. The HTML report
+    /// shows the same escapes, marked up.
+    enum Piece {
+        case character(Unicode.Scalar)
+        case escape(String)
+    }
+
     static func escaped(_ text: String) -> String { escaped(Array(text.utf8)) }
 
     /// Our own text that quotes backslashes on purpose (a hint listing the JSON escapes
@@ -12,17 +20,31 @@ enum TerminalText {
     }
 
     static func escaped(_ bytes: some Collection<UInt8>, keepBackslashes: Bool = false) -> String {
-        let bytes = Array(bytes)
         var result = ""
         result.reserveCapacity(bytes.count)
+        forEachPiece(bytes, keepBackslashes: keepBackslashes) { piece in
+            switch piece {
+            case .character(let scalar): result.unicodeScalars.append(scalar)
+            case .escape(let text): result += text
+            }
+        }
+        return result
+    }
+
+    /// Calls `body` with the pieces of `bytes`, in order.
+    static func forEachPiece(
+        _ bytes: some Collection<UInt8>, keepBackslashes: Bool = false, _ body: (Piece) -> Void
+    ) {
+        let bytes = Array(bytes)
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
             if byte < 0x80 {
                 switch byte {
-                case UInt8(ascii: "\\"): result += keepBackslashes ? "\\" : "\\\\"
-                case 0x20..<0x7F: result.unicodeScalars.append(Unicode.Scalar(byte))
-                default: result += hex(byte)
+                case UInt8(ascii: "\\"):
+                    body(keepBackslashes ? .character("\\") : .escape("\\\\"))
+                case 0x20..<0x7F: body(.character(Unicode.Scalar(byte)))
+                default: body(.escape(hex(byte)))
                 }
                 index += 1
                 continue
@@ -32,18 +54,17 @@ enum TerminalText {
                 let scalar = String(validating: bytes[index..<(index + length)], as: UTF8.self)?
                     .unicodeScalars.first
             else {
-                result += hex(byte)
+                body(.escape(hex(byte)))
                 index += 1
                 continue
             }
             if scalar.value <= 0x9F || scalar.properties.generalCategory == .format {
-                result += "\\u{" + String(scalar.value, radix: 16) + "}"
+                body(.escape("\\u{" + String(scalar.value, radix: 16) + "}"))
             } else {
-                result.unicodeScalars.append(scalar)
+                body(.character(scalar))
             }
             index += length
         }
-        return result
     }
 
     private static func utf8Length(_ bytes: [UInt8], _ index: Int) -> Int {
