@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/release/aasa-scan
 
-.PHONY: deps build demo test test-metrics test-spark lint-format bench fuzz
+.PHONY: deps build demo test test-metrics test-spark lint-format bench fuzz fetch test-fetch
 
 # libzstd-dev, zlib, pkg-config and the zstd/gzip tools through apt-get when missing.
 deps:
@@ -33,7 +33,20 @@ test-spark: build
 
 lint-format:
 	$(SWIFT) format lint --strict --recursive Sources Tests Benchmarks/Benchmarks Fuzz/Sources \
-		Snippets examples/decide-server/Sources examples/decide-server/Tests
+		Snippets examples/decide-server/Sources examples/decide-server/Tests Fetch/Sources Fetch/Tests
+
+# `aasa-scan fetch` is built apart (Fetch/): its HTTP client (AsyncHTTPClient, SwiftNIO,
+# BoringSSL) takes minutes to compile, which `make build` and `make demo` do not pay for. This
+# puts aasa-scan-fetch beside aasa-scan, which runs it for `aasa-scan fetch`.
+fetch: build
+	cd Fetch && $(SWIFT) build -c release --product aasa-scan-fetch
+	cp Fetch/.build/release/aasa-scan-fetch $(dir $(BIN))
+
+# The fetch tests: real HTTPS servers on loopback (python3), certificates made by openssl.
+# aasa-scan is built beside them for the fetch-then-scan test.
+test-fetch: deps
+	@./scripts/install-deps.sh openssl
+	cd Fetch && $(SWIFT) build --product aasa-scan && $(SWIFT) test
 
 # Coverage-guided fuzzing with the address sanitizer: every target of Fuzz/ for FUZZ_SECONDS
 # (default 60) each; findings are left in .build/fuzz/findings/. See scripts/fuzz.sh.

@@ -2,7 +2,8 @@
 /// AASA3xx patterns, AASA4xx substitution variables, AASA5xx size and signing.
 /// Codes are never reused or renumbered; `AASALint.catalogue` documents each one.
 /// AASA6xx (rules that can never decide) need the matcher's automata, so `RuleAnalysis`
-/// emits and documents them (`ShadowFinding.Kind`).
+/// emits and documents them (`ShadowFinding.Kind`). AASA7xx are how a file is served, found
+/// by `aasa-scan fetch`; `HostingCheck.catalogue` documents them.
 enum DiagnosticCode {
     static let invalidJSON = "AASA100"
     static let duplicateKey = "AASA101"
@@ -34,4 +35,14 @@ enum DiagnosticCode {
     static let signedNotVerified = "AASA502"
     static let tooLarge = "AASA503"
     static let tooManyDiagnostics = "AASA504"
+
+    static let notHTTPS = "AASA701"
+    static let redirected = "AASA702"
+    static let badStatus = "AASA703"
+    static let wrongContentType = "AASA704"
+    static let bodyTooLarge = "AASA705"
+    static let tlsFailure = "AASA706"
+    static let unreachable = "AASA707"
+    static let cdnDiffers = "AASA708"
+    static let cdnMissing = "AASA709"
 }

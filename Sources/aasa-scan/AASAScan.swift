@@ -18,7 +18,7 @@ struct AASAScan: ParsableCommand {
         subcommands: [
             ScanCommand.self, MergeCommand.self, MatchCommand.self, ExplainCommand.self,
             LintCommand.self, GenerateCommand.self, SuggestCommand.self,
-            DiffCommand.self, BenchCommand.self,
+            DiffCommand.self, BenchCommand.self, FetchCommand.self,
         ]
     )
 

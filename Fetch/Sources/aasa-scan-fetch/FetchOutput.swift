@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Whole texts to standard output and standard error. A closed output pipe ends the run
+/// quietly with status 0, as in `aasa-scan`; another write failure is status 2.
+enum FetchOutput {
+    static func standardOutput(_ text: String) {
+        if !write(text, to: 1) {
+            let code = errno
+            if code == EPIPE { exit(0) }
+            standardError(
+                "aasa-scan: error: cannot write to standard output: "
+                    + String(cString: strerror(code)))
+            exit(2)
+        }
+    }
+
+    static func standardError(_ line: String) {
+        _ = write(line + "\n", to: 2)
+    }
+
+    private static func write(_ text: String, to descriptor: Int32) -> Bool {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes {
+                Glibc.write(descriptor, $0.baseAddress, $0.count)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+}
