@@ -55,9 +55,10 @@ let package = Package(
             ]
         ),
         // What every test target shares: temporary folders, the shared real data beside the
-        // package, shell fixtures, and running the built tool. Neither a product nor part of
-        // the executable.
-        .target(name: "TestSupport", dependencies: ["AASAModel"], path: "Tests/TestSupport"),
+        // package, shell fixtures, seeded random choices, and running the built tool. Neither a
+        // product nor part of the executable.
+        .target(
+            name: "TestSupport", dependencies: ["AASAModel", "Workload"], path: "Tests/TestSupport"),
         .testTarget(name: "AASAModelTests", dependencies: ["AASAModel", "TestSupport"]),
         .testTarget(
             name: "LinkMatcherTests",
