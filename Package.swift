@@ -54,23 +54,32 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "AASAModelTests", dependencies: ["AASAModel"]),
+        // What every test target shares: temporary folders, the shared real data beside the
+        // package, shell fixtures, seeded random choices, and running the built tool. Neither a
+        // product nor part of the executable.
+        .target(
+            name: "TestSupport", dependencies: ["AASAModel", "Workload"], path: "Tests/TestSupport"),
+        .testTarget(name: "AASAModelTests", dependencies: ["AASAModel", "TestSupport"]),
         .testTarget(
-            name: "LinkMatcherTests", dependencies: ["LinkMatcher", "AASAModel", "Workload"]),
-        .testTarget(name: "LogIOTests", dependencies: ["LogIO"]),
-        .testTarget(name: "LogParsingTests", dependencies: ["LogParsing", "LogIO"]),
-        .testTarget(name: "CoverageStatsTests", dependencies: ["CoverageStats", "Workload"]),
+            name: "LinkMatcherTests",
+            dependencies: ["LinkMatcher", "AASAModel", "Workload", "TestSupport"]),
+        .testTarget(name: "LogIOTests", dependencies: ["LogIO", "TestSupport"]),
+        .testTarget(name: "LogParsingTests", dependencies: ["LogParsing", "LogIO", "TestSupport"]),
+        .testTarget(
+            name: "CoverageStatsTests", dependencies: ["CoverageStats", "Workload", "TestSupport"]),
         .testTarget(
             name: "ScanEngineTests",
             dependencies: [
                 "ScanEngine", "LinkMatcher", "AASAModel", "CoverageStats", "LogParsing", "Workload",
+                "TestSupport",
             ]),
-        .testTarget(name: "CLITests", dependencies: ["aasa-scan"]),
+        .testTarget(name: "CLITests", dependencies: ["aasa-scan", "TestSupport"]),
         .testTarget(
-            name: "WorkloadTests", dependencies: ["Workload", "AASAModel", "LinkMatcher"]),
+            name: "WorkloadTests",
+            dependencies: ["Workload", "AASAModel", "LinkMatcher", "TestSupport"]),
         .testTarget(
             name: "RuleAnalysisTests",
-            dependencies: ["RuleAnalysis", "LinkMatcher", "AASAModel", "Workload"]),
+            dependencies: ["RuleAnalysis", "LinkMatcher", "AASAModel", "Workload", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -31,6 +31,8 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "AASAModel", package: "aasa-scan"),
                 .product(name: "LinkMatcher", package: "aasa-scan"),
+                .product(name: "LogIO", package: "aasa-scan"),
+                .product(name: "LogParsing", package: "aasa-scan"),
                 .product(name: "ScanEngine", package: "aasa-scan"),
                 .product(name: "Workload", package: "aasa-scan"),
             ],

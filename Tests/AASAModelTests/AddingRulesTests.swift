@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AASAModel
@@ -231,13 +232,14 @@ struct AddingRulesTests {
     /// Every real file: a rule added to every entry that names apps, and a new entry; the rest
     /// of the file is byte for byte the same, it still parses with no new diagnostic, and its
     /// rules are the old ones plus the new one, at the end of that entry.
-    @Test(.enabled(if: SharedData.isAvailable, "shared data folder is absent"))
+    @Test(.needsSharedData("aasa-real"))
     func everyRealFileTakesARuleAnywhere() throws {
         let names =
-            SharedData.files(in: nil, ext: "json") + SharedData.files(in: "history", ext: "json")
+            RealAASAFiles.names(in: nil, ext: "json")
+            + RealAASAFiles.names(in: "history", ext: "json")
         var edits = 0
         for name in names {
-            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: SharedData.path(name))))
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: RealAASAFiles.path(name))))
             let document = try AASADocument.parse(bytes)
             let details = document.applinks?.details ?? []
             var destinations: [RuleDestination] = [.newEntry(appID: "ZZZZZ99999.com.example.added")]

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AASAModel
@@ -6,8 +7,7 @@ import Testing
 /// The broken real files are refused at the right place with a plain explanation.
 /// Every line:column below was checked by hand against the file (and, for the positions where
 /// Python's json module reports the same byte, against `python3 -m json.tool`).
-@Suite(
-    "Broken real AASA files", .enabled(if: SharedData.isAvailable, "shared data folder is absent"))
+@Suite("Broken real AASA files", .needsSharedData("aasa-real"))
 struct OddFileTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var file: String
@@ -69,12 +69,12 @@ struct OddFileTests {
 
     @Test func everyBrokenJSONFileHasACase() {
         let listed = Set(Self.cases.map { "odd/" + $0.file })
-        #expect(Set(SharedData.files(in: "odd", ext: "json")) == listed)
+        #expect(Set(RealAASAFiles.names(in: "odd", ext: "json")) == listed)
     }
 
     @Test(arguments: cases)
     func refusedAtTheRightPlace(_ odd: Case) {
-        let path = SharedData.path("odd/" + odd.file)
+        let path = RealAASAFiles.path("odd/" + odd.file)
         #expect {
             _ = try AASADocument.load(path: path)
         } throws: { error in
@@ -86,9 +86,9 @@ struct OddFileTests {
     }
 
     @Test func signedFileIsUnwrapped() throws {
-        let name = SharedData.files(in: "odd", ext: "p7m")
+        let name = RealAASAFiles.names(in: "odd", ext: "p7m")
         let file = try #require(name.first)
-        let document = try AASADocument.load(path: SharedData.path(file))
+        let document = try AASADocument.load(path: RealAASAFiles.path(file))
         #expect(document.wasSigned)
         let details = try #require(document.applinks?.details)
         #expect(
@@ -102,8 +102,8 @@ struct OddFileTests {
     }
 
     @Test func signedFileContentComesFromTheASN1Walk() throws {
-        let file = try #require(SharedData.files(in: "odd", ext: "p7m").first)
-        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: SharedData.path(file))))
+        let file = try #require(RealAASAFiles.names(in: "odd", ext: "p7m").first)
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: RealAASAFiles.path(file))))
         let content = try #require(PKCS7.content(of: bytes))
         // The eContent OCTET STRING is 357 bytes of CRLF JSON ending in "}\r\n".
         #expect(content.count == 357)

@@ -1,15 +1,16 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AASAModel
 
 /// Every valid real file parses, and the model agrees with an independent reading of the same
 /// bytes through Foundation's `JSONSerialization`.
-@Suite("Real AASA files", .enabled(if: SharedData.isAvailable, "shared data folder is absent"))
+@Suite("Real AASA files", .needsSharedData("aasa-real"))
 struct RealFileTests {
     static let validFiles =
-        SharedData.files(in: nil, ext: "json")
-        + SharedData.files(in: "history", ext: "json")
+        RealAASAFiles.names(in: nil, ext: "json")
+        + RealAASAFiles.names(in: "history", ext: "json")
 
     @Test func corpusIsComplete() {
         // SOURCES.md lists 108 current files and 86 older versions.
@@ -18,7 +19,7 @@ struct RealFileTests {
 
     @Test(arguments: validFiles)
     func parsesAndAgreesWithFoundation(name: String) throws {
-        let path = SharedData.path(name)
+        let path = RealAASAFiles.path(name)
         let document = try AASADocument.load(path: path)
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         let raw = try #require(

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AASAModel
@@ -6,11 +7,8 @@ import Testing
 /// Files far beyond what devices accept: each is read up to a stated limit and refused with
 /// `AASA503` past it, so parsing never takes unbounded memory.
 struct SizeLimitTests {
-    static func temporaryFile(_ bytes: [UInt8]) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "aasa-size-\(UUID()).json")
-        try Data(bytes).write(to: url)
-        return url
+    static func temporaryFile(_ bytes: [UInt8], in folder: TemporaryFolder) throws -> URL {
+        URL(fileURLWithPath: try folder.write("aasa.json", bytes))
     }
 
     /// `{"comment": "xxx..."}` of exactly `size` bytes.
@@ -34,8 +32,8 @@ struct SizeLimitTests {
             let error = error as? AASAParseError
             return error?.code == "AASA503" && error?.message.contains("larger than 16 MiB") == true
         }
-        let file = try Self.temporaryFile(bytes)
-        defer { try? FileManager.default.removeItem(at: file) }
+        let temporary = try TemporaryFolder()
+        let file = try Self.temporaryFile(bytes, in: temporary)
         #expect {
             _ = try AASADocument.load(path: file.path)
         } throws: { error in

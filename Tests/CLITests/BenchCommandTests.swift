@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `bench` end to end: the JSON's shape, agreement on the bundled sample, inputs read as
@@ -13,7 +14,10 @@ struct BenchCommandTests {
 
     @Test func jsonOnGeneratedURLsHasEveryFieldAndAgrees() throws {
         let result = try ToolRunner.run(
-            ["bench", "--aasa", ToolRunner.data("sample.aasa.json"), "--json", "--threads", "2"]
+            [
+                "bench", "--aasa", PackagePaths.bundledData("sample.aasa.json"), "--json",
+                "--threads", "2",
+            ]
                 + Self.small)
         #expect(result.status == 0, "\(result.stderr)")
         let report = try Self.object(result)
@@ -45,16 +49,22 @@ struct BenchCommandTests {
 
     @Test func readsInputsAsScanDoes() throws {
         let result = try ToolRunner.run(
-            ["bench", "--aasa", ToolRunner.data("sample.aasa.json"), "--json", "--threads", "1"]
-                + Self.small + [ToolRunner.data("sample-access.log.zst")])
+            [
+                "bench", "--aasa", PackagePaths.bundledData("sample.aasa.json"), "--json",
+                "--threads", "1",
+            ]
+                + Self.small + [PackagePaths.bundledData("sample-access.log.zst")])
         #expect(result.status == 0, "\(result.stderr)")
         let report = try Self.object(result)
         #expect(report["source"] as? String == "inputs")
         #expect(report["urls"] as? Int == 300)
         #expect(report["agree"] as? Bool == true)
         let list = try ToolRunner.run(
-            ["bench", "--aasa", ToolRunner.data("example.com.aasa.json"), "--threads", "1"]
-                + Self.small + [ToolRunner.data("sample-urls.txt")])
+            [
+                "bench", "--aasa", PackagePaths.bundledData("example.com.aasa.json"), "--threads",
+                "1",
+            ]
+                + Self.small + [PackagePaths.bundledData("sample-urls.txt")])
         #expect(list.status == 0, "\(list.stderr)")
         #expect(list.stdout.contains("23 URLs from the inputs"))
         #expect(list.stdout.contains("agree: both matchers decided all 23 URLs"))
@@ -65,13 +75,16 @@ struct BenchCommandTests {
     ])
     func usageErrors(arguments: [String]) throws {
         let result = try ToolRunner.run(
-            ["bench", "--aasa", ToolRunner.data("sample.aasa.json")] + arguments)
+            ["bench", "--aasa", PackagePaths.bundledData("sample.aasa.json")] + arguments)
         #expect(result.status == 64)
     }
 
     @Test func unreadableInputIsAnInputError() throws {
         let result = try ToolRunner.run(
-            ["bench", "--aasa", ToolRunner.data("sample.aasa.json"), "/nonexistent/access.log"])
+            [
+                "bench", "--aasa", PackagePaths.bundledData("sample.aasa.json"),
+                "/nonexistent/access.log",
+            ])
         #expect(result.status == 2)
         #expect(result.stderr.contains("/nonexistent/access.log"))
     }

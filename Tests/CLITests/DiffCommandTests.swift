@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `aasa-scan diff` run as a user runs it: its old and new columns held against two separate
 /// `scan`s, its witnesses against `match`, its gate and exit codes, and its JSON layout.
 struct DiffCommandTests {
-    let example = ToolRunner.data("example.com.aasa.json")
+    let example = PackagePaths.bundledData("example.com.aasa.json")
 
     /// example.com.aasa.json after an edit: `/buy/*` narrowed to `/buy/?*` and moved behind
     /// a new exclusion, the short links dropped, the news section given to the shop app.
@@ -250,7 +251,7 @@ struct DiffCommandTests {
     @Test func corruptInputIsReportedWhileTheRestIsCounted() throws {
         let folder = try TemporaryFolder()
         let plain = try folder.write("good.log", ScanCommandTests.logText(repeats: 3000))
-        try folder.shell(
+        try Shell.run(
             """
             zstd -q -c '\(plain)' > '\(folder.path)/full.zst'
             head -c $(( $(stat -c %s '\(folder.path)/full.zst') / 2 )) '\(folder.path)/full.zst' > '\(folder.path)/cut.zst'

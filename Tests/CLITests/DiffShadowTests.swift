@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `diff` marks the rules that can never decide (`shadowed_by`) in its rules lists, each by
@@ -144,7 +145,7 @@ struct DiffShadowTests {
     /// `/id/*` in front of `/id/????`: the short-link rule can never decide in the new file.
     @Test func aRuleShadowedInTheNewFileIsMarkedInEveryForm() throws {
         try check(
-            old: ToolRunner.data("example.com.aasa.json"), cover: #"{"/": "/id/*"}"#,
+            old: PackagePaths.bundledData("example.com.aasa.json"), cover: #"{"/": "/id/*"}"#,
             before: "/id/????", targets: ["https://example.com/id/4815", "/buy/42", "/legacy/a"],
             marked: ("details[0].components[4]", "details[0].components[3]"),
             expected: (
@@ -157,7 +158,7 @@ struct DiffShadowTests {
     /// the other way round it is removed, and marked in the old file.
     @Test func theRuleByRuleDiffMarksTheRulesItLists() throws {
         let folder = try TemporaryFolder()
-        let plain = ToolRunner.data("example.com.aasa.json")
+        let plain = PackagePaths.bundledData("example.com.aasa.json")
         let text = try String(contentsOfFile: plain, encoding: .utf8)
         let covered = try folder.write(
             "covered.json", try Self.inserting(#"{"/": "/buy/x"}"#, before: "/id/????", in: text))
@@ -199,9 +200,9 @@ struct DiffShadowTests {
 
     /// A real file that already repeats a rule, with a cover put in front of another one: both
     /// are marked in the new file, the repeat alone in the old one, each with its own refs.
-    @Test(.enabled(if: ToolRunner.hasSharedData, "needs ../shared/data beside the package"))
+    @Test(.needsSharedData())
     func aRealFileWithACoverAddedIsMarkedInEveryForm() throws {
-        let old = ToolRunner.sharedData.appendingPathComponent(
+        let old = SharedData.root.appendingPathComponent(
             "aasa-real/github-Expensify-App--well-known--aasa.json"
         ).path
         try check(
@@ -221,9 +222,9 @@ struct DiffShadowTests {
     /// under a domain of its own so that both sides hold many files): every `shadowed_by` of
     /// the rules lists is what `lint` reports for that rule of that file (AASA601-603 and
     /// their `related`), and no rule lint passes is marked.
-    @Test(.enabled(if: ToolRunner.hasSharedData, "needs ../shared/data beside the package"))
+    @Test(.needsSharedData())
     func everyMarkOfTheRealFilesIsWhatLintReports() throws {
-        let corpus = ToolRunner.sharedData.appendingPathComponent("aasa-real")
+        let corpus = SharedData.root.appendingPathComponent("aasa-real")
         func files(_ folder: URL) throws -> [String] {
             try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
                 .filter { $0.hasSuffix(".json") }.map { folder.appendingPathComponent($0).path }

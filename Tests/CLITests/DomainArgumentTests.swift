@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Domains given on the command line (`match --domain`, `scan --aasa DOMAIN=FILE`): an
 /// entitlement's alternate-mode suffix is not part of the host (SEMANTICS.md S9), and anything
 /// that is not a domain is a usage error that names it, never a silent "unmatched".
 struct DomainArgumentTests {
-    let aasa = ToolRunner.data("example.com.aasa.json")
+    let aasa = PackagePaths.bundledData("example.com.aasa.json")
     let urls = ["https://example.com/buy/1", "https://shop.example.com/buy/1", "/buy/1"]
 
     func decisions(_ result: ToolResult) -> [String] {
@@ -78,10 +79,8 @@ struct DomainArgumentTests {
     }
 
     @Test func aasaDirSaysWhichNamesAreNotDomains() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "aasa-domains-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let folder = try TemporaryFolder()
+        let directory = folder.url
         let bytes = try Data(contentsOf: URL(fileURLWithPath: aasa))
         try bytes.write(to: directory.appendingPathComponent("example.com.json"))
         try bytes.write(to: directory.appendingPathComponent("not a domain.json"))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `aasa-scan fetch` runs `aasa-scan-fetch` from its own folder, with every argument, and
@@ -17,10 +18,8 @@ import Testing
     }
 
     @Test func theHelperGetsEveryArgumentAndGivesItsStatus() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "aasa-fetch-launch-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let folder = try TemporaryFolder()
+        let directory = folder.url
         let binary = directory.appendingPathComponent("aasa-scan")
         try FileManager.default.copyItem(at: ToolRunner.executable, to: binary)
         let helper = directory.appendingPathComponent("aasa-scan-fetch")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `generate --stdout`: the access log streamed to standard output, of any length, with the
@@ -13,7 +14,10 @@ struct GenerateStreamTests {
         #expect(generated.stdout.hasSuffix("\n"))
         #expect(generated.lines.count == 30_000)
         let scanned = try ToolRunner.run(
-            ["scan", "--aasa", ToolRunner.data("sample.aasa.json"), "--format", "json", "-"],
+            [
+                "scan", "--aasa", PackagePaths.bundledData("sample.aasa.json"), "--format", "json",
+                "-",
+            ],
             stdin: Data(generated.stdout.utf8))
         #expect(scanned.status == 0, "\(scanned.stderr)")
         let report = try #require(

@@ -1,12 +1,13 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--format html` of scan, merge and diff: every figure the page shows equals the JSON
 /// report's, and strings from logs and AASA files are text, never markup.
 struct HTMLReportTests {
-    let sample = ToolRunner.data("sample.aasa.json")
-    let next = ToolRunner.data("sample-next.aasa.json")
-    let log = ToolRunner.data("sample-access.log.zst")
+    let sample = PackagePaths.bundledData("sample.aasa.json")
+    let next = PackagePaths.bundledData("sample-next.aasa.json")
+    let log = PackagePaths.bundledData("sample-access.log.zst")
 
     /// The same command's JSON and HTML reports, with the HTML's exit status. Scans run on one
     /// worker: the approximate top lists then come out the same in both runs.
@@ -163,7 +164,7 @@ struct HTMLReportTests {
 
     @Test func mergedPageShowsTheFiguresOfTheMergedJSON() throws {
         let folder = try TemporaryFolder()
-        let aasa = ToolRunner.data("example.com.aasa.json")
+        let aasa = PackagePaths.bundledData("example.com.aasa.json")
         let lines = ScanCommandTests.logText(repeats: 30).split(separator: "\n")
         let first = try folder.write("a.log", lines[..<200].joined(separator: "\n") + "\n")
         let second = try folder.write("b.log", lines[200...].joined(separator: "\n") + "\n")
@@ -353,12 +354,12 @@ struct HTMLReportTests {
     @Test func incompleteInputsRaiseTheBanner() throws {
         let folder = try TemporaryFolder()
         let plain = try folder.write("good.log", ScanCommandTests.logText(repeats: 3000))
-        try folder.shell(
+        try Shell.run(
             """
             zstd -q -c '\(plain)' > '\(folder.path)/full.zst'
             head -c $(( $(stat -c %s '\(folder.path)/full.zst') / 2 )) '\(folder.path)/full.zst' > '\(folder.path)/cut.zst'
             """)
-        let aasa = ToolRunner.data("example.com.aasa.json")
+        let aasa = PackagePaths.bundledData("example.com.aasa.json")
         let (json, html, status) = try reports(["scan", "--aasa", aasa, folder.path + "/cut.zst"])
         #expect(status == 2)
         #expect(json["complete"] as? Bool == false)

@@ -1,14 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// AASA files written to break a tool, given to the commands as a user would: each gets a
 /// clear error (status 2, naming the file and the limit) or its correct answer.
 struct HostileAASATests {
-    static func write(_ text: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "aasa-hostile-\(UUID()).json")
-        try Data(text.utf8).write(to: url)
-        return url
+    static func write(_ text: String, in folder: TemporaryFolder) throws -> URL {
+        URL(fileURLWithPath: try folder.write("aasa.json", text))
     }
 
     static func aasa(_ components: String, variables: String = "{}") -> String {
@@ -16,9 +14,10 @@ struct HostileAASATests {
     }
 
     @Test func nestingTooDeepIsAnErrorWithItsPosition() throws {
+        let temporary = try TemporaryFolder()
         let file = try Self.write(
-            Self.aasa(#"{"/": "/x", "comment": \#(String(repeating: "[", count: 100_000))"#))
-        defer { try? FileManager.default.removeItem(at: file) }
+            Self.aasa(#"{"/": "/x", "comment": \#(String(repeating: "[", count: 100_000))"#),
+            in: temporary)
         let result = try ToolRunner.run(["match", "--aasa", file.path, "/x"])
         #expect(result.status == 2)
         #expect(result.stderr.contains(":1:"))
@@ -27,8 +26,9 @@ struct HostileAASATests {
 
     @Test func tenThousandDigitNumbersAreWrongTypesNotCrashes() throws {
         let digits = String(repeating: "9", count: 10_000)
-        let file = try Self.write(Self.aasa(#"{"/": "/x", "exclude": \#(digits)e\#(digits)}"#))
-        defer { try? FileManager.default.removeItem(at: file) }
+        let temporary = try TemporaryFolder()
+        let file = try Self.write(
+            Self.aasa(#"{"/": "/x", "exclude": \#(digits)e\#(digits)}"#), in: temporary)
         let match = try ToolRunner.run(["match", "--aasa", file.path, "/x"])
         #expect(match.status == 0)
         #expect(match.lines == ["handled\tABCDE12345.a\tdetails[0].components[0]\t/x"])
@@ -38,8 +38,8 @@ struct HostileAASATests {
 
     @Test func aFileOverTheReadLimitIsRefused() throws {
         let big = String(repeating: "a", count: 16 << 20)
-        let file = try Self.write(Self.aasa(#"{"/": "/x", "comment": "\#(big)"}"#))
-        defer { try? FileManager.default.removeItem(at: file) }
+        let temporary = try TemporaryFolder()
+        let file = try Self.write(Self.aasa(#"{"/": "/x", "comment": "\#(big)"}"#), in: temporary)
         for command in [["match", "--aasa", file.path, "/x"], ["lint", file.path]] {
             let result = try ToolRunner.run(command)
             #expect(result.status == 2)
@@ -50,9 +50,10 @@ struct HostileAASATests {
 
     @Test func rulesThatCompileTooLargeAreRefusedNamingTheRule() throws {
         let chain = String(repeating: "$(v)", count: 30_000)
+        let temporary = try TemporaryFolder()
         let file = try Self.write(
-            Self.aasa(#"{"/": "/ok"}, {"/": "/a\#(chain)"}"#, variables: #"{"v": ["", "a"]}"#))
-        defer { try? FileManager.default.removeItem(at: file) }
+            Self.aasa(#"{"/": "/ok"}, {"/": "/a\#(chain)"}"#, variables: #"{"v": ["", "a"]}"#),
+            in: temporary)
         let result = try ToolRunner.run(["match", "--aasa", file.path, "/ok"])
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
@@ -66,7 +67,7 @@ struct HostileAASATests {
     /// `--debug` reports how long reading and compiling took and how much automaton was built.
     @Test func debugReportsCompileTimeAndSize() throws {
         let result = try ToolRunner.run(
-            ["scan", "--debug", "--aasa", ToolRunner.data("example.com.aasa.json"), "-"],
+            ["scan", "--debug", "--aasa", PackagePaths.bundledData("example.com.aasa.json"), "-"],
             stdin: Data("/buy/1\n".utf8))
         #expect(result.status == 0)
         let line = result.stderr.split(separator: "\n").first { $0.contains("compiled in") } ?? ""
@@ -77,7 +78,7 @@ struct HostileAASATests {
     /// An AASA file may come from a FIFO or `/dev/stdin`: it has no size to read first.
     @Test func anAASAFileFromStandardInputIsRead() throws {
         let bytes = try Data(
-            contentsOf: URL(fileURLWithPath: ToolRunner.data("example.com.aasa.json")))
+            contentsOf: URL(fileURLWithPath: PackagePaths.bundledData("example.com.aasa.json")))
         let result = try ToolRunner.run(["match", "--aasa", "/dev/stdin", "/buy/1"], stdin: bytes)
         #expect(result.status == 0)
         #expect(

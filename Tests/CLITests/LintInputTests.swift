@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Guards issue 9.9: `lint` reads `-` like the other commands, turns a URL away with the way

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `aasa-scan match`, `explain` and `lint` run as a user runs them.
 struct MatchCommandTests {
-    let aasa = ToolRunner.data("example.com.aasa.json")
+    let aasa = PackagePaths.bundledData("example.com.aasa.json")
 
     /// Decisions for the bundled sample, worked out by hand from SEMANTICS.md against
     /// data/example.com.aasa.json (rule numbers are positions in that file).
@@ -152,10 +153,8 @@ struct MatchCommandTests {
     }
 
     @Test func brokenJSONExits2NamingFileLineAndColumn() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "aasa-cli-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let folder = try TemporaryFolder()
+        let directory = folder.url
         let file = directory.appendingPathComponent("broken.json")
         try Data("{\n  \"applinks\": {\"details\": [],}\n}\n".utf8).write(to: file)
         let result = try ToolRunner.run(["match", "--aasa", file.path, "/x"])
@@ -190,86 +189,5 @@ struct MatchCommandTests {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-    }
-}
-
-struct LintCommandTests {
-    @Test func lintReportsCodesAndGates() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "aasa-lint-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("apple-app-site-association")
-        try Data(
-            #"""
-            {"applinks": {"details": [
-              {"appID": "ABCDE12345.a", "appIDs": ["ABCDE12345.b", "bad"], "paths": ["/x"],
-               "components": [{"/": " /buy/*", "?": {"a": 1}}, {"/": "/$(nope)"}]}
-            ]}}
-            """#.utf8
-        ).write(to: file)
-        let result = try ToolRunner.run(["lint", file.path])
-        for code in ["AASA201", "AASA203", "AASA301", "AASA302", "AASA303", "AASA401"] {
-            #expect(result.stdout.contains(code), "missing \(code)")
-        }
-        #expect(result.status == 0, "warnings do not fail the default gate")
-        #expect(try ToolRunner.run(["lint", "--fail-on", "warning", file.path]).status == 1)
-        let json = try ToolRunner.run(["lint", "--json", file.path])
-        for line in json.lines {
-            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-            #expect(object?["code"] is String)
-            #expect(object?["path"] is String)
-        }
-    }
-
-    @Test(.enabled(if: ToolRunner.hasSharedData, "needs ../shared/data beside the package"))
-    func everyOddFileGivesAClearErrorAndNoCrash() throws {
-        let odd = ToolRunner.sharedData.appendingPathComponent("aasa-real/odd")
-        let files = try FileManager.default.contentsOfDirectory(atPath: odd.path).sorted()
-        #expect(files.count >= 14)
-        for name in files {
-            let path = odd.appendingPathComponent(name).path
-            let lint = try ToolRunner.run(["lint", path])
-            let match = try ToolRunner.run(["match", "--aasa", path, "/x"])
-            if name.hasSuffix(".p7m") {
-                #expect(lint.stdout.contains("AASA502"))
-                #expect(match.status == 0)
-                #expect(match.stderr.contains("NOT verified"))
-            } else {
-                #expect(lint.status == 2, "\(name)")
-                #expect(match.status == 2, "\(name)")
-                #expect(match.stderr.contains(name), "\(name): \(match.stderr)")
-                #expect(
-                    match.stderr.range(of: #":\d+:\d+: error: "#, options: .regularExpression)
-                        != nil)
-            }
-        }
-    }
-}
-
-struct RuleReferenceTests {
-    /// Elements of the wrong type are ignored, yet the rules after them keep the file's own
-    /// positions in their references.
-    @Test func referencesNameFilePositionsWhenElementsAreDropped() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "aasa-ref-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("gaps.json")
-        try Data(
-            #"""
-            {"applinks": {"details": [
-              7,
-              {"appID": "ABCDE12345.a", "components": [5, "x", {"/": "/x"}]},
-              {"appID": "ABCDE12345.b", "paths": [1, "/y"]}
-            ]}}
-            """#.utf8
-        ).write(to: file)
-        let result = try ToolRunner.run(["match", "--aasa", file.path, "/x", "/y"])
-        #expect(
-            result.lines == [
-                "handled\tABCDE12345.a\tdetails[1].components[2]\t/x",
-                "handled\tABCDE12345.b\tdetails[2].paths[1]\t/y",
-            ])
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `match -` reads URL lists as `scan` reads logs: bytes as they are, any line end, and
 /// bounded memory whatever the length of a line.
 struct MatchStandardInputTests {
-    let aasa = ToolRunner.data("example.com.aasa.json")
+    let aasa = PackagePaths.bundledData("example.com.aasa.json")
 
     /// A byte that is not UTF-8 is percent-encoded as one byte (`%E9`, three characters), as
     /// `scan` does, not replaced by U+FFFD (nine): `/id/a\xE9` has four characters.

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `scan --save-state` and `aasa-scan merge`: results of separate scans merge into the report
 /// one scan of everything would give.
 struct MergeCommandTests {
-    let aasa = ToolRunner.data("example.com.aasa.json")
+    let aasa = PackagePaths.bundledData("example.com.aasa.json")
 
     func json(_ arguments: [String]) throws -> (Int32, [String: Any], String) {
         let result = try ToolRunner.run(arguments + ["--format", "json", "--quiet"])
@@ -95,7 +96,7 @@ struct MergeCommandTests {
             ])
             #expect(result.status == 0)
         }
-        try folder.shell("cp '\(folder.path)/a.state' '\(folder.path)/copy.state'")
+        try Shell.run("cp '\(folder.path)/a.state' '\(folder.path)/copy.state'")
         let cases: [([String], String?)] = [
             (["a.state", "a.state"], "the same bytes"),
             (["a.state", "copy.state"], "the same bytes"),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--format openmetrics` of scan, merge and diff: a valid exposition holding exactly the
@@ -261,8 +262,9 @@ struct OpenMetricsReportTests {
     @Test func scanOfTheSample() throws {
         try check(
             [
-                "scan", "--aasa", ToolRunner.data("sample.aasa.json"), "--top", "4", "--per-app",
-                ToolRunner.data("sample-access.log.zst"),
+                "scan", "--aasa", PackagePaths.bundledData("sample.aasa.json"), "--top", "4",
+                "--per-app",
+                PackagePaths.bundledData("sample-access.log.zst"),
             ],
             expectation: Self.scanExpectation)
     }
@@ -270,9 +272,9 @@ struct OpenMetricsReportTests {
     @Test func diffOfTheSample() throws {
         try check(
             [
-                "diff", "--old", ToolRunner.data("sample.aasa.json"), "--new",
-                ToolRunner.data("sample-next.aasa.json"), "--max-lost", "2",
-                ToolRunner.data("sample-access.log.zst"),
+                "diff", "--old", PackagePaths.bundledData("sample.aasa.json"), "--new",
+                PackagePaths.bundledData("sample-next.aasa.json"), "--max-lost", "2",
+                PackagePaths.bundledData("sample-access.log.zst"),
             ],
             status: 1, expectation: { report, _ in Self.diffExpectation(report) })
     }
@@ -335,7 +337,7 @@ struct OpenMetricsReportTests {
         let folder = try TemporaryFolder()
         let (aasa, log, _) = try Self.hostileFiles(folder)
         try check(
-            ["diff", "--old", aasa, "--new", ToolRunner.data("sample.aasa.json"), log],
+            ["diff", "--old", aasa, "--new", PackagePaths.bundledData("sample.aasa.json"), log],
             expectation: { report, _ in Self.diffExpectation(report) })
     }
 }

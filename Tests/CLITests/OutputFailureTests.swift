@@ -1,18 +1,19 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Output that cannot be written: a full disk is an error (status 2, a message), a reader that
 /// goes away is a quiet success, and `--output` never leaves a cut report behind or puts a
 /// plain file where a FIFO was.
 struct OutputFailureTests {
-    let aasa = ToolRunner.data("example.com.aasa.json")
+    let aasa = PackagePaths.bundledData("example.com.aasa.json")
 
     /// Runs a bash pipeline; returns the exit statuses of its commands and its stderr.
     func pipeline(_ script: String) throws -> (statuses: [Int32], stderr: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", script + "; echo \"${PIPESTATUS[@]}\" >&2"]
-        process.currentDirectoryURL = ToolRunner.packageRoot
+        process.currentDirectoryURL = PackagePaths.root
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Guards issue 9.12: `scan --per-app` counts per app what it opens (`eligible`) and excludes
@@ -98,9 +99,9 @@ struct PerAppCoverageTests {
         #expect(apps(partial ?? [:]).values.allSatisfy { $0["eligible"] is NSNull })
     }
 
-    @Test(.enabled(if: ToolRunner.hasSharedData, "needs ../shared/data beside the package"))
+    @Test(.needsSharedData())
     func wikipediaProductionAppIsEligibleThoughNeverHandled() throws {
-        let data = ToolRunner.sharedData
+        let data = SharedData.root
         let aasa = data.appendingPathComponent(
             "aasa-real/github-wikimedia-operations-mediawiki-config--docroot--wikipedia.org--aasa.json"
         )

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `aasa-scan scan` run as a user runs it, checked against answers worked out by hand from
 /// SEMANTICS.md for data/example.com.aasa.json (rule numbers are positions in that file).
 struct ScanCommandTests {
-    let aasa = ToolRunner.data("example.com.aasa.json")
+    let aasa = PackagePaths.bundledData("example.com.aasa.json")
 
     /// One combined-format request per row and the decision it must get; `nil` marks a
     /// malformed line.
@@ -90,7 +91,7 @@ struct ScanCommandTests {
         let folder = try TemporaryFolder()
         let repeats = 400
         let plain = try folder.write("access.log", Self.logText(repeats: repeats))
-        try folder.shell(
+        try Shell.run(
             "gzip -9 -c '\(plain)' > '\(plain).gz' && zstd -q -19 -c '\(plain)' > '\(plain).zst'")
         let expected = Self.expectedTotals(repeats: repeats)
         var reports: [[String: Any]] = []
@@ -188,7 +189,7 @@ struct ScanCommandTests {
     @Test func truncatedAndCorruptInputsAreReportedWhileTheRestIsScanned() throws {
         let folder = try TemporaryFolder()
         let plain = try folder.write("good.log", Self.logText(repeats: 3000))
-        try folder.shell(
+        try Shell.run(
             """
             zstd -q -c '\(plain)' > '\(folder.path)/full.zst'
             head -c $(( $(stat -c %s '\(folder.path)/full.zst') / 2 )) '\(folder.path)/full.zst' > '\(folder.path)/cut.zst'
@@ -656,9 +657,9 @@ struct ScanCommandTests {
         #expect(stderr.contains("--status cannot apply to the 2 requests of"))
     }
 
-    @Test(.enabled(if: ToolRunner.hasSharedData, "needs ../shared/data beside the package"))
+    @Test(.needsSharedData())
     func everyRealLogIsDetected() throws {
-        let folder = ToolRunner.sharedData.appendingPathComponent("logs-real").path
+        let folder = SharedData.root.appendingPathComponent("logs-real").path
         // Request counts were taken with grep -c on the decompressed files, independently.
         let expected: [String: (String, Int)] = [
             "elastic-examples--apache_logs--combined.log.zst": ("combined", 10000),
@@ -678,38 +679,6 @@ struct ScanCommandTests {
                 (input["path"] as? String ?? "").split(separator: "/").last.map(String.init) ?? ""
             #expect(input["format"] as? String == expected[name]?.0, "\(name)")
             #expect(input["requests"] as? Int == expected[name]?.1, "\(name)")
-        }
-    }
-}
-
-/// A temporary folder removed when the value goes away.
-final class TemporaryFolder {
-    let path: String
-
-    init() throws {
-        path =
-            FileManager.default.temporaryDirectory.appendingPathComponent("aasa-scan-\(UUID())")
-            .path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func write(_ name: String, _ text: String) throws -> String {
-        let file = path + "/" + name
-        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
-        return file
-    }
-
-    func shell(_ script: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-euo", "pipefail", "-c", script]
-        try process.run()
-        process.waitUntilExit()
-        if process.terminationStatus != 0 {
-            throw CocoaError(
-                .fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "shell failed: \(script)"])
         }
     }
 }

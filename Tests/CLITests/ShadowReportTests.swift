@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Rules that can never decide, as `lint` (AASA601-604 with `related`) and the `scan` reports

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `aasa-scan suggest`, run as a user runs it: the missing rule is found with its exact

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `suggest --apply N --output NEW.json`, then `lint NEW.json` and `diff --old FILE --new
@@ -84,8 +85,8 @@ struct SuggestDiffTests {
 
     @Test func theBundledSampleGainsExactlyWhatSuggestReported() throws {
         try check(
-            aasa: ToolRunner.data("sample.aasa.json"),
-            log: ToolRunner.data("sample-access.log.zst"),
+            aasa: PackagePaths.bundledData("sample.aasa.json"),
+            log: PackagePaths.bundledData("sample-access.log.zst"),
             apply: 5)
     }
 
@@ -101,9 +102,9 @@ struct SuggestDiffTests {
     }
 
     /// Wikipedia's real file on the real URL list that holds Wikipedia links (SOURCES.md).
-    @Test(.enabled(if: ToolRunner.hasSharedData, "needs ../shared/data beside the package"))
+    @Test(.needsSharedData())
     func aRealFileOnRealURLsGainsExactlyWhatSuggestReported() throws {
-        let data = ToolRunner.sharedData
+        let data = SharedData.root
         try check(
             aasa: data.appendingPathComponent(
                 "aasa-real/github-wikimedia-operations-mediawiki-config--docroot--wikipedia.org--aasa.json"

@@ -1,15 +1,13 @@
 import AASAModel
 import Foundation
 import LinkMatcher
+import TestSupport
 import Testing
 import Workload
 
 /// The safe façade decides as the reference matcher does, names apps and rules as the file
 /// does, and reports load errors by code.
 struct AppLinkRulesTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// Generated documents and URLs: every entry point (String, bytes, URL, per app, explain)
     /// gives the reference matcher's answer.
     @Test(arguments: [0xFACA_DE01 as UInt64, 0xFACA_DE02])
@@ -103,11 +101,11 @@ struct AppLinkRulesTests {
     }
 
     @Test func loadsTheBundledSampleFromAPath() throws {
-        let path = Self.packageRoot.appendingPathComponent("data/sample.aasa.json").path
+        let path = PackagePaths.bundledData("sample.aasa.json")
         let rules = try AppLinkRules(contentsOf: path)
         let reference = ReferenceMatcher(try AASADocument.load(path: path))
         let urls = try String(
-            contentsOfFile: Self.packageRoot.appendingPathComponent("data/sample-urls.txt").path,
+            contentsOfFile: PackagePaths.bundledData("sample-urls.txt"),
             encoding: .utf8
         ).split(separator: "\n").map(String.init)
         #expect(!urls.isEmpty)
@@ -118,7 +116,7 @@ struct AppLinkRulesTests {
 
     /// One value shared by many tasks at once: every answer is the one a lone call gives.
     @Test func sharedAcrossTasks() async throws {
-        let path = Self.packageRoot.appendingPathComponent("data/sample.aasa.json").path
+        let path = PackagePaths.bundledData("sample.aasa.json")
         let rules = try AppLinkRules(contentsOf: path)
         var generator = AccessLogGenerator(seed: 7)
         let targets = generator.requestTargets(400).map { String(decoding: $0, as: UTF8.self) }

@@ -1,5 +1,6 @@
 import AASAModel
 import LinkMatcher
+import TestSupport
 import Testing
 import Workload
 

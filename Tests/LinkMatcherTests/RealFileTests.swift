@@ -1,6 +1,7 @@
 import AASAModel
 import Foundation
 import LinkMatcher
+import TestSupport
 import Testing
 import Workload
 
@@ -87,10 +88,9 @@ struct RuleURLGenerator: RandomPicking {
 struct RealFileTests {
     /// Every real file: the automaton agrees with the reference on URLs aimed at each of its
     /// rules and on near misses of them.
-    @Test(
-        .enabled(if: SharedFiles.isAvailable, "needs ../shared/data/aasa-real beside the package"))
+    @Test(.needsSharedData("aasa-real"))
     func automatonAgreesWithReferenceOnEveryRealFile() {
-        let documents = SharedFiles.documents(in: ["", "history"])
+        let documents = RealAASAFiles.documents(in: ["", "history"])
         #expect(documents.count >= 150)
         var checked = 0
         var found: [String] = []

@@ -48,16 +48,3 @@ func matches(_ doc: AASADocument, _ url: String) -> (automaton: Bool, reference:
     let reference = ReferenceMatcher(doc).decide(url).kind == .handled
     return (automaton, reference)
 }
-
-/// Choices drawn from a seeded generator, for the test-case generators.
-protocol RandomPicking {
-    var random: SplitMix64 { get set }
-}
-
-extension RandomPicking {
-    mutating func pick<T>(_ options: [T]) -> T {
-        options[Int(random.next() % UInt64(options.count))]
-    }
-
-    mutating func chance(_ percent: UInt64) -> Bool { random.next() % 100 < percent }
-}

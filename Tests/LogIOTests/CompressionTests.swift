@@ -1,8 +1,9 @@
 import LogIO
+import TestSupport
 import Testing
 
 /// Compressed copies are made with the `zstd` and `gzip` tools; without them these tests skip.
-let compressionToolsPresent = toolExists("zstd") && toolExists("gzip")
+let compressionToolsPresent = Shell.hasTool("zstd") && Shell.hasTool("gzip")
 
 @Suite(.enabled(if: compressionToolsPresent, "needs the zstd and gzip command-line tools"))
 struct CompressionTests {
@@ -10,7 +11,7 @@ struct CompressionTests {
         -> ChunkReader
     {
         if let maxRead {
-            let bytes = try TemporaryDirectory.readAbsolute(path)
+            let bytes = try bytesOfFile(path)
             return try ChunkReader(
                 source: MemorySource(bytes, maxRead: maxRead), path: path, chunkSize: chunkSize)
         }
@@ -37,10 +38,10 @@ struct CompressionTests {
     func compressedCopiesGiveIdenticalLines(_ name: String, _ command: String, _ kind: Compression)
         throws
     {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let lines = sampleLines(5000)
         _ = try directory.write("d.log", joined(lines))
-        #expect(try shell("cd \(directory.path) && { \(command); }") == 0)
+        #expect(try Shell.status("cd \(directory.path) && { \(command); }") == 0)
         for maxRead in [nil, 1] as [Int?] {
             let reader = try reader(directory.path + "/out", chunkSize: 4000, maxRead: maxRead)
             #expect(reader.compression == kind, "\(name)")
@@ -53,9 +54,9 @@ struct CompressionTests {
 
     /// A skippable frame (magic 0x184D2A5?) before and between data frames is ignored.
     @Test func skippableFramesAreIgnored() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         _ = try directory.write("a", Array("alpha\n".utf8))
-        #expect(try shell("cd \(directory.path) && zstd -q -c a > a.zst") == 0)
+        #expect(try Shell.status("cd \(directory.path) && zstd -q -c a > a.zst") == 0)
         let frame = try directory.read("a.zst")
         let skippable: [UInt8] = [0x50, 0x2A, 0x4D, 0x18, 3, 0, 0, 0, 9, 9, 9]
         let bytes = frame + skippable + frame
@@ -68,10 +69,10 @@ struct CompressionTests {
     /// Half a compressed file: earlier lines delivered, then `truncated` with where it stopped.
     @Test(arguments: ["gzip -c", "zstd -q -c"])
     func truncatedInputReportsWhereItStopped(_ compressor: String) throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let lines = sampleLines(20000)
         _ = try directory.write("d.log", joined(lines))
-        #expect(try shell("cd \(directory.path) && \(compressor) d.log > full") == 0)
+        #expect(try Shell.status("cd \(directory.path) && \(compressor) d.log > full") == 0)
         let full = try directory.read("full")
         let half = try directory.write("half", Array(full.prefix(full.count / 2)))
         let result = collect(try reader(half, chunkSize: 4096))
@@ -88,10 +89,10 @@ struct CompressionTests {
     /// Bytes flipped in the middle: `corrupt`, with the lines before it delivered.
     @Test(arguments: ["gzip -c", "zstd -q -c"])
     func corruptDataIsReported(_ compressor: String) throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let lines = sampleLines(20000)
         _ = try directory.write("d.log", joined(lines))
-        #expect(try shell("cd \(directory.path) && \(compressor) d.log > full") == 0)
+        #expect(try Shell.status("cd \(directory.path) && \(compressor) d.log > full") == 0)
         var bytes = try directory.read("full")
         for i in (bytes.count / 2)..<(bytes.count / 2 + 64) { bytes[i] ^= 0x5A }
         let path = try directory.write("bad", bytes)
@@ -120,25 +121,11 @@ struct CompressionTests {
     }
 
     @Test func emptyCompressedMemberGivesNoLines() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         _ = try directory.write("e", [])
-        #expect(try shell("cd \(directory.path) && zstd -q -c e > e.zst") == 0)
+        #expect(try Shell.status("cd \(directory.path) && zstd -q -c e > e.zst") == 0)
         let result = collect(try reader(directory.path + "/e.zst"))
         #expect(result.error == nil)
         #expect(result.lines.isEmpty)
-    }
-}
-
-extension TemporaryDirectory {
-    static func readAbsolute(_ path: String) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        let reader = try FileByteSource(path: path)
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
-            if n == 0 { break }
-            bytes += buffer.prefix(n)
-        }
-        return bytes
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import LogIO
+import TestSupport
 import Testing
 
 /// Inputs that break naive readers: lines of one `\r`, a line longer than any buffer, files
@@ -77,7 +78,7 @@ import Testing
     /// A file truncated while it is read (log rotation by copy and truncate): the lines read
     /// are delivered, then an error says it shrank.
     @Test func aFileThatShrinksIsNotComplete() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let lines = sampleLines(2_000)
         let path = try directory.write("shrinking.log", joined(lines))
         let reader = try ChunkReader.open(.file(path), chunkSize: 4_096)
@@ -103,7 +104,7 @@ import Testing
 
     /// Lines appended while a file is read are read too, up to the end reached.
     @Test func aFileThatGrowsIsReadToItsNewEnd() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let lines = sampleLines(2_000)
         let path = try directory.write("growing.log", joined(lines))
         let reader = try ChunkReader.open(.file(path), chunkSize: 4_096)
@@ -123,7 +124,7 @@ import Testing
 
     /// A FIFO is read like a pipe: no size, every line.
     @Test func aFIFOIsReadToItsEnd() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let path = directory.path + "/fifo"
         #expect(mkfifo(path, 0o600) == 0)
         let lines = sampleLines(5_000)
@@ -149,7 +150,7 @@ import Testing
     /// A link loop named on the command line is an error that says so; in a folder, loops
     /// and dangling links are errors marked as expanded (the scan skips them with the reason).
     @Test func linkLoopsAndDanglingLinksSayWhatTheyAre() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         _ = try directory.write("a.log", Array("x\n".utf8))
         let root = directory.path + "/"
         #expect(symlink(root + "loop2", root + "loop1") == 0)

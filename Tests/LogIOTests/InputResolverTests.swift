@@ -1,4 +1,5 @@
 import LogIO
+import TestSupport
 import Testing
 
 @Suite struct InputResolverTests {
@@ -14,11 +15,11 @@ import Testing
     }
 
     @Test func expandsDirectoriesGlobsDashAndReportsMissing() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         for name in ["b.log", "a.log.gz", "c.txt", ".hidden"] {
             _ = try directory.write(name, Array("x\n".utf8))
         }
-        try shell("mkdir \(directory.path)/sub && touch \(directory.path)/sub/inner.log")
+        try Shell.run("mkdir \(directory.path)/sub && touch \(directory.path)/sub/inner.log")
         let root = directory.path + "/"
         let cases: [([String], [String])] = [
             ([], ["-"]),
@@ -36,7 +37,7 @@ import Testing
 
     /// Guards issue 9.2: only inputs a folder or a glob stood for may be skipped as non-logs.
     @Test func expandedInputsAreMarked() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let named = try directory.write("a.log", Array("x\n".utf8))
         let root = directory.path + "/"
         let cases: [([String], [Bool])] = [

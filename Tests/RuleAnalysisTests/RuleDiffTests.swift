@@ -2,6 +2,7 @@ import AASAModel
 import Foundation
 import LinkMatcher
 import RuleAnalysis
+import TestSupport
 import Testing
 import Workload
 
@@ -201,12 +202,11 @@ struct RuleDiffTests {
 
     /// Real files against their earlier versions: every witness holds under both matchers, and
     /// a file against itself has no change.
-    @Test func realFilesAgainstTheirEarlierVersions() {
-        let pairs = SharedFiles.versionPairs()
-        guard !pairs.isEmpty else {
-            print("skipped: ../shared/data/aasa-real is not beside the package")
-            return
-        }
+    @Test(.needsSharedData("aasa-real"))
+    func realFilesAgainstTheirEarlierVersions() throws {
+        let pairs = RealAASAFiles.versionPairs()
+        try #require(
+            !pairs.isEmpty, "no earlier version in aasa-real/history pairs with a current file")
         var witnessed = 0
         for pair in pairs {
             let diff = RuleDiff(old: pair.old, new: pair.new)

@@ -1,14 +1,14 @@
 import AASAModel
 import RuleAnalysis
+import TestSupport
 import Testing
 
 struct ShadowRealFileTests {
     /// Every real file: each finding holds on URLs made to match the reported rule, decided by
     /// the reference matcher.
-    @Test(
-        .enabled(if: SharedFiles.isAvailable, "needs ../shared/data/aasa-real beside the package"))
+    @Test(.needsSharedData("aasa-real"))
     func everyFindingOfEveryRealFileHolds() {
-        let documents = SharedFiles.documents(in: ["", "history", "odd"])
+        let documents = RealAASAFiles.documents(in: ["", "history", "odd"])
         #expect(documents.count >= 190)
         var problems: [String] = []
         var findings = 0

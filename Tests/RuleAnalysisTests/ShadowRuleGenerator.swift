@@ -1,11 +1,12 @@
 import AASAModel
+import TestSupport
 import Workload
 
 /// Random documents whose rules overlap on purpose: besides fresh patterns built from pieces
 /// that hit the edge cases, many rules are an earlier rule made narrower (a star filled in, a
 /// segment added), repeated, made wider, or given other modes, so shadowed rules and their
 /// look-alikes are common.
-struct ShadowRuleGenerator: ShadowRandomChoices {
+struct ShadowRuleGenerator: RandomPicking {
     var random: SplitMix64
 
     static let pathPieces = [

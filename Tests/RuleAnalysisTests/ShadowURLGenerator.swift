@@ -1,19 +1,7 @@
 import AASAModel
 import LinkMatcher
+import TestSupport
 import Workload
-
-/// Choices drawn from a seeded generator.
-protocol ShadowRandomChoices {
-    var random: SplitMix64 { get set }
-}
-
-extension ShadowRandomChoices {
-    mutating func pick<T>(_ options: [T]) -> T {
-        options[Int(random.next() % UInt64(options.count))]
-    }
-
-    mutating func chance(_ percent: UInt64) -> Bool { random.next() % 100 < percent }
-}
 
 /// URLs built to match one rule: each pattern's wildcards filled with text that tempts the
 /// edge cases (slashes, escapes, multi-byte characters, case), variables replaced by one of
@@ -21,7 +9,7 @@ extension ShadowRandomChoices {
 /// when the rule decodes, case flipped when it folds, slashes added where they are stripped.
 /// Not every URL made this way matches (a filler may break a pattern); callers keep the ones
 /// the reference matcher accepts.
-struct ShadowURLGenerator: ShadowRandomChoices {
+struct ShadowURLGenerator: RandomPicking {
     var random: SplitMix64
     let variables: [String: [String]]
 

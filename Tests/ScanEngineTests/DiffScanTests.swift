@@ -3,6 +3,7 @@ import CoverageStats
 import Foundation
 import LinkMatcher
 import LogParsing
+import TestSupport
 import Testing
 import Workload
 
@@ -11,11 +12,8 @@ import Workload
 /// `diff`'s one pass: every request decided under the old and the new files, held against
 /// separate scans and against `ReferenceMatcher` deciding each request on its own.
 struct DiffScanTests {
-    static func writeLog(_ bytes: [UInt8]) throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("aasa-scan-diff-\(UUID().uuidString).log")
-        try Data(bytes).write(to: url)
-        return url
+    static func writeLog(_ bytes: [UInt8], in folder: TemporaryFolder) throws -> URL {
+        URL(fileURLWithPath: try folder.write("access.log", bytes))
     }
 
     static func generatedLog(lines: Int, seed: UInt64) -> [UInt8] {
@@ -54,8 +52,8 @@ struct DiffScanTests {
     @Test(arguments: [1, 2])
     func aFileAgainstItselfKeepsEveryRequestOnTheDiagonal(workers: Int) throws {
         let document = try AASADocument.parse(RuleFileGenerator.json(ruleCount: 300))
-        let url = try Self.writeLog(Self.generatedLog(lines: 120_000, seed: 7))
-        defer { try? FileManager.default.removeItem(at: url) }
+        let temporary = try TemporaryFolder()
+        let url = try Self.writeLog(Self.generatedLog(lines: 120_000, seed: 7), in: temporary)
         let old = Self.single(document, path: "a.json")
         let result = Self.run(
             url, old: old, new: Self.single(document, path: "b.json"), workers: workers)
@@ -98,8 +96,8 @@ struct DiffScanTests {
         let oldDocument = try AASADocument.parse(oldJSON)
         let newDocument = try AASADocument.parse(newJSON)
         let log = Self.generatedLog(lines: 8_000, seed: 11)
-        let url = try Self.writeLog(log)
-        defer { try? FileManager.default.removeItem(at: url) }
+        let temporary = try TemporaryFolder()
+        let url = try Self.writeLog(log, in: temporary)
         let old = Self.single(oldDocument, path: "old.json")
         let new = Self.single(newDocument, path: "new.json")
         let result = Self.run(url, old: old, new: new, workers: 2)
@@ -113,12 +111,11 @@ struct DiffScanTests {
 
     /// Every real file against each earlier version of it, over URLs aimed at the rules of
     /// both versions.
-    @Test func realFilesAgainstTheirEarlierVersions() throws {
-        let pairs = SharedFiles.versionPairs()
-        guard !pairs.isEmpty else {
-            print("skipped: ../shared/data/aasa-real is not beside the package")
-            return
-        }
+    @Test(.needsSharedData("aasa-real"))
+    func realFilesAgainstTheirEarlierVersions() throws {
+        let pairs = RealAASAFiles.versionPairs()
+        try #require(
+            !pairs.isEmpty, "no earlier version in aasa-real/history pairs with a current file")
         var changedPairs = 0
         for pair in pairs {
             let old = Self.single(pair.old, path: pair.oldName)
@@ -133,8 +130,8 @@ struct DiffScanTests {
                 }
                 index += 1
             }
-            let url = try Self.writeLog(lines)
-            defer { try? FileManager.default.removeItem(at: url) }
+            let temporary = try TemporaryFolder()
+            let url = try Self.writeLog(lines, in: temporary)
             let result = Self.run(url, old: old, new: new, workers: 1)
             let expected = ReferenceDiff(
                 old: [ReferenceMatcher(pair.old)], new: [ReferenceMatcher(pair.new)],
@@ -199,8 +196,8 @@ struct DiffScanTests {
                 }
             }
         }
-        let url = try Self.writeLog(lines)
-        defer { try? FileManager.default.removeItem(at: url) }
+        let temporary = try TemporaryFolder()
+        let url = try Self.writeLog(lines, in: temporary)
         let result = Self.run(url, old: old, new: new, workers: workers, format: .vhost)
         let expected = ReferenceDiff(
             old: [shop, blog].map(ReferenceMatcher.init),
@@ -356,7 +353,7 @@ final class ReferenceDiff {
     }
 }
 
-/// Request targets for the real files' logs (`SharedFiles.versionPairs`).
+/// Request targets for the real files' logs (`RealAASAFiles.versionPairs`).
 enum RuleTargets {
     /// Request targets aimed at every rule of a file: its path with wildcards and variables
     /// filled in a few ways, with and without the query and fragment it asks for.

@@ -2,6 +2,7 @@ import AASAModel
 import CoverageStats
 import Foundation
 import LinkMatcher
+import TestSupport
 import Testing
 
 @testable import ScanEngine
@@ -18,11 +19,8 @@ struct HostileLogTests {
         return associations
     }
 
-    static func write(_ bytes: [UInt8]) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "aasa-hostile-\(UUID().uuidString).log")
-        try Data(bytes).write(to: url)
-        return url
+    static func write(_ bytes: [UInt8], in folder: TemporaryFolder) throws -> URL {
+        URL(fileURLWithPath: try folder.write("hostile.log", bytes))
     }
 
     static func scan(_ url: URL, chunkSize: Int = 64 << 10, workers: Int = 2) throws -> ScanResult {
@@ -41,8 +39,8 @@ struct HostileLogTests {
         for index in 0..<count {
             text += "https://h\(index).example.com/\(index % 2 == 0 ? "p" : "q")/\(index)\n"
         }
-        let url = try Self.write(Array(text.utf8))
-        defer { try? FileManager.default.removeItem(at: url) }
+        let temporary = try TemporaryFolder()
+        let url = try Self.write(Array(text.utf8), in: temporary)
         let result = try Self.scan(url)
         let summary = result.summary
         #expect(result.complete)
@@ -62,8 +60,8 @@ struct HostileLogTests {
         let good = "https://example.com/p/1\n"
         let long = "https://example.com/p/" + String(repeating: "a", count: 300_000) + "\n"
         let text = String(repeating: good, count: 50) + long + String(repeating: good, count: 50)
-        let url = try Self.write(Array(text.utf8))
-        defer { try? FileManager.default.removeItem(at: url) }
+        let temporary = try TemporaryFolder()
+        let url = try Self.write(Array(text.utf8), in: temporary)
         let result = try Self.scan(url, chunkSize: 4_096, workers: workers)
         #expect(result.complete)
         #expect(result.summary.totals.lines == 101)
@@ -86,8 +84,8 @@ struct HostileLogTests {
         bytes += Array("https://example.com/p/".utf8) + [0xFF, 0xFE, 0xC3, 0x28, 0x0A]
         bytes += [0xFF, 0xFE, 0xFD, 0x0A]
         bytes += Array("https://example.com/p/last\n".utf8)
-        let url = try Self.write(bytes)
-        defer { try? FileManager.default.removeItem(at: url) }
+        let temporary = try TemporaryFolder()
+        let url = try Self.write(bytes, in: temporary)
         let result = try Self.scan(url)
         let totals = result.summary.totals
         #expect(result.complete)
@@ -99,8 +97,8 @@ struct HostileLogTests {
     /// Lines ended by a lone `\r`: each is a line, as in a `\n` file.
     @Test func carriageReturnLineEndsAreLineEnds() throws {
         let lines = (0..<5_000).map { "https://example.com/\($0 % 3 == 0 ? "q" : "p")/\($0)" }
-        let url = try Self.write(Array((lines.joined(separator: "\r") + "\r").utf8))
-        defer { try? FileManager.default.removeItem(at: url) }
+        let temporary = try TemporaryFolder()
+        let url = try Self.write(Array((lines.joined(separator: "\r") + "\r").utf8), in: temporary)
         let result = try Self.scan(url, chunkSize: 4_096)
         #expect(result.complete)
         #expect(result.summary.totals.lines == 5_000)
@@ -111,10 +109,8 @@ struct HostileLogTests {
     /// Links of a folder that lead nowhere or in a loop are left out with their reason; the
     /// scan stays complete.
     @Test func unfollowableLinksOfAFolderAreSkipped() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "aasa-links-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder()
+        let folder = temporary.url
         try Data("https://example.com/p/1\n".utf8).write(to: folder.appendingPathComponent("a.log"))
         try FileManager.default.createSymbolicLink(
             atPath: folder.path + "/loop1", withDestinationPath: folder.path + "/loop2")

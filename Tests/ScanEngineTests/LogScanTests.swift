@@ -3,6 +3,7 @@ import CoverageStats
 import Foundation
 import LinkMatcher
 import LogParsing
+import TestSupport
 import Testing
 import Workload
 
@@ -15,14 +16,11 @@ struct LogScanTests {
 
     /// A generated combined log with more distinct targets than the cache has slots, so
     /// targets are evicted with their tallies many times over.
-    static func writeLog() throws -> URL {
+    static func writeLog(in folder: TemporaryFolder) throws -> URL {
         var generator = AccessLogGenerator(seed: 99)
         var bytes: [UInt8] = []
         generator.appendLines(lineCount, to: &bytes)
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("aasa-scan-logscan-\(UUID().uuidString).log")
-        try Data(bytes).write(to: url)
-        return url
+        return URL(fileURLWithPath: try folder.write("access.log", bytes))
     }
 
     /// What the scan must count, one line at a time straight through the automaton; and the
@@ -73,8 +71,8 @@ struct LogScanTests {
 
     @Test(arguments: [1, 2])
     func cacheAndTalliesChangeNoExactCount(workers: Int) throws {
-        let url = try Self.writeLog()
-        defer { try? FileManager.default.removeItem(at: url) }
+        let temporary = try TemporaryFolder()
+        let url = try Self.writeLog(in: temporary)
         var associations = Associations()
         associations.add(
             domain: nil, path: "rules-300.json",

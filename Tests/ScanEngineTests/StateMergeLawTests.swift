@@ -2,6 +2,7 @@ import AASAModel
 import CoverageStats
 import Foundation
 import LinkMatcher
+import TestSupport
 import Testing
 import Workload
 
@@ -22,10 +23,8 @@ struct StateMergeLawTests {
 
     /// One scan of `lines` written to a file, as a saved state read back.
     static func state(of lines: ArraySlice<[UInt8]>, workers: Int) throws -> ScanState {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("aasa-scan-law-\(UUID().uuidString).log")
-        try Data(lines.flatMap { $0 }).write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
+        let temporary = try TemporaryFolder()
+        let url = URL(fileURLWithPath: try temporary.write("access.log", lines.flatMap { $0 }))
         var configuration = ScanConfiguration()
         configuration.inputs = [url.path]
         configuration.workers = workers

@@ -8,7 +8,8 @@ import Workload
 /// The whole scan (read, decompress, parse, classify, count, merge) over a generated log of
 /// 400,000 lines (about 90 MB): against the 300-rule file of each rule profile, plain, gzip
 /// and zstd copies, with 1 and 2 workers; and against the 5,000-rule files, plain, 2 workers.
-/// `MB/s` counts megabytes (10^6 bytes) of plain log per second of wall clock.
+/// `MB/s` counts megabytes (10^6 bytes) of plain log per second of wall clock. The reading and
+/// parsing stages alone are measured too (ReadParseBenchmarks.swift).
 let megabytesPerSecond = BenchmarkMetric.custom("MB/s", polarity: .prefersLarger)
 
 let benchmarks: @Sendable () -> Void = {
@@ -20,6 +21,7 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 10)
 
     let fixture = PipelineFixture.shared
+    readParseBenchmarks(fixture)
     var runs: [(name: String, file: String, workers: Int, rules: Int)] = []
     for (name, file) in [("plain", fixture.plain), ("gzip", fixture.gzip), ("zstd", fixture.zstd)] {
         for workers in [1, 2] { runs.append((name, file, workers, 300)) }

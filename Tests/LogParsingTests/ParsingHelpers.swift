@@ -1,21 +1,10 @@
 import LogIO
 import LogParsing
+import TestSupport
 import Testing
 
-/// The shared corpus of real logs sits beside the package (`../shared/data`); tests that read
-/// it are skipped when it is absent.
-let sharedData: String = {
-    let file = "\(#filePath)"
-    var parts = file.split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(3)  // Tests/LogParsingTests/TestSupport.swift -> package root
-    return parts.joined(separator: "/") + "/../shared/data"
-}()
-
-let realLogs = sharedData + "/logs-real"
-
-let realLogsPresent: Bool = {
-    (try? ChunkReader.open(.file(realLogs + "/SOURCES.md"))) != nil
-}()
+/// The real logs of the shared data (`../shared/data/logs-real`).
+let realLogs = SharedData.path("logs-real")
 
 /// The whole decoded content of a file, through LogIO (so `.zst` and `.gz` work).
 func decodedBytes(_ path: String) throws -> [UInt8] {

@@ -1,4 +1,3 @@
-import Foundation
 import LogIO
 
 /// In-memory source that hands out at most `maxRead` bytes per call and can fail at an offset.
@@ -59,44 +58,6 @@ func collect(bytes: [UInt8], maxRead: Int = .max, chunkSize: Int = 4096) throws 
     return collect(reader)
 }
 
-/// A scratch directory removed when the value is released.
-final class TemporaryDirectory {
-    let path: String
-
-    init() throws {
-        path = NSTemporaryDirectory() + "logio-" + UUID().uuidString
-        try FileManager.default.createDirectory(
-            atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func write(_ name: String, _ bytes: [UInt8]) throws -> String {
-        let file = path + "/" + name
-        try Data(bytes).write(to: URL(fileURLWithPath: file))
-        return file
-    }
-
-    func read(_ name: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: URL(fileURLWithPath: path + "/" + name)))
-    }
-}
-
-/// Runs a shell command (the `zstd` and `gzip` tools make the compressed fixtures).
-@discardableResult
-func shell(_ command: String) throws -> Int32 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    try process.run()
-    process.waitUntilExit()
-    return process.terminationStatus
-}
-
-func toolExists(_ name: String) -> Bool {
-    (try? shell("command -v \(name) >/dev/null 2>&1")) == 0
-}
-
 /// Deterministic sample log: lines of varied length, some with a query string.
 func sampleLines(_ count: Int, seed: Int = 1) -> [String] {
     (0..<count).map { i in
@@ -108,4 +69,17 @@ func sampleLines(_ count: Int, seed: Int = 1) -> [String] {
 
 func joined(_ lines: [String]) -> [UInt8] {
     Array((lines.joined(separator: "\n") + "\n").utf8)
+}
+
+/// The bytes of a file, read through LogIO's own file source.
+func bytesOfFile(_ path: String) throws -> [UInt8] {
+    var bytes: [UInt8] = []
+    let reader = try FileByteSource(path: path)
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
+        if n == 0 { break }
+        bytes += buffer.prefix(n)
+    }
+    return bytes
 }

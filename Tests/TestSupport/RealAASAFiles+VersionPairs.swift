@@ -1,29 +1,18 @@
 import AASAModel
 import Foundation
 
-/// The real AASA files beside the package (`../shared/data/aasa-real`: current files, their
-/// earlier versions in `history/`, broken ones in `odd/`); not part of the repository, so
-/// tests that read them skip when it is absent (`versionPairs` is then empty). The one lister
-/// of the folder for this target.
-enum SharedFiles {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // ScanEngineTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // package root
-        .deletingLastPathComponent()
-        .appendingPathComponent("shared/data/aasa-real")
-
+extension RealAASAFiles {
     /// An earlier version of a file and the current one.
-    struct VersionPair {
-        var oldName: String
-        var old: AASADocument
-        var newName: String
-        var new: AASADocument
+    public struct VersionPair {
+        public var oldName: String
+        public var old: AASADocument
+        public var newName: String
+        public var new: AASADocument
     }
 
     /// Each earlier version paired with the current file of the same repository and path
     /// (`NAME--vBLOB.json` with `NAME.json` or `NAME--deleted-BLOB.json`).
-    static func versionPairs() -> [VersionPair] {
+    public static func versionPairs() -> [VersionPair] {
         let manager = FileManager.default
         let history = directory.appendingPathComponent("history")
         guard let current = try? manager.contentsOfDirectory(atPath: directory.path),

@@ -1,28 +1,21 @@
 import Foundation
 
-/// Runs the built `aasa-scan` executable, as a user would, and captures what it says.
-struct ToolResult {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+/// What the built `aasa-scan` said and how it ended.
+public struct ToolResult {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
 
-    var lines: [String] {
+    /// The lines of standard output, without the empty one after the last newline.
+    public var lines: [String] {
         stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
 }
 
-enum ToolRunner {
-    /// The package root, found from this file's location.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// The shared real-data folder beside the package, when present.
-    static let sharedData = packageRoot.deletingLastPathComponent().appendingPathComponent(
-        "shared/data")
-    static var hasSharedData: Bool { FileManager.default.fileExists(atPath: sharedData.path) }
-
+/// Runs the built `aasa-scan` executable, as a user would, and captures what it says.
+public enum ToolRunner {
     /// The executable sits beside the test bundle in the build folder.
-    static let executable: URL = {
+    public static let executable: URL = {
         let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         var directory = testBinary.deletingLastPathComponent()
         while directory.path != "/" {
@@ -30,21 +23,18 @@ enum ToolRunner {
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory = directory.deletingLastPathComponent()
         }
-        return packageRoot.appendingPathComponent(".build/debug/aasa-scan")
+        return PackagePaths.root.appendingPathComponent(".build/debug/aasa-scan")
     }()
 
-    static func data(_ name: String) -> String {
-        packageRoot.appendingPathComponent("data/\(name)").path
-    }
-
-    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:])
-        throws
-        -> ToolResult
-    {
+    /// Runs the tool in the package root with these arguments, standard input and extra
+    /// environment variables, and waits for it to end.
+    public static func run(
+        _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]
+    ) throws -> ToolResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
+        process.currentDirectoryURL = PackagePaths.root
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
         process.environment = env
