@@ -18,7 +18,7 @@ struct ChunkPrefetch {
 
     /// Hints the bytes `distance` after the start of `line`; nothing near the chunk's end,
     /// where there is nothing left to fetch (a hint never faults, but it would be wasted).
-    @inline(__always)
+    @inline(always)
     func ahead(of line: UnsafeBufferPointer<UInt8>) {
         guard let start = line.baseAddress, let end, end - start > Self.distance + Self.span
         else { return }

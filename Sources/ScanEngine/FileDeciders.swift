@@ -16,7 +16,7 @@ struct FileDeciders {
     }
 
     /// File `file`'s decision for `target`, already split into `parts`.
-    @inline(__always)
+    @inline(always)
     func decide(file: Int, _ parts: URLParts, in target: UnsafeBufferPointer<UInt8>) -> Decision {
         ruleSets[file]._withUnsafeGuaranteedRef { rules in
             unmanagedScratches[file]._withUnsafeGuaranteedRef { scratch in

@@ -24,7 +24,7 @@ final class GlobalOutcomes {
         for buffer in [appOffsets, ruleOffsets, exclusionApp] { buffer.deallocate() }
     }
 
-    @inline(__always)
+    @inline(always)
     func outcome(_ decision: Decision, file: Int) -> CoverageOutcome {
         let rule = ruleOffsets[file] + Int(decision.rule)
         switch decision.kind {
@@ -35,11 +35,11 @@ final class GlobalOutcomes {
     }
 
     /// Global index of rule `rule` of file `file`.
-    @inline(__always)
+    @inline(always)
     func rule(_ rule: Int32, file: Int) -> Int { ruleOffsets[file] + Int(rule) }
 
     /// Global index of app `app` of file `file`.
-    @inline(__always)
+    @inline(always)
     func app(_ app: Int32, file: Int) -> Int { appOffsets[file] + Int(app) }
 
     private static func plain(_ values: [Int]) -> UnsafeMutableBufferPointer<Int> {

@@ -21,7 +21,7 @@ final class HostLookup {
 
     deinit { lastHost.deallocate() }
 
-    @inline(__always)
+    @inline(always)
     func file(host: UnsafeBufferPointer<UInt8>, port: Int?, defaultPort: Int) -> Int? {
         if associations.isSingleFile || host.isEmpty {
             return associations.file(host: host, port: port, defaultPort: defaultPort)

@@ -26,7 +26,7 @@ final class HostResolver {
 
     /// The place of `pending`, whose target splits into `parts`. An origin-form target not
     /// split yet passes `URLParts.empty`: no scheme, host or port.
-    @inline(__always)
+    @inline(always)
     func place(of pending: UnsafeMutablePointer<PendingRequest>, _ parts: URLParts)
         -> RequestPlace
     {
@@ -53,7 +53,7 @@ final class HostResolver {
 
     /// The place's host, followed by `:port` when the port is not the scheme's default: it is
     /// what tells `example.com:8080` (no association) from `example.com` in the host counts.
-    @inline(__always)
+    @inline(always)
     func hostWithPort(_ place: RequestPlace) -> UnsafeBufferPointer<UInt8> {
         guard let port = place.port, port != place.defaultPort else { return place.host }
         let host = place.host
@@ -72,7 +72,7 @@ final class HostResolver {
         return UnsafeBufferPointer(rebasing: buffer[0..<(host.count + 1 + digits)])
     }
 
-    @inline(__always)
+    @inline(always)
     private func lowercased(_ host: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         let count = min(host.count, PendingRequest.hostLimit)
         for index in 0..<count {

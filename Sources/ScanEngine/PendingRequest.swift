@@ -30,7 +30,7 @@ struct PendingRequest {
 
     /// Takes `request`, parsed from `line` into this slot's scratch, and works out its key.
     /// `agent` is found by the caller while the line is at hand with its parser.
-    @inline(__always)
+    @inline(always)
     mutating func take(
         _ request: ParsedRequest, line: UnsafeBufferPointer<UInt8>, agent: Range<Int>?
     ) {
@@ -52,14 +52,14 @@ struct PendingRequest {
     }
 
     /// A field of the request, from the line or from the scratch it was decoded into.
-    @inline(__always)
+    @inline(always)
     func bytes(_ range: Range<Int>, _ kind: ScratchFields) -> UnsafeBufferPointer<UInt8> {
         let base = request.inScratch.contains(kind) ? UnsafeBufferPointer(scratch) : line
         return UnsafeBufferPointer(rebasing: base[range])
     }
 
     /// The host lower-cased, then the target, into the key buffer (cut at its end).
-    @inline(__always)
+    @inline(always)
     private func hostKey(_ host: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         let hostCount = min(host.count, Self.hostLimit)
         for index in 0..<hostCount {
@@ -79,7 +79,7 @@ struct PendingRequest {
     /// Where the key of the path lists lies in `key`: `host/path` when a host column leads
     /// the key, `host[:port]/path` for an absolute target, else the path. Contiguous in every
     /// case, so the cache keeps it as a range of its key.
-    @inline(__always)
+    @inline(always)
     func pathRange(_ split: URLParts) -> Range<Int> {
         if hostPrefix > 0 { return 0..<min(key.count, hostPrefix + split.path.upperBound) }
         // `https://host` with an empty path keeps its path alone: a key without `/` is a path.
@@ -88,7 +88,7 @@ struct PendingRequest {
     }
 
     /// The bytes of `pathRange`.
-    @inline(__always)
+    @inline(always)
     func pathKey(_ split: URLParts) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(key)[pathRange(split)])
     }
@@ -131,12 +131,12 @@ struct RequestPipeline {
     }
 
     /// The slot the next line is parsed into: never the one waiting.
-    @inline(__always)
+    @inline(always)
     var free: UnsafeMutablePointer<PendingRequest> { slots + (waiting == 0 ? 1 : 0) }
 
     /// Makes `free`, just filled, the waiting slot; returns the request that waited before
     /// it, now due for classification.
-    @inline(__always)
+    @inline(always)
     mutating func hold() -> UnsafeMutablePointer<PendingRequest>? {
         let due = waiting >= 0 ? slots + waiting : nil
         waiting = waiting == 0 ? 1 : 0
@@ -144,7 +144,7 @@ struct RequestPipeline {
     }
 
     /// The request still waiting, due now (at the end of a chunk).
-    @inline(__always)
+    @inline(always)
     mutating func drain() -> UnsafeMutablePointer<PendingRequest>? {
         defer { waiting = -1 }
         return waiting >= 0 ? slots + waiting : nil

@@ -138,18 +138,20 @@ final class ScanWorker {
             cache.count(
                 pending.pointee.key, file: file, hash: pending.pointee.hash, weight: weight,
                 evicted: { self.recorder.record($0) })
-            ?? decideAndRemember(pending, file: file, split: isSplit ? parts : nil)
+            ?? decideAndRemember(pending, file: file, parts: parts, isSplit: isSplit)
         recorder.recordHost(decision.kind, host: host, weight: weight)
     }
 
     /// A decision the cache did not have: made by the file's rules, then remembered, or,
-    /// for a key the cache does not take, recorded at once.
+    /// for a key the cache does not take, recorded at once. `parts` are the target's when
+    /// `isSplit`.
+    @inline(always)
     private func decideAndRemember(
-        _ pending: UnsafeMutablePointer<PendingRequest>, file: Int, split: URLParts?
+        _ pending: UnsafeMutablePointer<PendingRequest>, file: Int, parts: URLParts, isSplit: Bool
     ) -> Decision {
         let target = pending.pointee.target
         let weight = pending.pointee.weight
-        let split = split ?? URLParts.split(target)
+        let split = isSplit ? parts : URLParts.split(target)
         let decision = deciders.decide(file: file, split, in: target)
         let key = pending.pointee.key
         if DecisionCache.admits(key), pending.pointee.keyIsWhole {
