@@ -12,15 +12,10 @@ import LinkMatcher
 /// counts them.
 final class ComparisonSide {
     let associations: Associations
-    private let ruleSets: [Unmanaged<CompiledRuleSet>]
-    private let scratches: [MatchScratch]
-    private let unmanagedScratches: [Unmanaged<MatchScratch>]
-    /// Per new file: global index of its first app and first rule. Per new global rule: the
-    /// app an exclusion by that rule counts for. Plain memory, as the worker's own: read for
-    /// every tally, where array accesses would retain and release their storage.
-    private let appOffsets: UnsafeMutableBufferPointer<Int>
-    private let ruleOffsets: UnsafeMutableBufferPointer<Int>
-    private let exclusionApp: UnsafeMutableBufferPointer<Int>
+    let deciders: FileDeciders
+    private let outcomes: GlobalOutcomes
+    /// The new file of a host, as the worker finds the old.
+    let hosts: HostLookup
     /// Per global app of the old files and of the new ones: a number shared by equal app IDs,
     /// so that a request handled by the same app ID under both is no app change.
     private let oldAppKeys: UnsafeMutableBufferPointer<Int>
@@ -37,24 +32,12 @@ final class ComparisonSide {
     /// Per slot of the worker's decision cache: the new files' decision of the target the
     /// slot remembers (the cache itself keeps the old files').
     let seconds: UnsafeMutablePointer<Decision>
-    /// The last host looked up and the new file it found, as the worker keeps for the old.
-    private let lastHost: UnsafeMutableBufferPointer<UInt8>
-    private var lastHostCount = -1
-    private var lastPort = 0
-    private var lastDefaultPort = 0
-    private var lastFile: Int?
 
     init(_ associations: Associations, oldFiles: Associations, topCapacity: Int) {
         self.associations = associations
-        ruleSets = associations.files.map { Unmanaged.passUnretained($0.rules) }
-        scratches = associations.files.map { $0.rules.makeScratch() }
-        unmanagedScratches = scratches.map { Unmanaged.passUnretained($0) }
-        appOffsets = Self.plain(associations.files.map(\.appOffset))
-        ruleOffsets = Self.plain(associations.files.map(\.ruleOffset))
-        exclusionApp = Self.plain(
-            associations.files.flatMap { file in
-                file.rules.rules.map { file.entryFirstApp[$0.entryIndex] }
-            })
+        deciders = FileDeciders(associations)
+        outcomes = GlobalOutcomes(associations)
+        hosts = HostLookup(associations)
         var keys: [String: Int] = [:]
         func key(_ app: String) -> Int {
             if let known = keys[app] { return known }
@@ -74,14 +57,12 @@ final class ComparisonSide {
         counts.initialize(repeating: 0)
         seconds = .allocate(capacity: DecisionCache.slotCount)
         seconds.initialize(repeating: .unmatched, count: DecisionCache.slotCount)
-        lastHost = .allocate(capacity: 255)
     }
 
     deinit {
         summary.deinitialize(count: 1)
         summary.deallocate()
-        lastHost.deallocate()
-        for buffer in [appOffsets, ruleOffsets, exclusionApp, oldAppKeys, newAppKeys] {
+        for buffer in [oldAppKeys, newAppKeys] {
             buffer.deallocate()
         }
         counts.deallocate()
@@ -96,7 +77,7 @@ final class ComparisonSide {
         old: CoverageOutcome.HostLane, oldApp: Int, new: Decision, newFile: Int?,
         path: UnsafeRawBufferPointer, pathHash: UInt64, weight: UInt64
     ) {
-        let outcome = newFile.map { self.outcome(new, file: $0) } ?? .noAssociation
+        let outcome = newFile.map { outcomes.outcome(new, file: $0) } ?? .noAssociation
         layout.count(old: old, new: outcome, weight: weight, into: counts)
         if old != outcome.hostLane {
             summary.pointee.recordChange(
@@ -135,50 +116,8 @@ final class ComparisonSide {
         return (old > 0 ? old - 1 : nil, new > 0 ? new - 1 : nil)
     }
 
-    /// The new file's decision for a URL already split.
-    @inline(__always)
-    func decide(file: Int, _ parts: URLParts, in target: UnsafeBufferPointer<UInt8>) -> Decision {
-        ruleSets[file]._withUnsafeGuaranteedRef { rules in
-            unmanagedScratches[file]._withUnsafeGuaranteedRef { scratch in
-                rules.decide(parts, in: target, scratch: scratch)
-            }
-        }
-    }
-
-    /// A new file's decision in the summary's terms: global app and rule indices.
-    func outcome(_ decision: Decision, file: Int) -> CoverageOutcome {
-        let rule = ruleOffsets[file] + Int(decision.rule)
-        switch decision.kind {
-        case .handled: return .handled(app: appOffsets[file] + Int(decision.app), rule: rule)
-        case .excluded: return .excluded(app: exclusionApp[rule], rule: rule)
-        case .unmatched: return .unmatched
-        }
-    }
-
     /// What the new files' DFA caches did, per file.
-    var globCaches: [GlobCacheStatistics] { scratches.map(\.globCacheStatistics) }
-
-    /// The new file for a host, remembering the last answer (hosts come in runs).
-    @inline(__always)
-    func file(host: UnsafeBufferPointer<UInt8>, port: Int?, defaultPort: Int) -> Int? {
-        if associations.isSingleFile || host.isEmpty {
-            return associations.file(host: host, port: port, defaultPort: defaultPort)
-        }
-        let effectivePort = port ?? defaultPort
-        if host.count == lastHostCount, effectivePort == lastPort, defaultPort == lastDefaultPort,
-            let base = host.baseAddress, let last = lastHost.baseAddress,
-            memcmp(base, last, host.count) == 0
-        {
-            return lastFile
-        }
-        let found = associations.file(host: host, port: port, defaultPort: defaultPort)
-        _ = lastHost.initialize(from: UnsafeBufferPointer(rebasing: host.prefix(lastHost.count)))
-        lastHostCount = host.count
-        lastPort = effectivePort
-        lastDefaultPort = defaultPort
-        lastFile = found
-        return found
-    }
+    var globCaches: [GlobCacheStatistics] { deciders.globCaches }
 }
 
 extension ScanWorker {
@@ -189,23 +128,23 @@ extension ScanWorker {
     /// Kept out of `classify`, whose scan path it would otherwise weigh down.
     @inline(never)
     func classifyPair(
-        _ waiting: UnsafeMutablePointer<Waiting>, old oldFile: Int?, _ side: ComparisonSide,
-        host: UnsafeBufferPointer<UInt8>, port: Int?, defaultPort: Int, weight: UInt64
+        _ pending: UnsafeMutablePointer<PendingRequest>, _ place: RequestPlace,
+        _ side: ComparisonSide, weight: UInt64
     ) {
-        let target = waiting.pointee.target
-        let key = waiting.pointee.key
-        let hostPrefix = waiting.pointee.hostPrefix
-        let hash = waiting.pointee.hash
+        let oldFile = place.file
+        let target = pending.pointee.target
+        let key = pending.pointee.key
+        let hash = pending.pointee.hash
         // The second decisions of the target's set: needed on a hit, so fetched first.
         prefetch_for_read(side.seconds + DecisionCache.firstSlot(hash: hash))
-        let newFile = side.file(host: host, port: port, defaultPort: defaultPort)
+        let newFile = side.hosts.file(
+            host: place.host, port: place.port, defaultPort: place.defaultPort)
         let pairFile = side.pairFile(old: oldFile, new: newFile)
         if pairFile == 0 {
             // No file on either side: nothing to decide or remember.
             recordPair(
                 .unmatched, .unmatched, side, pairFile: 0,
-                path: pathKey(key, hostPrefix: hostPrefix, URLParts.split(target)), lines: 1,
-                weight: weight)
+                path: pending.pointee.pathKey(URLParts.split(target)), lines: 1, weight: weight)
             return
         }
         if cache.countSlot(
@@ -215,26 +154,20 @@ extension ScanWorker {
             return
         }
         let split = URLParts.split(target)
-        var oldDecision = Decision.unmatched
-        if let oldFile {
-            oldDecision = ruleSets[oldFile]._withUnsafeGuaranteedRef { rules in
-                unmanagedScratches[oldFile]._withUnsafeGuaranteedRef { scratch in
-                    rules.decide(split, in: target, scratch: scratch)
-                }
-            }
-        }
-        let newDecision = newFile.map { side.decide(file: $0, split, in: target) } ?? .unmatched
-        if DecisionCache.admits(key), key.count == hostPrefix + target.count {
+        let oldDecision = oldFile.map { deciders.decide(file: $0, split, in: target) } ?? .unmatched
+        let newDecision =
+            newFile.map { side.deciders.decide(file: $0, split, in: target) } ?? .unmatched
+        if DecisionCache.admits(key), pending.pointee.keyIsWhole {
             let slot = cache.nextSlot(hash: hash)
             cache.store(
                 key, file: pairFile, hash: hash, oldDecision,
-                path: pathRange(key, hostPrefix: hostPrefix, split), weight: weight,
+                path: pending.pointee.pathRange(split), weight: weight,
                 evicted: { self.recordPair($0, side) })
             side.seconds[slot] = newDecision
         } else {
             recordPair(
                 oldDecision, newDecision, side, pairFile: pairFile,
-                path: pathKey(key, hostPrefix: hostPrefix, split), lines: 1, weight: weight)
+                path: pending.pointee.pathKey(split), lines: 1, weight: weight)
         }
     }
 
@@ -260,8 +193,9 @@ extension ScanWorker {
         path: UnsafeRawBufferPointer, lines: UInt64, weight: UInt64
     ) {
         let files = side.files(of: pairFile)
-        let oldOutcome = files.old.map { outcome(old, file: $0) } ?? .noAssociation
-        let pathHash = summaryStorage.pointee.recordRequests(
+        let oldOutcome =
+            files.old.map { recorder.outcomes.outcome(old, file: $0) } ?? .noAssociation
+        let pathHash = recorder.summary.pointee.recordRequests(
             oldOutcome, path: path, lines: lines, weight: weight)
         let oldApp: Int
         if case .handled(let app, _) = oldOutcome { oldApp = app } else { oldApp = 0 }

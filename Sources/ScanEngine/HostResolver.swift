@@ -1,0 +1,94 @@
+import LinkMatcher
+
+/// Where a request goes: its host lower-cased (the target's own, in absolute form, wins over
+/// a host column), its port, the default port of its scheme, and the AASA file for them.
+struct RequestPlace {
+    var host: UnsafeBufferPointer<UInt8>
+    var port: Int?
+    var defaultPort: Int
+    var file: Int?
+}
+
+/// Finds the place of each request. The host is lower-cased into the resolver's own buffer
+/// (hosts compare case-insensitively, S9), where `withPort` can append `:port` to it.
+final class HostResolver {
+    let lookup: HostLookup
+    private let buffer: UnsafeMutableBufferPointer<UInt8>
+    /// `:` and up to seven digits.
+    private static let portSpace = 8
+
+    init(_ associations: Associations) {
+        lookup = HostLookup(associations)
+        buffer = .allocate(capacity: PendingRequest.hostLimit + Self.portSpace)
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// The place of `pending`, whose target splits into `parts`. An origin-form target not
+    /// split yet passes `URLParts.empty`: no scheme, host or port.
+    @inline(always)
+    func place(of pending: UnsafeMutablePointer<PendingRequest>, _ parts: URLParts)
+        -> RequestPlace
+    {
+        let host: UnsafeBufferPointer<UInt8>
+        var port = parts.port
+        let target = pending.pointee.target
+        if let hostRange = parts.host {
+            host = lowercased(UnsafeBufferPointer(rebasing: target[hostRange]))
+        } else {
+            let request = pending.pointee.request
+            host = lowercased(pending.pointee.bytes(request.host, .host))
+            if !request.port.isEmpty {
+                port = Self.number(pending.pointee.bytes(request.port, .host))
+            }
+        }
+        // An origin-form target names no scheme: a logged port of 80 or 443 says which one it
+        // was, so it is that scheme's default port, as in `http://host:80/` (S9).
+        let defaultPort =
+            parts.scheme == nil && (port == 80 || port == 443)
+            ? port ?? 443 : parts.defaultPort(in: target)
+        let file = lookup.file(host: host, port: port, defaultPort: defaultPort)
+        return RequestPlace(host: host, port: port, defaultPort: defaultPort, file: file)
+    }
+
+    /// The place's host, followed by `:port` when the port is not the scheme's default: it is
+    /// what tells `example.com:8080` (no association) from `example.com` in the host counts.
+    @inline(always)
+    func hostWithPort(_ place: RequestPlace) -> UnsafeBufferPointer<UInt8> {
+        guard let port = place.port, port != place.defaultPort else { return place.host }
+        let host = place.host
+        var digits = 1
+        var scale = 10
+        while port >= scale, digits < Self.portSpace - 1 {
+            digits += 1
+            scale *= 10
+        }
+        buffer[host.count] = UInt8(ascii: ":")
+        var rest = port
+        for index in stride(from: host.count + digits, to: host.count, by: -1) {
+            buffer[index] = 0x30 + UInt8(rest % 10)
+            rest /= 10
+        }
+        return UnsafeBufferPointer(rebasing: buffer[0..<(host.count + 1 + digits)])
+    }
+
+    @inline(always)
+    private func lowercased(_ host: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        let count = min(host.count, PendingRequest.hostLimit)
+        for index in 0..<count {
+            let byte = host[index]
+            buffer[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+        }
+        return UnsafeBufferPointer(rebasing: buffer[0..<count])
+    }
+
+    /// A logged port: up to five digits, else nil.
+    private static func number(_ digits: UnsafeBufferPointer<UInt8>) -> Int? {
+        var value = 0
+        for byte in digits {
+            guard byte >= 0x30 && byte <= 0x39, value < 100_000 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return digits.isEmpty ? nil : value
+    }
+}
