@@ -1,12 +1,9 @@
 import CPrefetch
 import CoverageStats
+import LibC
 import LinkMatcher
 import LogIO
 import LogParsing
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Counts kept per input by each worker, merged at the end.
 public struct InputCounts: Sendable, Equatable {
