@@ -117,3 +117,67 @@ docs:
 	@! grep -q "warning:" .build/docs.log
 	./scripts/check-doc-coverage.py $(DOCC_OUTPUT)/LinkMatcher.doccarchive \
 		$(DOCC_OUTPUT)/AASAModel.doccarchive
+
+.PHONY: install uninstall manual completions static test-install test-static
+
+# Installing under $(DESTDIR)$(PREFIX): the release binary, aasa-scan-fetch when `make fetch`
+# has built it, bash, zsh and fish completions, and the man page.
+PREFIX ?= /usr/local
+INSTALL_BIN := $(DESTDIR)$(PREFIX)/bin
+INSTALL_MAN := $(DESTDIR)$(PREFIX)/share/man/man1
+INSTALL_BASH := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+INSTALL_ZSH := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+INSTALL_FISH := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+FETCH_BIN := $(dir $(BIN))aasa-scan-fetch
+COMPLETIONS := .build/completions
+GENERATED_MANUAL := .build/plugins/GenerateManual/outputs/aasa-scan/aasa-scan.1
+MANUAL := .build/man/aasa-scan.1
+# The man page carries the date of the last commit, so the same sources give the same page.
+MANUAL_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
+
+# The man page (mdoc), made from the commands' own help by ArgumentParser's generate-manual
+# plugin, which builds the package in release mode first, as `make build` does. The help's
+# blank lines become `.Pp` (mdoc warns about empty lines), and `\:` lets groff break a long
+# comma-separated list (`--skip-assets`) after a comma.
+manual: build
+	$(SWIFT) package plugin generate-manual --date $(MANUAL_DATE)
+	@mkdir -p $(dir $(MANUAL))
+	sed -e 's/^$$/.Pp/' -e '/^\./!s/,\([^ ]\)/,\\:\1/g' $(GENERATED_MANUAL) > $(MANUAL)
+
+completions: build
+	@mkdir -p $(COMPLETIONS)
+	$(BIN) --generate-completion-script bash > $(COMPLETIONS)/aasa-scan.bash
+	$(BIN) --generate-completion-script zsh > $(COMPLETIONS)/_aasa-scan
+	$(BIN) --generate-completion-script fish > $(COMPLETIONS)/aasa-scan.fish
+
+install: build manual completions
+	install -d $(INSTALL_BIN) $(INSTALL_MAN) $(INSTALL_BASH) $(INSTALL_ZSH) $(INSTALL_FISH)
+	install -m 755 $(BIN) $(INSTALL_BIN)/aasa-scan
+	if [ -x $(FETCH_BIN) ]; then install -m 755 $(FETCH_BIN) $(INSTALL_BIN)/aasa-scan-fetch; fi
+	install -m 644 $(MANUAL) $(INSTALL_MAN)/aasa-scan.1
+	install -m 644 $(COMPLETIONS)/aasa-scan.bash $(INSTALL_BASH)/aasa-scan
+	install -m 644 $(COMPLETIONS)/_aasa-scan $(INSTALL_ZSH)/_aasa-scan
+	install -m 644 $(COMPLETIONS)/aasa-scan.fish $(INSTALL_FISH)/aasa-scan.fish
+
+uninstall:
+	rm -f $(INSTALL_BIN)/aasa-scan $(INSTALL_BIN)/aasa-scan-fetch $(INSTALL_MAN)/aasa-scan.1 \
+		$(INSTALL_BASH)/aasa-scan $(INSTALL_ZSH)/_aasa-scan $(INSTALL_FISH)/aasa-scan.fish
+
+# Installs into a temporary DESTDIR and checks every file, the man page, the completions and
+# the installed binary, then uninstalls (scripts/test-install.sh).
+test-install: deps
+	@./scripts/install-deps.sh groff-base
+	SWIFT=$(SWIFT) ./scripts/test-install.sh
+
+# A release binary with the Swift runtime and Foundation linked in, for Linux machines without
+# Swift: .build/static/release/aasa-scan, apart from the normal build.
+STATIC_BIN := .build/static/release/aasa-scan
+static: deps
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static \
+		--product aasa-scan
+
+# No Swift runtime library among the static binary's NEEDED entries, and it runs with an empty
+# environment (scripts/check-static.sh).
+test-static: static
+	@./scripts/install-deps.sh binutils
+	./scripts/check-static.sh $(STATIC_BIN)

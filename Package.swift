@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "aasa-scan",
+    // Darwin: the standard library's `Atomic` (progress counters, compile counts) needs macOS 15.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "aasa-scan", targets: ["aasa-scan"]),
         .library(name: "AASAModel", targets: ["AASAModel"]),
@@ -23,34 +25,37 @@ let package = Package(
         .systemLibrary(
             name: "CZstd",
             pkgConfig: "libzstd",
-            providers: [.apt(["libzstd-dev"])]
+            providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
         ),
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
+            // zlib is part of the macOS SDK: without a zlib.pc there, `link "z"` finds it.
             providers: [.apt(["zlib1g-dev"])]
         ),
         // A header-only hint to the processor; no library to link.
         .systemLibrary(name: "CPrefetch"),
-        .target(name: "AASAModel"),
-        .target(name: "LinkMatcher", dependencies: ["AASAModel"]),
+        // The platform's C library (Glibc, Musl or Darwin) under one name.
+        .target(name: "LibC"),
+        .target(name: "AASAModel", dependencies: ["LibC"]),
+        .target(name: "LinkMatcher", dependencies: ["AASAModel", "LibC"]),
         .target(name: "RuleAnalysis", dependencies: ["LinkMatcher", "AASAModel"]),
-        .target(name: "LogIO", dependencies: ["CZstd", "CZlib"]),
-        .target(name: "LogParsing"),
+        .target(name: "LogIO", dependencies: ["CZstd", "CZlib", "LibC"]),
+        .target(name: "LogParsing", dependencies: ["LibC"]),
         .target(name: "CoverageStats"),
         .target(name: "Workload"),
         .target(
             name: "ScanEngine",
             dependencies: [
                 "AASAModel", "LinkMatcher", "LogIO", "LogParsing", "CoverageStats", "CPrefetch",
+                "LibC",
             ]
         ),
         .executableTarget(
             name: "aasa-scan",
             dependencies: [
                 "AASAModel", "LinkMatcher", "LogIO", "LogParsing", "CoverageStats", "ScanEngine",
-                "RuleAnalysis",
-                "Workload",
+                "RuleAnalysis", "Workload", "LibC",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -63,8 +68,9 @@ let package = Package(
         .testTarget(
             name: "LinkMatcherTests",
             dependencies: ["LinkMatcher", "AASAModel", "Workload", "TestSupport"]),
-        .testTarget(name: "LogIOTests", dependencies: ["LogIO", "TestSupport"]),
-        .testTarget(name: "LogParsingTests", dependencies: ["LogParsing", "LogIO", "TestSupport"]),
+        .testTarget(name: "LogIOTests", dependencies: ["LogIO", "LibC", "TestSupport"]),
+        .testTarget(
+            name: "LogParsingTests", dependencies: ["LogParsing", "LogIO", "LibC", "TestSupport"]),
         .testTarget(
             name: "CoverageStatsTests", dependencies: ["CoverageStats", "Workload", "TestSupport"]),
         .testTarget(

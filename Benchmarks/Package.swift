@@ -5,7 +5,7 @@ import PackageDescription
 // package-benchmark. Run them with `swift package benchmark` in this folder (`make bench`).
 let package = Package(
     name: "aasa-scan-benchmarks",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],  // as the main package
     dependencies: [
         // Named, so that products resolve whatever the checkout folder is called.
         .package(name: "aasa-scan", path: ".."),

@@ -9,6 +9,7 @@ let library = { (name: String) in Target.Dependency.product(name: name, package:
 
 let package = Package(
     name: "aasa-scan-fetch",
+    platforms: [.macOS(.v15)],  // as the main package
     products: [
         .executable(name: "aasa-scan-fetch", targets: ["aasa-scan-fetch"]),
         .library(name: "AASAFetch", targets: ["AASAFetch"]),

@@ -8,6 +8,7 @@ let library = { (name: String) in Target.Dependency.product(name: name, package:
 
 let package = Package(
     name: "aasa-scan-fuzz",
+    platforms: [.macOS(.v15)],  // as the main package
     dependencies: [.package(path: "aasa-scan")],
     targets: [
         .systemLibrary(name: "CLibFuzzer"),

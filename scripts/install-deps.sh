@@ -3,6 +3,9 @@
 # libzstd-dev, zlib1g-dev and pkg-config to build; the zstd and gzip tools the tests use to
 # make compressed fixtures; plus any package named on the command line.
 set -euo pipefail
+# Elsewhere (macOS: `brew install zstd`; zlib comes with the system) they are the user's to
+# install: there is no dpkg to ask.
+command -v dpkg >/dev/null || exit 0
 missing=()
 for package in libzstd-dev zlib1g-dev pkg-config zstd gzip "$@"; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")

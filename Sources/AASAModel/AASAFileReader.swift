@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import LibC
 
 /// Reads an AASA file whole, from a path or a descriptor (a FIFO, `/dev/stdin`, a pipe), and
 /// never more than `AASADocument.maxFileSize` bytes: a file that is larger (`/dev/zero`, a log
@@ -26,7 +22,7 @@ enum AASAFileReader {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = buffer.withUnsafeMutableBytes {
-                Glibc.read(descriptor, $0.baseAddress, $0.count)
+                LibC.read(descriptor, $0.baseAddress, $0.count)
             }
             if count == 0 { return bytes }
             if count < 0 {

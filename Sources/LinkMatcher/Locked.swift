@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
+import LibC
 
 /// A value behind a POSIX mutex. The standard library's `Mutex` waits on futexes directly,
 /// which the thread sanitizer cannot see, so it reports every access behind it as a race; a

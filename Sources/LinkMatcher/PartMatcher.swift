@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import LibC
 
 /// How one piece of URL text (a path remainder, the query, a query item, the fragment) is
 /// checked, picked as the cheapest form that gives the same answer as the full glob.

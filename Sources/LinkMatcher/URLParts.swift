@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import LibC
 
 /// Where the pieces of a URL lie in its bytes (SEMANTICS.md S3.1): nothing is copied or
 /// normalised here. Accepts absolute URLs (`https://host:port/p?q#f`) and request targets

@@ -1,4 +1,4 @@
-import Glibc
+import LibC
 
 /// A buffer of whole lines cut from one input, recycled from chunk to chunk.
 ///

@@ -1,4 +1,4 @@
-import Glibc
+import LibC
 
 /// Cuts one decoded input into chunks that end at a line end, carrying the partial last line
 /// over to the next chunk.

@@ -1,4 +1,4 @@
-import Glibc
+import LibC
 
 /// One place to read lines from.
 public enum InputSource: Sendable, Hashable {
@@ -21,7 +21,7 @@ public enum InputSource: Sendable, Hashable {
 /// - `-` is standard input; no argument at all also means standard input.
 /// - A directory stands for its regular files, sorted by name, not recursive; hidden files
 ///   (names starting with `.`) are left out.
-/// - An argument that does not exist but contains `*`, `?` or `[` is a glob pattern (Glibc
+/// - An argument that does not exist but contains `*`, `?` or `[` is a glob pattern (POSIX
 ///   `glob`), expanded in sorted order; directories among the matches expand as above.
 /// - A missing path or a pattern that matches nothing yields an error in its place, so the
 ///   caller can report it and go on with the other inputs; so does a path that cannot be

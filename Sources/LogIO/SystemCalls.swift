@@ -1,4 +1,4 @@
-import Glibc
+import LibC
 
 /// The only place that talks to the kernel: every call retries `EINTR`, so the rest of the
 /// module sees either a result or a real failure, and tests can replace `ByteSource` instead.
@@ -10,7 +10,7 @@ enum SystemCalls {
     /// Opens for reading; returns the descriptor or `-errno`.
     static func open(_ path: String) -> Int32 {
         while true {
-            let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+            let fd = LibC.open(path, O_RDONLY | O_CLOEXEC)
             if fd >= 0 { return fd }
             if errno != EINTR { return -errno }
         }
@@ -20,7 +20,7 @@ enum SystemCalls {
     static func read(_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
         while true {
-            let n = Glibc.read(fd, base, buffer.count)
+            let n = LibC.read(fd, base, buffer.count)
             if n >= 0 { return n }
             if errno != EINTR { return -Int(errno) }
         }
@@ -28,7 +28,7 @@ enum SystemCalls {
 
     static func close(_ fd: Int32) {
         // close must not be retried on EINTR on Linux: the descriptor is already gone.
-        _ = Glibc.close(fd)
+        _ = LibC.close(fd)
     }
 
     /// Size of a regular file behind a descriptor; nil for pipes, terminals and sockets.

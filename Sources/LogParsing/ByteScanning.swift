@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import LibC
 
 /// A log line without its line terminator.
 public typealias LineBytes = UnsafeBufferPointer<UInt8>

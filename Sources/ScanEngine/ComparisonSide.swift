@@ -1,10 +1,7 @@
 import CPrefetch
 import CoverageStats
+import LibC
 import LinkMatcher
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// The new AASA files of `diff` as one worker uses them: their rule sets with this worker's
 /// scratches, the host lookup, and the `DiffSummary` the worker counts into. The old files

@@ -1,4 +1,5 @@
 import CPrefetch
+import LibC
 import LinkMatcher
 
 /// Remembers recently seen request targets, per worker, with their decision and the requests
@@ -276,7 +277,3 @@ struct DecisionCache {
         return product.high ^ product.low
     }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#endif

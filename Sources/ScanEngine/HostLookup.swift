@@ -1,8 +1,5 @@
+import LibC
 import LinkMatcher
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// The AASA file for a lower-cased host, remembering the last answer: lines of one host come
 /// in runs, and the domain table is a scan over every domain.

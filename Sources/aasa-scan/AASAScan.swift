@@ -1,8 +1,5 @@
 import ArgumentParser
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import LibC
 
 @main
 struct AASAScan: ParsableCommand {

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
+import LibC
 
 /// The monotonic clock in nanoseconds, read directly: `ContinuousClock` adds its `Duration`
 /// arithmetic to every reading, and `bench` reads the clock twice per decision.

@@ -1,11 +1,8 @@
 import AASAModel
 import ArgumentParser
 import Dispatch
+import LibC
 import LinkMatcher
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// `aasa-scan bench`: the automaton and the reference matcher timed on the user's rules and
 /// traffic, and checked to agree on every URL measured.

@@ -1,13 +1,10 @@
 import AASAModel
 import ArgumentParser
 import Foundation
+import LibC
 import LinkMatcher
 import RuleAnalysis
 import ScanEngine
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// `aasa-scan diff`: what a new AASA file changes, on real traffic (one pass over the logs,
 /// every request decided under both files) or, without logs, rule by rule.

@@ -1,8 +1,5 @@
 import ArgumentParser
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import LibC
 
 /// `aasa-scan fetch`: runs `aasa-scan-fetch`, found beside this executable. It is built apart
 /// (`make fetch`, package `Fetch/`) because its HTTP client takes minutes to compile, which
@@ -44,11 +41,7 @@ struct FetchCommand: ParsableCommand {
 
     /// The folder of the running executable (links resolved).
     private static func ownDirectory() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return "." }
-        let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard let slash = path.lastIndex(of: "/") else { return "." }
+        guard let path = executablePath(), let slash = path.lastIndex(of: "/") else { return "." }
         return String(path[..<slash])
     }
 }

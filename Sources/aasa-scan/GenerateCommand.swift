@@ -1,11 +1,6 @@
 import ArgumentParser
+import LibC
 import Workload
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// `aasa-scan generate`: writes the deterministic benchmark workload.
 struct GenerateCommand: ParsableCommand {

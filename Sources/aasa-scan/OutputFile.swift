@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
+import LibC
 
 /// Writes a report or a state to the file `--output` or `--save-state` names.
 ///
@@ -62,7 +60,7 @@ enum OutputFile {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes {
-                Glibc.write(descriptor, $0.baseAddress, $0.count)
+                LibC.write(descriptor, $0.baseAddress, $0.count)
             }
             if written < 0 {
                 if errno == EINTR { continue }

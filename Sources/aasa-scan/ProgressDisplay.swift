@@ -1,9 +1,6 @@
 import Dispatch
+import LibC
 import ScanEngine
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// The progress line on standard error: bytes, lines per second, and percent and ETA for
 /// inputs of known size. Drawn only when standard error is a terminal; machine output on

@@ -1,10 +1,7 @@
 import ArgumentParser
 import Foundation
+import LibC
 import ScanEngine
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// How the report is written.
 struct ReportOptions: ParsableArguments {

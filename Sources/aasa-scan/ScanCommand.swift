@@ -1,13 +1,10 @@
 import AASAModel
 import ArgumentParser
 import Foundation
+import LibC
 import LinkMatcher
 import LogParsing
 import ScanEngine
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// `aasa-scan scan`: universal-link coverage of real traffic.
 struct ScanCommand: ParsableCommand {

@@ -1,10 +1,7 @@
 import ArgumentParser
 import Foundation
+import LibC
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Standard input copied to a temporary file, for a command that reads its inputs twice
 /// (`suggest`): a pipe can be read only once. The copy is byte for byte (compressed input

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import LibC
 
 /// Buffered standard output. A closed pipe (`aasa-scan ... | head`) is not an error: the
 /// process ends quietly with status 0 (`SIGPIPE` is ignored from the start, `AASAScan.main`,
@@ -34,7 +30,7 @@ struct StandardOutput {
         var offset = 0
         while offset < buffer.count {
             let written = buffer[offset...].withUnsafeBytes {
-                Glibc.write(1, $0.baseAddress, $0.count)
+                LibC.write(1, $0.baseAddress, $0.count)
             }
             if written < 0 {
                 if errno == EINTR { continue }
@@ -57,7 +53,7 @@ enum StandardError {
 
     static func write(_ text: String) {
         let bytes = Array(text.utf8)
-        bytes.withUnsafeBytes { _ = Glibc.write(2, $0.baseAddress, $0.count) }
+        bytes.withUnsafeBytes { _ = LibC.write(2, $0.baseAddress, $0.count) }
     }
 
     /// True when standard error is a terminal worth drawing progress on (`TERM=dumb` is not).

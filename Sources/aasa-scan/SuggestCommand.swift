@@ -1,12 +1,9 @@
 import AASAModel
 import ArgumentParser
 import Foundation
+import LibC
 import RuleAnalysis
 import ScanEngine
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// `aasa-scan suggest`: rules mined from the traffic a file leaves unmatched, each measured.
 struct SuggestCommand: ParsableCommand {

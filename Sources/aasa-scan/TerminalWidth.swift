@@ -1,15 +1,10 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
+import LibC
 
 extension Terminal {
     /// Columns the table may use: the terminal's width when standard output is one, else
     /// `COLUMNS` when set (`COLUMNS=80 aasa-scan ... | less`), else no limit.
     static var columns: Int? {
-        if isatty(1) != 0 {
-            var size = winsize()
-            if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        }
+        if let width = terminalColumns(of: 1) { return width }
         if let text = getenv("COLUMNS"), let value = Int(String(cString: text)), value > 0 {
             return value
         }

@@ -1,4 +1,4 @@
-import Glibc
+import LibC
 import LogIO
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import LibC
 import LogIO
 import TestSupport
 import Testing

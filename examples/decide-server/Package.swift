@@ -5,7 +5,7 @@ import PackageDescription
 // An example beside the package, not a dependency of it.
 let package = Package(
     name: "decide-server",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],  // as the main package
     dependencies: [
         .package(name: "aasa-scan", path: "../.."),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),

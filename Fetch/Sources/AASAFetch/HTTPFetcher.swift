@@ -7,6 +7,8 @@ import NIOSSL
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
+#elseif canImport(Musl)
+    import Musl
 #endif
 
 /// Downloads AASA files as iOS does: HTTPS only, no redirect followed, no decompression asked

@@ -2,6 +2,8 @@
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
+#elseif canImport(Musl)
+    import Musl
 #endif
 
 /// `--output DIR`: each domain's file, under the name `scan --aasa-dir` reads back as that
@@ -44,7 +46,7 @@ public struct SavedFiles: Sendable {
         }
         let path = directory + "/" + report.target.savedFileName
         do throws(SaveError) {
-            try Self.write(response.body, to: path)
+            try Self.writeAll(response.body, to: path)
         } catch {
             return .skipped(reason: error.description)
         }
@@ -58,7 +60,7 @@ public struct SavedFiles: Sendable {
         public var description: String { "cannot write \(path): \(reason)" }
     }
 
-    private static func write(_ bytes: [UInt8], to path: String) throws(SaveError) {
+    private static func writeAll(_ bytes: [UInt8], to path: String) throws(SaveError) {
         let temporary = path + ".part"
         // A link left where the temporary file goes is not followed out of the folder.
         let descriptor = open(
@@ -67,7 +69,7 @@ public struct SavedFiles: Sendable {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes {
-                Glibc.write(descriptor, $0.baseAddress.map { $0 + written }, bytes.count - written)
+                write(descriptor, $0.baseAddress.map { $0 + written }, bytes.count - written)
             }
             if count < 0 {
                 if errno == EINTR { continue }

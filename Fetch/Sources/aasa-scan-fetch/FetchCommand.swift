@@ -5,6 +5,10 @@ import LinkMatcher
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
 #endif
 
 /// `aasa-scan fetch`: each domain's AASA file as iOS gets it, from Apple's CDN and from the

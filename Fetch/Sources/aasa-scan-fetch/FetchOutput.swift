@@ -2,13 +2,15 @@
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
+#elseif canImport(Musl)
+    import Musl
 #endif
 
 /// Whole texts to standard output and standard error. A closed output pipe ends the run
 /// quietly with status 0, as in `aasa-scan`; another write failure is status 2.
 enum FetchOutput {
     static func standardOutput(_ text: String) {
-        if !write(text, to: 1) {
+        if !writeAll(text, to: 1) {
             let code = errno
             if code == EPIPE { exit(0) }
             standardError(
@@ -19,15 +21,15 @@ enum FetchOutput {
     }
 
     static func standardError(_ line: String) {
-        _ = write(line + "\n", to: 2)
+        _ = writeAll(line + "\n", to: 2)
     }
 
-    private static func write(_ text: String, to descriptor: Int32) -> Bool {
+    private static func writeAll(_ text: String, to descriptor: Int32) -> Bool {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes {
-                Glibc.write(descriptor, $0.baseAddress, $0.count)
+                write(descriptor, $0.baseAddress, $0.count)
             }
             if written < 0 {
                 if errno == EINTR { continue }

@@ -2,6 +2,10 @@ import CLibFuzzer
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
 #endif
 
 /// Runs libFuzzer with `body` as the target: every input the fuzzer makes is handed to it. A
