@@ -63,7 +63,8 @@ let package = Package(
         // package, shell fixtures, seeded random choices, and running the built tool. Neither a
         // product nor part of the executable.
         .target(
-            name: "TestSupport", dependencies: ["AASAModel", "Workload"], path: "Tests/TestSupport"),
+            name: "TestSupport", dependencies: ["AASAModel", "LibC", "Workload"],
+            path: "Tests/TestSupport"),
         .testTarget(name: "AASAModelTests", dependencies: ["AASAModel", "TestSupport"]),
         .testTarget(
             name: "LinkMatcherTests",

@@ -1,4 +1,5 @@
 import Foundation
+import LibC
 
 /// What the built `aasa-scan` said and how it ended.
 public struct ToolResult {
@@ -16,7 +17,7 @@ public struct ToolResult {
 public enum ToolRunner {
     /// The executable sits beside the test bundle in the build folder.
     public static let executable: URL = {
-        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let testBinary = URL(fileURLWithPath: executablePath() ?? CommandLine.arguments[0])
         var directory = testBinary.deletingLastPathComponent()
         while directory.path != "/" {
             let candidate = directory.appendingPathComponent("aasa-scan")
