@@ -32,17 +32,20 @@ let package = Package(
         ),
         // A header-only hint to the processor; no library to link.
         .systemLibrary(name: "CPrefetch"),
-        .target(name: "AASAModel"),
-        .target(name: "LinkMatcher", dependencies: ["AASAModel"]),
-        .target(name: "RuleAnalysis", dependencies: ["LinkMatcher", "AASAModel"]),
-        .target(name: "LogIO", dependencies: ["CZstd", "CZlib"]),
-        .target(name: "LogParsing"),
-        .target(name: "CoverageStats"),
+        // ASCII and byte helpers every per-line path shares; internal to the package.
+        .target(name: "ASCIIBytes"),
+        .target(name: "AASAModel", dependencies: ["ASCIIBytes"]),
+        .target(name: "LinkMatcher", dependencies: ["AASAModel", "ASCIIBytes"]),
+        .target(name: "RuleAnalysis", dependencies: ["LinkMatcher", "AASAModel", "ASCIIBytes"]),
+        .target(name: "LogIO", dependencies: ["CZstd", "CZlib", "ASCIIBytes"]),
+        .target(name: "LogParsing", dependencies: ["ASCIIBytes"]),
+        .target(name: "CoverageStats", dependencies: ["ASCIIBytes"]),
         .target(name: "Workload"),
         .target(
             name: "ScanEngine",
             dependencies: [
                 "AASAModel", "LinkMatcher", "LogIO", "LogParsing", "CoverageStats", "CPrefetch",
+                "ASCIIBytes",
             ]
         ),
         .executableTarget(
@@ -50,10 +53,11 @@ let package = Package(
             dependencies: [
                 "AASAModel", "LinkMatcher", "LogIO", "LogParsing", "CoverageStats", "ScanEngine",
                 "RuleAnalysis",
-                "Workload",
+                "Workload", "ASCIIBytes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .testTarget(name: "ASCIIBytesTests", dependencies: ["ASCIIBytes"]),
         .testTarget(name: "AASAModelTests", dependencies: ["AASAModel"]),
         .testTarget(
             name: "LinkMatcherTests", dependencies: ["LinkMatcher", "AASAModel", "Workload"]),
