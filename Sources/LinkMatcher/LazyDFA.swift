@@ -165,7 +165,7 @@ struct LazyDFA {
     ) {
         let first = output.count
         for position in set {
-            if position == 0 {
+            if position == GlushkovBuilder.start {
                 for group in union.pointee.startGroups.buffer { output.append(group) }
             } else {
                 let first = Int(union.pointee.endGroupStart[Int(position)])
@@ -223,8 +223,9 @@ struct LazyDFA {
         groupStart.append(0)
         for _ in 0..<width { table.append(0) }
         _ = add(union, UnsafeBufferPointer(start: nil, count: 0))
-        let start: Int32 = 0
-        _ = withUnsafePointer(to: start) { add(union, UnsafeBufferPointer(start: $0, count: 1)) }
+        _ = withUnsafePointer(to: GlushkovBuilder.start) {
+            add(union, UnsafeBufferPointer(start: $0, count: 1))
+        }
         charactersSinceClear = 0
         statesSinceClear = 0
     }
