@@ -266,7 +266,7 @@ private enum InputEnding: Int {
     /// states saved before inputs could be skipped read back unchanged.
     case skipped = 2
 
-    /// Any value but 0 and 2 reads as complete, as it always has.
+    /// Other values read as they always have: above 0 complete, else cut short.
     init(stored: Int) {
         self = InputEnding(rawValue: stored) ?? (stored > 0 ? .complete : .cutShort)
     }
