@@ -37,25 +37,27 @@ let package = Package(
         .systemLibrary(name: "CPrefetch"),
         // The platform's C library (Glibc, Musl or Darwin) under one name.
         .target(name: "LibC"),
-        .target(name: "AASAModel", dependencies: ["LibC"]),
-        .target(name: "LinkMatcher", dependencies: ["AASAModel", "LibC"]),
-        .target(name: "RuleAnalysis", dependencies: ["LinkMatcher", "AASAModel"]),
-        .target(name: "LogIO", dependencies: ["CZstd", "CZlib", "LibC"]),
-        .target(name: "LogParsing", dependencies: ["LibC"]),
-        .target(name: "CoverageStats"),
+        // ASCII and byte helpers every per-line path shares; internal to the package.
+        .target(name: "ASCIIBytes"),
+        .target(name: "AASAModel", dependencies: ["ASCIIBytes", "LibC"]),
+        .target(name: "LinkMatcher", dependencies: ["AASAModel", "ASCIIBytes", "LibC"]),
+        .target(name: "RuleAnalysis", dependencies: ["LinkMatcher", "AASAModel", "ASCIIBytes"]),
+        .target(name: "LogIO", dependencies: ["CZstd", "CZlib", "ASCIIBytes", "LibC"]),
+        .target(name: "LogParsing", dependencies: ["ASCIIBytes", "LibC"]),
+        .target(name: "CoverageStats", dependencies: ["ASCIIBytes"]),
         .target(name: "Workload"),
         .target(
             name: "ScanEngine",
             dependencies: [
                 "AASAModel", "LinkMatcher", "LogIO", "LogParsing", "CoverageStats", "CPrefetch",
-                "LibC",
+                "ASCIIBytes", "LibC",
             ]
         ),
         .executableTarget(
             name: "aasa-scan",
             dependencies: [
                 "AASAModel", "LinkMatcher", "LogIO", "LogParsing", "CoverageStats", "ScanEngine",
-                "RuleAnalysis", "Workload", "LibC",
+                "RuleAnalysis", "Workload", "ASCIIBytes", "LibC",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -65,6 +67,7 @@ let package = Package(
         .target(
             name: "TestSupport", dependencies: ["AASAModel", "LibC", "Workload"],
             path: "Tests/TestSupport"),
+        .testTarget(name: "ASCIIBytesTests", dependencies: ["ASCIIBytes"]),
         .testTarget(name: "AASAModelTests", dependencies: ["AASAModel", "TestSupport"]),
         .testTarget(
             name: "LinkMatcherTests",

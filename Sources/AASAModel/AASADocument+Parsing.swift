@@ -30,8 +30,7 @@ extension AASADocument {
             wasSigned = true
             diagnostics.append(
                 Diagnostic(
-                    code: DiagnosticCode.signedNotVerified, severity: .warning,
-                    path: JSONPath.root,
+                    .signedNotVerified, path: JSONPath.root,
                     message: "the file is a signed PKCS#7 blob; its JSON was extracted but the "
                         + "signature was NOT verified (locations refer to the embedded JSON)",
                     hint: "iOS 9+ needs no signature over HTTPS; serve the plain JSON"))
@@ -50,14 +49,13 @@ extension AASADocument {
                 location: location,
                 message: "the file has more than \(maxRules) rules, the most aasa-scan compiles",
                 hint: "devices ignore AASA files over 128 KB; split the rules or merge them with "
-                    + "wildcards", code: DiagnosticCode.tooLarge)
+                    + "wildcards", code: DiagnosticCode.tooLarge.code)
         }
         diagnostics += builder.diagnostics
         if builder.omittedDiagnostics > 0 {
             diagnostics.append(
                 Diagnostic(
-                    code: DiagnosticCode.tooManyDiagnostics, severity: .warning,
-                    path: JSONPath.root,
+                    .tooManyDiagnostics, path: JSONPath.root,
                     message: "\(builder.omittedDiagnostics) more diagnostics were left out; the "
                         + "first \(DocumentBuilder.maxDiagnostics) are listed",
                     hint: "fix the ones listed and check the file again"))
@@ -65,7 +63,7 @@ extension AASADocument {
         if bytes.count > sizeLimit {
             diagnostics.append(
                 Diagnostic(
-                    code: DiagnosticCode.oversized, severity: .warning, path: JSONPath.root,
+                    .oversized, path: JSONPath.root,
                     message: "the file is \(bytes.count) bytes, over the documented 128 KB "
                         + "(\(sizeLimit) bytes) limit of iOS 9.3.1 and later; devices may "
                         + "ignore it entirely",
@@ -83,7 +81,7 @@ extension AASADocument {
             message: "the file is larger than \(maxFileSize >> 20) MiB (\(maxFileSize) bytes), the "
                 + "most aasa-scan reads",
             hint: "devices ignore AASA files over 128 KB; is this the "
-                + "right file?", code: DiagnosticCode.tooLarge)
+                + "right file?", code: DiagnosticCode.tooLarge.code)
     }
 
     /// Reads and parses the file at `path` (a FIFO or `/dev/stdin` too); read failures name

@@ -1,7 +1,7 @@
 /// Why a file could not be read as an AASA document, pointing at the offending byte.
 public struct AASAParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Stable diagnostic code of every parse failure (see `AASALint.catalogue`).
-    public static let code = "AASA100"
+    public static let code = DiagnosticCode.invalidJSON.code
 
     /// The file name, set by `AASADocument.load(path:)`; nil for bytes parsed directly.
     public var file: String?

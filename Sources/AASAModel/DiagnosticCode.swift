@@ -1,48 +1,151 @@
-/// The stable diagnostic codes. Numbering: AASA1xx parsing and structure, AASA2xx app IDs,
-/// AASA3xx patterns, AASA4xx substitution variables, AASA5xx size and signing.
-/// Codes are never reused or renumbered; `AASALint.catalogue` documents each one.
-/// AASA6xx (rules that can never decide) need the matcher's automata, so `RuleAnalysis`
-/// emits and documents them (`ShadowFinding.Kind`). AASA7xx are how a file is served, found
-/// by `aasa-scan fetch`; `HostingCheck.catalogue` documents them.
-enum DiagnosticCode {
-    static let invalidJSON = "AASA100"
-    static let duplicateKey = "AASA101"
-    static let wrongType = "AASA102"
-    static let unknownKey = "AASA103"
-    static let noAppLinks = "AASA104"
-    static let legacyAppsNotEmpty = "AASA105"
-    static let legacyDetailsDictionary = "AASA106"
-    static let noDetails = "AASA107"
+/// A stable diagnostic code with its severity and what it finds: one row of the table that
+/// lint, the shadow findings and the hosting checks all read.
+///
+/// Numbering: AASA1xx parsing and structure, AASA2xx app IDs, AASA3xx patterns, AASA4xx
+/// substitution variables, AASA5xx size and signing, AASA6xx rules that can never decide
+/// (proven on the matcher's automata, so `RuleAnalysis` emits them), AASA7xx how a file is
+/// served (found by `aasa-scan fetch`). Codes are never reused or renumbered.
+public struct DiagnosticCode: Sendable, Hashable {
+    /// The stable code, such as `AASA201`.
+    public let code: String
+    /// How serious its findings are.
+    public let severity: Diagnostic.Severity
+    /// What it finds, in one line (the README's table says the same).
+    public let summary: String
 
-    static let appIDAndAppIDs = "AASA201"
-    static let emptyAppIDs = "AASA202"
-    static let malformedAppID = "AASA203"
-    static let appIDsNotList = "AASA204"
-    static let noAppID = "AASA205"
+    init(_ code: String, _ severity: Diagnostic.Severity, _ summary: String) {
+        self.code = code
+        self.severity = severity
+        self.summary = summary
+    }
 
-    static let pathsAndComponents = "AASA301"
-    static let nonStringQueryValue = "AASA302"
-    static let patternWhitespace = "AASA303"
-    static let malformedNOT = "AASA304"
-    static let emptyComponents = "AASA305"
+    /// Every code, in numeric order.
+    public static let all: [DiagnosticCode] = ofDocument + ofShadowedRules + ofHosting
 
-    static let undefinedVariable = "AASA401"
-    static let shadowedVariable = "AASA402"
-    static let unterminatedVariable = "AASA403"
-    static let invalidVariable = "AASA404"
+    /// AASA1xx-5xx: what the file itself says, found by `AASALint` (its `catalogue`).
+    package static let ofDocument: [DiagnosticCode] = [
+        invalidJSON, duplicateKey, wrongType, unknownKey, noAppLinks, legacyAppsNotEmpty,
+        legacyDetailsDictionary, noDetails,
+        appIDAndAppIDs, emptyAppIDs, malformedAppID, appIDsNotList, noAppID,
+        pathsAndComponents, nonStringQueryValue, patternWhitespace, malformedNOT, emptyComponents,
+        undefinedVariable, shadowedVariable, unterminatedVariable, invalidVariable,
+        oversized, signedNotVerified, tooLarge, tooManyDiagnostics,
+    ]
 
-    static let oversized = "AASA501"
-    static let signedNotVerified = "AASA502"
-    static let tooLarge = "AASA503"
-    static let tooManyDiagnostics = "AASA504"
+    /// AASA6xx: rules that can never decide.
+    package static let ofShadowedRules: [DiagnosticCode] = [
+        shadowed, afterCatchAll, duplicateRule, exclusionWithoutEffect,
+    ]
 
-    static let notHTTPS = "AASA701"
-    static let redirected = "AASA702"
-    static let badStatus = "AASA703"
-    static let wrongContentType = "AASA704"
-    static let bodyTooLarge = "AASA705"
-    static let tlsFailure = "AASA706"
-    static let unreachable = "AASA707"
-    static let cdnDiffers = "AASA708"
-    static let cdnMissing = "AASA709"
+    /// AASA7xx: how the file is served (`HostingCheck`).
+    package static let ofHosting: [DiagnosticCode] = [
+        notHTTPS, redirected, badStatus, wrongContentType, bodyTooLarge, tlsFailure, unreachable,
+        cdnDiffers, cdnMissing,
+    ]
+
+    /// The row of `code`, or nil for a code that does not exist.
+    public static func named(_ code: String) -> DiagnosticCode? {
+        all.first { $0.code == code }
+    }
+}
+
+// The rows. Only their codes, severities and summaries are public (through `all` and the
+// catalogues); the names are for the code that emits them.
+extension DiagnosticCode {
+    package static let invalidJSON = DiagnosticCode(
+        "AASA100", .error, "not valid JSON (or not a JSON object)")
+    package static let duplicateKey = DiagnosticCode(
+        "AASA101", .warning, "duplicate key; the last one is used")
+    package static let wrongType = DiagnosticCode(
+        "AASA102", .warning, "value of the wrong type; ignored")
+    package static let unknownKey = DiagnosticCode("AASA103", .info, "unknown key; ignored")
+    package static let noAppLinks = DiagnosticCode(
+        "AASA104", .warning, "no applinks section: no universal links")
+    package static let legacyAppsNotEmpty = DiagnosticCode(
+        "AASA105", .warning, "legacy applinks.apps is not empty")
+    package static let legacyDetailsDictionary = DiagnosticCode(
+        "AASA106", .info, "legacy dictionary form of details")
+    package static let noDetails = DiagnosticCode("AASA107", .warning, "applinks has no details")
+
+    package static let appIDAndAppIDs = DiagnosticCode(
+        "AASA201", .warning, "appID and appIDs together: appID ignored")
+    package static let emptyAppIDs = DiagnosticCode(
+        "AASA202", .warning, "empty appIDs: the entry names no app")
+    package static let malformedAppID = DiagnosticCode(
+        "AASA203", .warning, "app ID is not TEAMID.bundle.id")
+    package static let appIDsNotList = DiagnosticCode(
+        "AASA204", .warning, "appIDs is not a list; ignored")
+    package static let noAppID = DiagnosticCode(
+        "AASA205", .warning, "entry has neither appID nor appIDs")
+
+    package static let pathsAndComponents = DiagnosticCode(
+        "AASA301", .warning, "paths and components together: paths ignored on iOS 13+")
+    package static let nonStringQueryValue = DiagnosticCode(
+        "AASA302", .warning, "non-string value in a \"?\" dictionary: whole dictionary ignored")
+    package static let patternWhitespace = DiagnosticCode(
+        "AASA303", .warning, "leading or trailing whitespace in a pattern")
+    package static let malformedNOT = DiagnosticCode(
+        "AASA304", .warning, "malformed NOT prefix in paths")
+    package static let emptyComponents = DiagnosticCode(
+        "AASA305", .warning, "empty components: the entry matches nothing")
+
+    package static let undefinedVariable = DiagnosticCode(
+        "AASA401", .warning, "undefined substitution variable: the pattern never matches")
+    package static let shadowedVariable = DiagnosticCode(
+        "AASA402", .warning, "custom variable shadows a predefined one")
+    package static let unterminatedVariable = DiagnosticCode(
+        "AASA403", .warning, "unterminated $( is literal text")
+    package static let invalidVariable = DiagnosticCode(
+        "AASA404", .warning, "invalid substitution variable name or value")
+
+    package static let oversized = DiagnosticCode(
+        "AASA501", .warning, "file over 128 KB: devices may ignore it")
+    package static let signedNotVerified = DiagnosticCode(
+        "AASA502", .warning, "signed PKCS#7 file: signature not verified")
+    package static let tooLarge = DiagnosticCode(
+        "AASA503", .error, "beyond what aasa-scan analyses: over 16 MiB or over 200,000 rules")
+    package static let tooManyDiagnostics = DiagnosticCode(
+        "AASA504", .warning, "over 10,000 diagnostics: the rest are left out")
+
+    package static let shadowed = DiagnosticCode(
+        "AASA601", .warning,
+        "rule never decides: earlier rules of its entry decide every URL it matches")
+    package static let afterCatchAll = DiagnosticCode(
+        "AASA602", .warning, "rule after a catch-all rule of its entry never decides")
+    package static let duplicateRule = DiagnosticCode(
+        "AASA603", .warning,
+        "exact duplicate of an earlier rule (pattern after defaults) never decides")
+    package static let exclusionWithoutEffect = DiagnosticCode(
+        "AASA604", .info,
+        "exclude rule changes nothing: no later rule of its entry matches what it matches")
+
+    package static let notHTTPS = DiagnosticCode(
+        "AASA701", .error, "not an https:// URL: iOS fetches the file over HTTPS only")
+    package static let redirected = DiagnosticCode(
+        "AASA702", .error, "redirect: iOS does not follow redirects for this file")
+    package static let badStatus = DiagnosticCode("AASA703", .error, "HTTP status other than 200")
+    package static let wrongContentType = DiagnosticCode(
+        "AASA704", .warning, "content type other than application/json")
+    package static let bodyTooLarge = DiagnosticCode(
+        "AASA705", .error, "file over 128 KB (131072 bytes): iOS ignores it")
+    package static let tlsFailure = DiagnosticCode(
+        "AASA706", .error, "TLS failure: certificate not trusted or handshake failed")
+    package static let unreachable = DiagnosticCode(
+        "AASA707", .error, "could not fetch: name resolution, connection or timeout")
+    package static let cdnDiffers = DiagnosticCode(
+        "AASA708", .warning, "Apple's CDN copy differs from the origin's (stale)")
+    package static let cdnMissing = DiagnosticCode(
+        "AASA709", .warning, "Apple's CDN has no copy (it could not fetch the origin's)")
+}
+
+extension Diagnostic {
+    /// A finding of `code`, at its severity.
+    package init(
+        _ code: DiagnosticCode, path: String, message: String, hint: String,
+        location: SourceLocation? = nil, related: String? = nil
+    ) {
+        self.init(
+            code: code.code, severity: code.severity, path: path, message: message, hint: hint,
+            location: location, related: related)
+    }
 }

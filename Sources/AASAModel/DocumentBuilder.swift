@@ -48,7 +48,7 @@ struct DocumentBuilder {
             applinks.details = buildDetails(details)
         } else {
             report(
-                DiagnosticCode.noDetails, .warning, "applinks",
+                .noDetails, "applinks",
                 "applinks has no details, so no URL opens an app",
                 "add \"details\": [{\"appIDs\": [...], \"components\": [...]}]", node.location)
         }
@@ -70,7 +70,7 @@ struct DocumentBuilder {
         }
         if !items.isEmpty {
             report(
-                DiagnosticCode.legacyAppsNotEmpty, .warning, "applinks.apps",
+                .legacyAppsNotEmpty, "applinks.apps",
                 "legacy \"apps\" is not empty; it has no meaning and its values are ignored",
                 "use \"apps\": [] or remove the key; list apps in details[].appIDs",
                 apps.location)
@@ -93,7 +93,7 @@ struct DocumentBuilder {
         case .object(let members):
             // iOS 9 form: {"TEAM.app": {...}}. Document order is kept (SEMANTICS.md S11 Q12).
             report(
-                DiagnosticCode.legacyDetailsDictionary, .info, "applinks.details",
+                .legacyDetailsDictionary, "applinks.details",
                 "details is the legacy dictionary form; devices do not keep its key order",
                 "use an array of {\"appIDs\": [...], \"components\": [...]} entries",
                 details.location)
@@ -133,7 +133,7 @@ struct DocumentBuilder {
             for key in ["appID", "appIDs"] {
                 if let ignored = node.member(key) {
                     report(
-                        DiagnosticCode.unknownKey, .info, JSONPath.key(path, key),
+                        .unknownKey, JSONPath.key(path, key),
                         "\"\(key)\" is ignored in the dictionary form of details",
                         "the dictionary key already names the app", ignored.location)
                 }
@@ -160,7 +160,7 @@ struct DocumentBuilder {
             entry.pathPositions = Self.positionsIfGapped(built?.map(\.position))
             if components != nil {
                 report(
-                    DiagnosticCode.pathsAndComponents, .warning, JSONPath.key(path, "paths"),
+                    .pathsAndComponents, JSONPath.key(path, "paths"),
                     "\"paths\" and \"components\" together: iOS 13+ ignores \"paths\"",
                     "keep \"paths\" only for iOS 12 and older; put every rule in \"components\"",
                     paths.location)
@@ -200,13 +200,13 @@ struct DocumentBuilder {
                 }
                 if let appID = node.member("appID") {
                     report(
-                        DiagnosticCode.appIDAndAppIDs, .warning, appIDPath,
+                        .appIDAndAppIDs, appIDPath,
                         "\"appID\" and \"appIDs\" together: \"appID\" is ignored",
                         "move the app ID into \"appIDs\" and remove \"appID\"", appID.location)
                 }
                 if items.isEmpty {
                     report(
-                        DiagnosticCode.emptyAppIDs, .warning, appIDsPath,
+                        .emptyAppIDs, appIDsPath,
                         "\"appIDs\" is empty, so this entry names no app"
                             + (single == nil ? "" : " (\"appID\" is ignored)"),
                         "list the app IDs, or remove the entry", list.location)
@@ -214,7 +214,7 @@ struct DocumentBuilder {
                 return ids
             }
             report(
-                DiagnosticCode.appIDsNotList, .warning, appIDsPath,
+                .appIDsNotList, appIDsPath,
                 "\"appIDs\" is \(list.value.kindName), not an array; it is ignored"
                     + (single == nil ? " and the entry names no app" : " and \"appID\" applies"),
                 "write \"appIDs\": [\"TEAMID.bundle.id\"]", list.location)
@@ -222,7 +222,7 @@ struct DocumentBuilder {
         if let single { return [single] }
         if node.member("appIDs") == nil {
             report(
-                DiagnosticCode.noAppID, .warning, path,
+                .noAppID, path,
                 "the entry has neither \"appID\" nor \"appIDs\", so it names no app",
                 "add \"appIDs\": [\"TEAMID.bundle.id\"]", node.location)
         }
@@ -233,7 +233,7 @@ struct DocumentBuilder {
     private mutating func checkAppIDFormat(_ appID: String, path: String, at: SourceLocation) {
         guard !AppIDFormat.isWellFormed(appID) else { return }
         report(
-            DiagnosticCode.malformedAppID, .warning, path,
+            .malformedAppID, path,
             "app ID \"\(appID)\" is not of the form TEAMID.bundle.id",
             "use the 10-character Team ID (upper-case letters and digits), a dot, "
                 + "then the bundle ID", at)
@@ -296,7 +296,7 @@ struct DocumentBuilder {
             for member in members {
                 guard let pattern = member.value.stringValue else {
                     report(
-                        DiagnosticCode.nonStringQueryValue, .warning, path,
+                        .nonStringQueryValue, path,
                         "query item \"\(member.key)\" is \(member.value.value.kindName), so "
                             + "the whole \"?\" dictionary is ignored and any query matches",
                         "quote the value, e.g. \"\(member.key)\": \"*\"",
@@ -408,7 +408,7 @@ struct DocumentBuilder {
                 trail.append(.key(member.key))
                 if isDuplicate {
                     report(
-                        DiagnosticCode.duplicateKey, .warning, Self.path(trail),
+                        .duplicateKey, Self.path(trail),
                         "duplicate key \"\(member.key)\"; the last one is used",
                         "merge the two or remove one", member.keyLocation)
                 }
@@ -428,14 +428,14 @@ struct DocumentBuilder {
 
     private mutating func wrongType(_ node: JSONNode, path: String, expected: String) {
         report(
-            DiagnosticCode.wrongType, .warning, path,
+            .wrongType, path,
             "expected \(expected), found \(node.value.kindName); the value is ignored",
             "write \(expected) here, or remove the key", node.location)
     }
 
     private mutating func unknownKey(_ member: JSONMember, at path: String, in place: String) {
         report(
-            DiagnosticCode.unknownKey, .info, JSONPath.key(path, member.key),
+            .unknownKey, JSONPath.key(path, member.key),
             "unknown key \"\(member.key)\" in \(place) is ignored",
             "check the spelling (keys are case-sensitive) or remove it", member.keyLocation)
     }
@@ -449,16 +449,14 @@ struct DocumentBuilder {
     }
 
     mutating func report(
-        _ code: String, _ severity: Diagnostic.Severity, _ path: String, _ message: String,
-        _ hint: String, _ location: SourceLocation?
+        _ code: DiagnosticCode, _ path: String, _ message: String, _ hint: String,
+        _ location: SourceLocation?
     ) {
         guard diagnostics.count < Self.maxDiagnostics else {
             omittedDiagnostics += 1
             return
         }
         diagnostics.append(
-            Diagnostic(
-                code: code, severity: severity, path: path, message: message, hint: hint,
-                location: location))
+            Diagnostic(code, path: path, message: message, hint: hint, location: location))
     }
 }

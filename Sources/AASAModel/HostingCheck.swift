@@ -21,52 +21,36 @@ public enum HostingCheck: String, Sendable, CaseIterable {
     /// AASA709: Apple's CDN has no copy (404).
     case cdnMissing
 
-    /// The stable code, in the AASA7xx range of `DiagnosticCode`.
-    public var code: String {
+    /// Its row in the diagnostic code table.
+    package var diagnosticCode: DiagnosticCode {
         switch self {
-        case .notHTTPS: DiagnosticCode.notHTTPS
-        case .redirected: DiagnosticCode.redirected
-        case .badStatus: DiagnosticCode.badStatus
-        case .wrongContentType: DiagnosticCode.wrongContentType
-        case .bodyTooLarge: DiagnosticCode.bodyTooLarge
-        case .tlsFailure: DiagnosticCode.tlsFailure
-        case .unreachable: DiagnosticCode.unreachable
-        case .cdnDiffers: DiagnosticCode.cdnDiffers
-        case .cdnMissing: DiagnosticCode.cdnMissing
+        case .notHTTPS: .notHTTPS
+        case .redirected: .redirected
+        case .badStatus: .badStatus
+        case .wrongContentType: .wrongContentType
+        case .bodyTooLarge: .bodyTooLarge
+        case .tlsFailure: .tlsFailure
+        case .unreachable: .unreachable
+        case .cdnDiffers: .cdnDiffers
+        case .cdnMissing: .cdnMissing
         }
     }
+
+    /// The stable code, in the AASA7xx range of `DiagnosticCode`.
+    public var code: String { diagnosticCode.code }
 
     /// A stale or missing CDN copy heals by itself within a day or so and a content type
     /// other than JSON is still read by devices, so those warn; the rest stop iOS.
-    public var severity: Diagnostic.Severity {
-        switch self {
-        case .wrongContentType, .cdnDiffers, .cdnMissing: .warning
-        default: .error
-        }
-    }
+    public var severity: Diagnostic.Severity { diagnosticCode.severity }
 
     /// What the code means, in a few words (the README's table says the same).
-    public var summary: String {
-        switch self {
-        case .notHTTPS: "not an https:// URL: iOS fetches the file over HTTPS only"
-        case .redirected: "redirect: iOS does not follow redirects for this file"
-        case .badStatus: "HTTP status other than 200"
-        case .wrongContentType: "content type other than application/json"
-        case .bodyTooLarge: "file over 128 KB (131072 bytes): iOS ignores it"
-        case .tlsFailure: "TLS failure: certificate not trusted or handshake failed"
-        case .unreachable: "could not fetch: name resolution, connection or timeout"
-        case .cdnDiffers: "Apple's CDN copy differs from the origin's (stale)"
-        case .cdnMissing: "Apple's CDN has no copy (it could not fetch the origin's)"
-        }
-    }
+    public var summary: String { diagnosticCode.summary }
 
     /// Every AASA7xx code with its severity, as `AASALint.catalogue` lists the others.
-    public static let catalogue: [AASALint.Rule] = allCases.map {
-        AASALint.Rule(code: $0.code, severity: $0.severity, summary: $0.summary)
-    }
+    public static let catalogue: [AASALint.Rule] = allCases.map(\.diagnosticCode)
 
     /// A diagnostic of this check about the whole response (its path is `$`).
     public func diagnostic(_ message: String, hint: String) -> Diagnostic {
-        Diagnostic(code: code, severity: severity, path: "$", message: message, hint: hint)
+        Diagnostic(diagnosticCode, path: "$", message: message, hint: hint)
     }
 }

@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// A strict RFC 8259 parser over bytes that keeps source locations and member order.
 ///
 /// It is iterative (an explicit container stack, not recursion) so hostile nesting cannot
@@ -238,7 +240,7 @@ struct JSONParser {
         func digits(_ parser: inout JSONParser) -> Int {
             var count = 0
             while parser.index < parser.bytes.count,
-                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.index])
+                ASCII.isDigit(parser.bytes[parser.index])
             {
                 parser.advance()
                 count += 1
@@ -372,19 +374,12 @@ struct JSONParser {
         for _ in 0..<4 {
             guard index < bytes.count else { throw truncated("4 hex digits") }
             let byte = bytes[index]
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"):
-                digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"):
-                digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default:
+            guard let digit = ASCII.hexValue(byte) else {
                 throw failure(
                     at: escapeAt, "invalid \\u escape: expected 4 hex digits",
                     "write \\uXXXX, e.g. \\u00E9")
             }
-            value = value << 4 | digit
+            value = value << 4 | UInt32(digit)
             advance()
         }
         return value
@@ -507,9 +502,7 @@ struct JSONParser {
         while end < bytes.count, end - start < 40 {
             let byte = bytes[end]
             let isWord =
-                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) && end > start
+                ASCII.isLetter(byte) || ASCII.isDigit(byte) && end > start
                 || byte == UInt8(ascii: "_")
             guard isWord else { break }
             end += 1

@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// JSON paths as used in diagnostics: `applinks.details[2].components[0]["?"]`.
 enum JSONPath {
     /// Path shown for the document as a whole.
@@ -8,12 +10,8 @@ enum JSONPath {
         let bytes = Array(key.utf8)
         let isIdentifier =
             !bytes.isEmpty
-            && bytes.allSatisfy { byte in
-                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                    || byte == UInt8(ascii: "_")
-            } && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[0])
+            && bytes.allSatisfy { ASCII.isAlphanumeric($0) || $0 == UInt8(ascii: "_") }
+            && !ASCII.isDigit(bytes[0])
         if isIdentifier { return base.isEmpty || base == root ? key : "\(base).\(key)" }
         return quotedKey(base, key)
     }

@@ -11,26 +11,38 @@ enum PKCS7 {
     /// Enough for any real CMS structure; stops hostile input from recursing forever.
     static let maxDepth = 32
 
+    /// The DER tags the walk meets (X.690 §8): universal types and the explicit `[0]`.
+    enum Tag {
+        static let sequence: UInt8 = 0x30
+        static let objectIdentifier: UInt8 = 0x06
+        static let octetString: UInt8 = 0x04
+        /// An OCTET STRING cut into pieces (BER constructed form).
+        static let constructedOctetString: UInt8 = 0x24
+        /// `[0] EXPLICIT`: context-specific, constructed, number 0.
+        static let explicitZero: UInt8 = 0xA0
+    }
+
     /// True when the bytes look like a DER/BER SEQUENCE rather than JSON text.
     /// (`0x30` is also ASCII `0`, but a length byte >= 0x80 is never valid JSON after it.)
     static func looksSigned(_ bytes: [UInt8]) -> Bool {
-        bytes.count > 2 && bytes[0] == 0x30 && bytes[1] >= 0x80
+        bytes.count > 2 && bytes[0] == Tag.sequence && bytes[1] >= 0x80
     }
 
     /// The embedded content (`eContent`), or nil when the structure is not SignedData.
     static func content(of bytes: [UInt8]) -> [UInt8]? {
         let reader = DERReader(bytes: bytes)
         guard let contentInfo = reader.element(in: 0..<bytes.count, at: 0),
-            contentInfo.tag == 0x30,
+            contentInfo.tag == Tag.sequence,
             let children = reader.children(of: contentInfo), children.count >= 2,
-            children[0].tag == 0x06, Array(bytes[children[0].content]) == signedDataOID,
-            children[1].tag == 0xA0,
+            children[0].tag == Tag.objectIdentifier,
+            Array(bytes[children[0].content]) == signedDataOID,
+            children[1].tag == Tag.explicitZero,
             let explicit = reader.children(of: children[1]), let signedData = explicit.first,
-            signedData.tag == 0x30,
+            signedData.tag == Tag.sequence,
             let fields = reader.children(of: signedData), fields.count >= 3,
-            fields[2].tag == 0x30,
+            fields[2].tag == Tag.sequence,
             let encap = reader.children(of: fields[2]), encap.count >= 2,
-            encap[1].tag == 0xA0,
+            encap[1].tag == Tag.explicitZero,
             let wrapped = reader.children(of: encap[1]), let octets = wrapped.first
         else { return nil }
         return reader.octetString(octets, depth: 0)
@@ -137,8 +149,9 @@ struct DERReader {
     /// The bytes of an OCTET STRING, joining the segments of a constructed (BER) one.
     func octetString(_ element: DERElement, depth: Int) -> [UInt8]? {
         guard depth < PKCS7.maxDepth else { return nil }
-        if element.tag == 0x04 { return Array(bytes[element.content]) }
-        guard element.tag == 0x24, let parts = children(of: element) else { return nil }
+        if element.tag == PKCS7.Tag.octetString { return Array(bytes[element.content]) }
+        guard element.tag == PKCS7.Tag.constructedOctetString, let parts = children(of: element)
+        else { return nil }
         var joined: [UInt8] = []
         for part in parts {
             guard let piece = octetString(part, depth: depth + 1) else { return nil }

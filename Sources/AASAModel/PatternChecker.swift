@@ -15,20 +15,20 @@ struct PatternChecker {
             let path = JSONPath.key("applinks.substitutionVariables", variable.name)
             if AASALint.predefinedVariables.contains(variable.name) {
                 add(
-                    DiagnosticCode.shadowedVariable, path,
+                    .shadowedVariable, path,
                     "custom variable \"\(variable.name)\" has the name of a predefined one; "
                         + "this tool lets the custom values win, devices may not",
                     "rename the variable")
             }
             if variable.name.isEmpty || variable.name.contains(where: { "$()".contains($0) }) {
                 add(
-                    DiagnosticCode.invalidVariable, path,
+                    .invalidVariable, path,
                     "variable name \"\(variable.name)\" is empty or contains $, ( or )",
                     "use a name without $, ( and )")
             }
             for (index, value) in variable.values.enumerated() where value.contains("$(") {
                 add(
-                    DiagnosticCode.invalidVariable, JSONPath.index(path, index),
+                    .invalidVariable, JSONPath.index(path, index),
                     "variable values cannot contain other variables: \"\(value)\"",
                     "write the values out in full")
             }
@@ -67,7 +67,7 @@ struct PatternChecker {
                     && scalars[4].properties.isWhitespace)
             if !exact {
                 add(
-                    DiagnosticCode.malformedNOT, path,
+                    .malformedNOT, path,
                     "\"\(pattern)\" looks like an exclusion but only an upper-case NOT and "
                         + "exactly one space exclude; this is "
                         + (pattern.hasPrefix("NOT ")
@@ -89,7 +89,7 @@ struct PatternChecker {
             first.properties.isWhitespace || last.properties.isWhitespace
         {
             add(
-                DiagnosticCode.patternWhitespace, path,
+                .patternWhitespace, path,
                 "pattern \"\(pattern)\" has leading or trailing whitespace, which is matched "
                     + "literally",
                 "remove the whitespace")
@@ -104,7 +104,7 @@ struct PatternChecker {
             let afterOpen = rest[open.upperBound...]
             guard let close = afterOpen.firstIndex(of: ")") else {
                 add(
-                    DiagnosticCode.unterminatedVariable, path,
+                    .unterminatedVariable, path,
                     "\"$(\" without a closing \")\" in \"\(pattern)\" is matched as literal text",
                     "close the variable reference: $(name)")
                 return
@@ -112,7 +112,7 @@ struct PatternChecker {
             let name = String(afterOpen[..<close])
             if !customNames.contains(name), !AASALint.predefinedVariables.contains(name) {
                 add(
-                    DiagnosticCode.undefinedVariable, path,
+                    .undefinedVariable, path,
                     "undefined substitution variable $(\(name)): the pattern never matches",
                     "define \"\(name)\" in applinks.substitutionVariables or fix the name")
             }
@@ -120,8 +120,10 @@ struct PatternChecker {
         }
     }
 
-    private mutating func add(_ code: String, _ path: String, _ message: String, _ hint: String) {
+    private mutating func add(
+        _ code: DiagnosticCode, _ path: String, _ message: String, _ hint: String
+    ) {
         findings.append(
-            Diagnostic(code: code, severity: .warning, path: path, message: message, hint: hint))
+            Diagnostic(code, path: path, message: message, hint: hint))
     }
 }

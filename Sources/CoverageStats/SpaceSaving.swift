@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// Heavy hitters over byte-string keys in bounded memory: the Space-Saving algorithm
 /// (Metwally, Agrawal, El Abbadi, 2005), weighted.
 ///
@@ -190,30 +192,8 @@ public struct SpaceSaving: Sendable {
         let start = slot * maxKeyLength
         return keyBytes.withUnsafeBytes { arena in
             guard let a = arena.baseAddress, let b = key.baseAddress else { return false }
-            return Self.bytesEqual(a + start, b, length)
+            return ASCII.bytesEqual(a + start, b, count: length)
         }
-    }
-
-    @inline(__always)
-    static func bytesEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
-        var offset = 0
-        while offset + 8 <= count {
-            if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            {
-                return false
-            }
-            offset += 8
-        }
-        while offset < count {
-            if a.load(fromByteOffset: offset, as: UInt8.self)
-                != b.load(fromByteOffset: offset, as: UInt8.self)
-            {
-                return false
-            }
-            offset += 1
-        }
-        return true
     }
 
     /// The stored bytes of `slot`, copied.

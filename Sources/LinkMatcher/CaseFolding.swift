@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// Simple one-to-one lower-casing, the folding of `caseSensitive: false` (SEMANTICS.md S8, S11 Q2).
 public enum CaseFolding {
     /// The lower-case form of a scalar value, or the value itself when lower-casing would not
@@ -5,7 +7,7 @@ public enum CaseFolding {
     @inline(__always)
     public static func fold(_ scalar: UInt32) -> UInt32 {
         if scalar < 0x80 {
-            return scalar &- 0x41 < 26 ? scalar | 0x20 : scalar
+            return UInt32(ASCII.lowercased(UInt8(truncatingIfNeeded: scalar)))
         }
         return foldNonASCII(scalar)
     }
@@ -13,7 +15,7 @@ public enum CaseFolding {
     /// An ASCII letter in lower case; any other byte as it is.
     @inline(__always)
     public static func foldASCII(_ byte: UInt8) -> UInt8 {
-        byte &- 0x41 < 26 ? byte | 0x20 : byte
+        ASCII.lowercased(byte)
     }
 
     @inline(never)

@@ -63,7 +63,7 @@ package struct GlobProgram: Sendable, BitwiseCopyable {
     ) {
         var builder = GlushkovBuilder(budget: budget)
         let root = builder.add(.sequence(nodes))
-        builder.edges[0] = root.first
+        builder.edges[Int(GlushkovBuilder.start)] = root.first
         var followStart: [Int32] = [0]
         var follow: [Int32] = []
         var literalEnd: [Int32] = []
@@ -90,7 +90,7 @@ package struct GlobProgram: Sendable, BitwiseCopyable {
         self.predicates = arena.freeze(builder.predicates)
         var accepts = builder.acceptingPositions(
             lasts: root.last, slashesVanish: slashesVanishAtEnd)
-        accepts[0] = builder.acceptsEmptyText(
+        accepts[Int(GlushkovBuilder.start)] = builder.acceptsEmptyText(
             root, accepting: accepts, slashesVanish: slashesVanishAtEnd)
         self.stateList = arena.freeze([
             StateList(
@@ -136,7 +136,7 @@ extension GlobProgram {
     func matches(_ text: UnsafeBufferPointer<UInt8>, scratch: inout GlobScratch) -> Bool {
         if let small { return matchesSmall(small, text) }
         scratch.prepare(stateCount: stateCount)
-        scratch.current.append(0)
+        scratch.current.append(GlushkovBuilder.start)
         var index = 0
         while index < text.count {
             let (scalar, width) = UTF8Scalars.decode(text, at: index)
@@ -181,7 +181,7 @@ extension GlobProgram {
     private func matchesSmall(_ automaton: SmallAutomaton, _ text: UnsafeBufferPointer<UInt8>)
         -> Bool
     {
-        var live: UInt64 = 1
+        var live: UInt64 = 1 << UInt64(GlushkovBuilder.start)
         var index = 0
         while index < text.count {
             let (scalar, width) = UTF8Scalars.decode(text, at: index)

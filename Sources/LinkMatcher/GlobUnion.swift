@@ -148,7 +148,7 @@ extension GlobUnion {
         var live = [Bool](repeating: false, count: groups.count)
         for group in startGroups { live[Int(group)] = true }
         var reachable = [Bool](repeating: false, count: builder.predicates.count)
-        var stack: [Int32] = [0]
+        var stack: [Int32] = [GlushkovBuilder.start]
         while let position = stack.popLast() {
             for next in builder.edges[Int(position)] where !reachable[Int(next)] {
                 reachable[Int(next)] = true
@@ -256,8 +256,8 @@ extension GlobUnion {
                 if gained && builder.isSlash(position) { pending.append(Int(position)) }
             }
         }
-        let start = groups[0].sorted()
-        groups[0] = []
+        let start = groups[Int(GlushkovBuilder.start)].sorted()
+        groups[Int(GlushkovBuilder.start)] = []
         return (start, groups.map { $0.sorted() })
     }
 }

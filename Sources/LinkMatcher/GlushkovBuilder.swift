@@ -3,6 +3,9 @@
 /// consumed yet"). A single glob (`GlobProgram`) and the union of every path glob of a view
 /// (`GlobUnion`) are both built with it; in a union the patterns share position 0 only.
 package struct GlushkovBuilder {
+    /// The start position: nothing consumed yet.
+    package static let start: Int32 = 0
+
     package struct Fragment {
         package var nullable: Bool
         package var first: [Int32]

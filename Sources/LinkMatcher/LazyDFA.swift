@@ -20,6 +20,8 @@ struct LazyDFA {
     static let unknown: Int32 = 0
     static let dead: Int32 = 1
     static let start: Int32 = 2
+    /// A free slot of the set-to-state hash table holds the placeholder's id: no set maps to it.
+    private static let freeSlot = unknown
     /// After this many emptyings, a cache that reads fewer than `minimumCharactersPerState`
     /// characters per state it builds gives up.
     static let clearsBeforeGivingUp = 3
@@ -163,7 +165,7 @@ struct LazyDFA {
     ) {
         let first = output.count
         for position in set {
-            if position == 0 {
+            if position == GlushkovBuilder.start {
                 for group in union.pointee.startGroups.buffer { output.append(group) }
             } else {
                 let first = Int(union.pointee.endGroupStart[Int(position)])
@@ -215,14 +217,15 @@ struct LazyDFA {
         groupStart.removeAll()
         positionStart.append(0)
         groupStart.append(0)
-        for slot in 0..<slots.count { slots[slot] = 0 }
+        for slot in 0..<slots.count { slots[slot] = Self.freeSlot }
         // The placeholder: a row and an empty set that no lookup finds.
         positionStart.append(0)
         groupStart.append(0)
         for _ in 0..<width { table.append(0) }
         _ = add(union, UnsafeBufferPointer(start: nil, count: 0))
-        let start: Int32 = 0
-        _ = withUnsafePointer(to: start) { add(union, UnsafeBufferPointer(start: $0, count: 1)) }
+        _ = withUnsafePointer(to: GlushkovBuilder.start) {
+            add(union, UnsafeBufferPointer(start: $0, count: 1))
+        }
         charactersSinceClear = 0
         statesSinceClear = 0
     }
@@ -270,7 +273,7 @@ struct LazyDFA {
         var slot = Self.hash(set) & mask
         while true {
             let id = slots[slot]
-            if id == 0 { return nil }
+            if id == Self.freeSlot { return nil }
             if Self.same(slice(positions, positionStart, id), set) { return id }
             slot = (slot + 1) & mask
         }
@@ -288,14 +291,14 @@ struct LazyDFA {
     private mutating func insert(_ id: Int32) {
         let mask = slots.count - 1
         var slot = Self.hash(slice(positions, positionStart, id)) & mask
-        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        while slots[slot] != Self.freeSlot { slot = (slot + 1) & mask }
         slots[slot] = id
     }
 
     private mutating func rehash(capacity: Int) {
         slots.removeAll()
         slots.reserve(capacity)
-        for _ in 0..<capacity { slots.append(0) }
+        for _ in 0..<capacity { slots.append(Self.freeSlot) }
         for id in 1..<Int32(stateCount) { insert(id) }
     }
 }

@@ -90,8 +90,8 @@ extension GlobProgram {
     /// True when no state reachable from the start can ever accept (e.g. `a$(nope)`).
     var acceptsNothing: Bool {
         var reachable = [Bool](repeating: false, count: stateCount)
-        var stack: [Int32] = [0]
-        reachable[0] = true
+        var stack: [Int32] = [GlushkovBuilder.start]
+        reachable[Int(GlushkovBuilder.start)] = true
         while let state = stack.popLast() {
             if acceptsAtEnd[Int(state)] { return false }
             for edge in Int(followStart[Int(state)])..<Int(followStart[Int(state) + 1]) {

@@ -30,16 +30,21 @@ struct PrefixTrie: Sendable {
     let nodes: FrozenArray<Node>
     let edges: FrozenArray<Edge>
     let entries: FrozenArray<Entry>
-    /// Child of the root per byte, or -1.
+    /// Child of the root per byte, or `noChild`.
     let rootChildren: FrozenArray<Int32>
+
+    /// The root node: the empty prefix.
+    static let root: Int32 = 0
+    /// A `rootChildren` entry for a byte no prefix starts with.
+    static let noChild: Int32 = -1
 
     var isEmpty: Bool { entries.isEmpty }
 
     @inline(__always)
     func child(of node: Int32, _ label: UInt8) -> Int32? {
-        if node == 0 {
+        if node == Self.root {
             let child = rootChildren[Int(label)]
-            return child < 0 ? nil : child
+            return child == Self.noChild ? nil : child
         }
         var low = Int(nodes[Int(node)].edgeStart)
         var high = Int(nodes[Int(node) + 1].edgeStart)
@@ -73,7 +78,7 @@ struct PrefixTrie: Sendable {
         _ key: UnsafeBufferPointer<UInt8>, foldASCII: Bool,
         into candidates: inout ScratchBuffer<Int32>
     ) {
-        var node: Int32 = 0
+        var node = Self.root
         var depth = 0
         while true {
             let atEnd = depth == key.count
@@ -103,7 +108,7 @@ extension PrefixTrie {
         var nodeCount = 1
         var edges: [(parent: Int32, label: UInt8, child: Int32)] = []
         var placed: [(node: Int32, entry: Entry)] = []
-        var path: [Int32] = [0]  // path[d]: the node at depth d of the previous prefix
+        var path: [Int32] = [Self.root]  // path[d]: the node at depth d of the previous prefix
         var previous: [UInt8] = []
         for index in order {
             let prefix = items[index].prefix
@@ -127,8 +132,10 @@ extension PrefixTrie {
         for node in 0..<nodeCount {
             entries[Int(entryStart[node])..<Int(entryStart[node + 1])].sort { $0.rule < $1.rule }
         }
-        var rootChildren = [Int32](repeating: -1, count: 256)
-        for edge in edges where edge.parent == 0 { rootChildren[Int(edge.label)] = edge.child }
+        var rootChildren = [Int32](repeating: Self.noChild, count: 256)
+        for edge in edges where edge.parent == Self.root {
+            rootChildren[Int(edge.label)] = edge.child
+        }
         let nodes = (0...nodeCount).map {
             Node(entryStart: entryStart[$0], edgeStart: edgeStart[$0])
         }

@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// How a rule looks at URL text (SEMANTICS.md S7, S8): as written or percent-decoded, with
 /// case or folded. Four combinations; each has an index into the per-URL view tables.
 struct ViewMode: Sendable, Hashable {
@@ -31,11 +33,6 @@ enum TextTransform {
     /// Bits 64-127: `[`, `\`, `]`, `^`, `` ` ``, `{`, `|`, `}`, DEL.
     static let encodeMaskHigh: UInt64 = 0xB800_0001_7800_0000
 
-    @inline(__always)
-    private static func hexDigit(_ value: UInt8) -> UInt8 {
-        value < 10 ? 0x30 + value : 0x37 + value
-    }
-
     /// Appends `source` with the bytes of `needsEncoding` written as `%XX` (upper-case hex).
     @inline(__always)
     static func appendEncoded(
@@ -45,8 +42,8 @@ enum TextTransform {
         for byte in source {
             if needsEncoding(byte) {
                 output.append(UInt8(ascii: "%"))
-                output.append(hexDigit(byte >> 4))
-                output.append(hexDigit(byte & 0xF))
+                output.append(ASCII.upperHexDigit(byte >> 4))
+                output.append(ASCII.upperHexDigit(byte & 0xF))
             } else {
                 output.append(byte)
             }
@@ -118,19 +115,10 @@ enum TextTransform {
     @inline(__always)
     static func hexByte(_ source: UnsafeBufferPointer<UInt8>, _ index: Int) -> UInt8? {
         guard index + 2 < source.count, source[index] == UInt8(ascii: "%"),
-            let high = hexValue(source[index + 1]), let low = hexValue(source[index + 2])
+            let high = ASCII.hexValue(source[index + 1]),
+            let low = ASCII.hexValue(source[index + 2])
         else { return nil }
         return high << 4 | low
-    }
-
-    @inline(__always)
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: byte - 0x30
-        case 0x41...0x46: byte - 0x41 + 10
-        case 0x61...0x66: byte - 0x61 + 10
-        default: nil
-        }
     }
 
     /// Appends ASCII text lower-cased.

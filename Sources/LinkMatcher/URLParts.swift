@@ -1,3 +1,4 @@
+import ASCIIBytes
 import LibC
 
 /// Where the pieces of a URL lie in its bytes (SEMANTICS.md S3.1): nothing is copied or
@@ -65,10 +66,10 @@ public struct URLParts: Sendable, Equatable {
         let length = scheme.count
         guard length == 4 || length == 5 else { return false }
         for (offset, expected) in http.enumerated()
-        where bytes[scheme.lowerBound + offset] | 0x20 != expected {
+        where ASCII.lowercased(bytes[scheme.lowerBound + offset]) != expected {
             return false
         }
-        return length == 4 || bytes[scheme.lowerBound + 4] | 0x20 == UInt8(ascii: "s")
+        return length == 4 || ASCII.lowercased(bytes[scheme.lowerBound + 4]) == UInt8(ascii: "s")
     }
 
     /// The default port of the scheme: 80 for http, 443 otherwise.
@@ -77,7 +78,7 @@ public struct URLParts: Sendable, Equatable {
     }
 
     private static func schemeLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let first = bytes.first, isLetter(first) else { return nil }
+        guard let first = bytes.first, ASCII.isLetter(first) else { return nil }
         var index = 1
         while index < bytes.count {
             let byte = bytes[index]
@@ -88,15 +89,13 @@ public struct URLParts: Sendable, Equatable {
                 return slashes ? index : nil
             }
             guard
-                isLetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "+")
+                ASCII.isAlphanumeric(byte) || byte == UInt8(ascii: "+")
                     || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
             else { return nil }
             index += 1
         }
         return nil
     }
-
-    private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- 0x61 < 26 }
 
     private static func isAuthorityEnd(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
@@ -114,14 +113,11 @@ public struct URLParts: Sendable, Equatable {
         if let colon = (searchFrom..<hostEnd).first(where: { bytes[$0] == UInt8(ascii: ":") }) {
             hostEnd = colon
             // Only a well-formed number is a port; anything else counts as no port.
-            var value = 0
-            var valid = colon + 1 < range.upperBound
-            for index in (colon + 1)..<range.upperBound where valid {
-                let digit = Int(bytes[index]) - 0x30
-                valid = digit >= 0 && digit <= 9 && value < 100_000
-                value = value * 10 + digit
+            if let value = ASCII.decimalValue(
+                bytes, in: (colon + 1)..<range.upperBound, limit: 999_999)
+            {
+                port = value
             }
-            if valid { port = value }
         }
         host = hostStart..<hostEnd
     }

@@ -1,3 +1,4 @@
+import ASCIIBytes
 import LibC
 
 /// Cuts one decoded input into chunks that end at a line end, carrying the partial last line
@@ -85,107 +86,147 @@ public final class ChunkReader {
     /// Refills `chunk` with the next whole lines; returns false at the end of the input.
     public func next(into chunk: Chunk) throws(LogIOError) -> Bool {
         precondition(chunk.capacity >= chunkSize, "chunk smaller than the reader's chunk size")
-        if ended {
-            if let error = pendingError {
-                pendingError = nil
-                throw error
-            }
-            return false
-        }
-        let buffer = chunk.storage
-        let capacity = chunkSize
-        if carryCount > 0 { buffer.update(from: carry, count: carryCount) }
-        var filled = carryCount
-        carryCount = 0
-        chunk.inputIndex = inputIndex
-        chunk.overlongLinesSkipped = 0
-        chunk.overlongHeadCount = 0
-        var failure: LogIOError?
-        var cut = 0
-        while true {
-            chunk.firstLineNumber = nextLineNumber
-            chunk.byteOffset = nextOffset
-            var reachedEnd = false
-            while filled < capacity {
-                let n: Int
-                do {
-                    n = try stream.read(
-                        into: UnsafeMutableRawBufferPointer(
-                            start: buffer + filled, count: capacity - filled))
-                } catch {
-                    failure = error
-                    break
-                }
-                if n == 0 {
-                    reachedEnd = true
-                    break
-                }
-                if lineEnds != .newline {
-                    adjustLineEnds(buffer + filled, n, overlong: skippingOverlongLine)
-                }
-                if skippingOverlongLine {
-                    // Drop the rest of an over-long line, up to and including its newline.
-                    if let found = memchr(buffer + filled, 0x0A, n) {
-                        let dropped = found.assumingMemoryBound(to: UInt8.self) - buffer + 1
-                        let kept = filled + n - dropped
-                        if kept > 0 { buffer.update(from: buffer + dropped, count: kept) }
-                        nextOffset += dropped
-                        filled = kept
-                        skippingOverlongLine = false
-                    } else {
-                        nextOffset += n
-                    }
-                    chunk.byteOffset = nextOffset
-                    continue
-                }
-                filled += n
-            }
-            if failure == nil { decideLoneCarriageReturns(buffer, filled, atEnd: reachedEnd) }
-            if failure == nil && !reachedEnd {
-                if let last = lastNewline(buffer, filled) {
-                    cut = last + 1
-                } else {
-                    // A full buffer without a newline: the line is over-long.
-                    chunk.keepOverlongHead(UnsafeBufferPointer(start: buffer, count: filled))
-                    chunk.overlongLinesSkipped += 1
-                    nextLineNumber += 1
-                    nextOffset += filled
-                    filled = 0
-                    skippingOverlongLine = true
-                    continue
-                }
-            } else {
-                ended = true
-                if failure == nil {
-                    cut = filled
-                } else {
-                    cut = lastNewline(buffer, filled).map { $0 + 1 } ?? 0
-                }
-            }
-            break
-        }
-        carryCount = filled - cut
-        if carryCount > 0 && failure == nil { carry.update(from: buffer + cut, count: carryCount) }
-        if failure != nil { carryCount = 0 }
-        chunk.count = cut
-        var lines = chunk.countAndRecordLines()
-        if cut > 0 && buffer[cut - 1] != 0x0A { lines += 1 }
-        chunk.lineCount = lines
-        nextLineNumber += lines
-        nextOffset += cut
+        if ended { return try throwPendingError() }
+        var filled = start(chunk)
+        let (cut, failure) = fillToLineEnd(chunk, filled: &filled)
+        carryPartialLine(chunk.storage, filled: filled, cut: cut, failed: failure != nil)
+        recordLines(chunk, cut: cut)
         if var failure {
             failure.path = path
             failure.lastGoodLine = nextLineNumber - 1
             pendingError = failure
         }
-        if cut == 0 && chunk.overlongLinesSkipped == 0 {
-            if let error = pendingError {
-                pendingError = nil
-                throw error
-            }
-            return false
-        }
+        if cut == 0 && chunk.overlongLinesSkipped == 0 { return try throwPendingError() }
         return true
+    }
+
+    /// The end of the input: throws a read error not yet reported, else returns false.
+    private func throwPendingError() throws(LogIOError) -> Bool {
+        if let error = pendingError {
+            pendingError = nil
+            throw error
+        }
+        return false
+    }
+
+    /// Resets the chunk's per-chunk fields and moves the carried partial line to its start;
+    /// returns how many bytes that filled.
+    private func start(_ chunk: Chunk) -> Int {
+        if carryCount > 0 { chunk.storage.update(from: carry, count: carryCount) }
+        let filled = carryCount
+        carryCount = 0
+        chunk.inputIndex = inputIndex
+        chunk.overlongLinesSkipped = 0
+        chunk.overlongHeadCount = 0
+        return filled
+    }
+
+    /// Why `read(into:filled:)` stopped.
+    private enum ReadStop {
+        case full
+        case endOfInput
+        case failed(LogIOError)
+    }
+
+    /// Reads until the chunk holds at least one whole line, the input ends or a read fails,
+    /// skipping over-long lines on the way. Returns where the chunk's lines end (`cut`) and
+    /// the failure, if any.
+    private func fillToLineEnd(_ chunk: Chunk, filled: inout Int) -> (
+        cut: Int, failure: LogIOError?
+    ) {
+        let buffer = chunk.storage
+        while true {
+            chunk.firstLineNumber = nextLineNumber
+            chunk.byteOffset = nextOffset
+            switch read(into: chunk, filled: &filled) {
+            case .failed(let error):
+                // Only the complete lines before the failure are delivered.
+                ended = true
+                return (lastNewline(buffer, filled).map { $0 + 1 } ?? 0, error)
+            case .endOfInput:
+                decideLoneCarriageReturns(buffer, filled, atEnd: true)
+                ended = true
+                return (filled, nil)
+            case .full:
+                decideLoneCarriageReturns(buffer, filled, atEnd: false)
+                if let last = lastNewline(buffer, filled) { return (last + 1, nil) }
+                skipOverlongLine(chunk, filled: &filled)
+            }
+        }
+    }
+
+    /// Reads decoded bytes after the first `filled` until the chunk is full, the input ends
+    /// or a read fails; line ends are normalised as they arrive.
+    private func read(into chunk: Chunk, filled: inout Int) -> ReadStop {
+        let buffer = chunk.storage
+        while filled < chunkSize {
+            let count: Int
+            do {
+                count = try stream.read(
+                    into: UnsafeMutableRawBufferPointer(
+                        start: buffer + filled, count: chunkSize - filled))
+            } catch {
+                return .failed(error)
+            }
+            if count == 0 { return .endOfInput }
+            if lineEnds != .newline {
+                adjustLineEnds(buffer + filled, count, overlong: skippingOverlongLine)
+            }
+            if skippingOverlongLine {
+                dropRestOfOverlongLine(buffer, filled: &filled, count: count)
+                chunk.byteOffset = nextOffset
+            } else {
+                filled += count
+            }
+        }
+        return .full
+    }
+
+    /// A full chunk without a newline holds the start of an over-long line: keeps its head for
+    /// the report, gives it its line number, and drops it and the rest of it.
+    private func skipOverlongLine(_ chunk: Chunk, filled: inout Int) {
+        chunk.keepOverlongHead(UnsafeBufferPointer(start: chunk.storage, count: filled))
+        chunk.overlongLinesSkipped += 1
+        nextLineNumber += 1
+        nextOffset += filled
+        filled = 0
+        skippingOverlongLine = true
+    }
+
+    /// Drops the `count` bytes just read (the chunk holds nothing else while an over-long line
+    /// is skipped) up to and including the newline that ends the line; keeps what follows it.
+    private func dropRestOfOverlongLine(
+        _ buffer: UnsafeMutablePointer<UInt8>, filled: inout Int, count: Int
+    ) {
+        guard let found = memchr(buffer + filled, Int32(ASCII.newline), count) else {
+            nextOffset += count
+            return
+        }
+        let dropped = found.assumingMemoryBound(to: UInt8.self) - buffer + 1
+        let kept = filled + count - dropped
+        if kept > 0 { buffer.update(from: buffer + dropped, count: kept) }
+        nextOffset += dropped
+        filled = kept
+        skippingOverlongLine = false
+    }
+
+    /// Keeps the partial line after `cut` for the next chunk; after a failure nothing is kept.
+    private func carryPartialLine(
+        _ buffer: UnsafeMutablePointer<UInt8>, filled: Int, cut: Int, failed: Bool
+    ) {
+        carryCount = failed ? 0 : filled - cut
+        if carryCount > 0 { carry.update(from: buffer + cut, count: carryCount) }
+    }
+
+    /// Ends the chunk at `cut`, records its lines (a final line without `\n` counts too) and
+    /// moves the line number and byte offset past them.
+    private func recordLines(_ chunk: Chunk, cut: Int) {
+        chunk.count = cut
+        var lines = chunk.countAndRecordLines()
+        if cut > 0 && chunk.storage[cut - 1] != ASCII.newline { lines += 1 }
+        chunk.lineCount = lines
+        nextLineNumber += lines
+        nextOffset += cut
     }
 
     /// Reads the line ends of `count` new bytes at `bytes`: a `\n` decides for `\n` lines;
@@ -195,7 +236,7 @@ public final class ChunkReader {
         _ bytes: UnsafeMutablePointer<UInt8>, _ count: Int, overlong: Bool
     ) {
         if lineEnds == .undecided {
-            if memchr(bytes, 0x0A, count) != nil {
+            if memchr(bytes, Int32(ASCII.newline), count) != nil {
                 lineEnds = .newline
                 return
             }
@@ -224,16 +265,17 @@ public final class ChunkReader {
     private static func hasLoneCarriageReturn(
         _ bytes: UnsafeMutablePointer<UInt8>, _ count: Int, atEnd: Bool
     ) -> Bool {
-        memchr(bytes, 0x0D, count - 1) != nil || (atEnd && bytes[count - 1] == 0x0D)
+        memchr(bytes, Int32(ASCII.carriageReturn), count - 1) != nil
+            || (atEnd && bytes[count - 1] == ASCII.carriageReturn)
     }
 
     private static func translateCarriageReturns(_ bytes: UnsafeMutablePointer<UInt8>, _ count: Int)
     {
         var cursor = bytes
         let end = bytes + count
-        while cursor < end, let found = memchr(cursor, 0x0D, end - cursor) {
+        while cursor < end, let found = memchr(cursor, Int32(ASCII.carriageReturn), end - cursor) {
             let carriageReturn = found.assumingMemoryBound(to: UInt8.self)
-            carriageReturn.pointee = 0x0A
+            carriageReturn.pointee = ASCII.newline
             cursor = carriageReturn + 1
         }
     }
@@ -242,7 +284,7 @@ public final class ChunkReader {
     private func lastNewline(_ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int? {
         var index = count - 1
         while index >= 0 {
-            if buffer[index] == 0x0A { return index }
+            if buffer[index] == ASCII.newline { return index }
             index -= 1
         }
         return nil

@@ -1,29 +1,8 @@
+import ASCIIBytes
 import LibC
 
 /// A log line without its line terminator.
 public typealias LineBytes = UnsafeBufferPointer<UInt8>
-
-/// Byte values the scanners look for.
-enum ASCII {
-    static let tab: UInt8 = 0x09
-    static let space: UInt8 = 0x20
-    static let quote: UInt8 = 0x22
-    static let hash: UInt8 = 0x23
-    static let minus: UInt8 = 0x2D
-    static let slash: UInt8 = 0x2F
-    static let colon: UInt8 = 0x3A
-    static let question: UInt8 = 0x3F
-    static let at: UInt8 = 0x40
-    static let leftBracket: UInt8 = 0x5B
-    static let backslash: UInt8 = 0x5C
-    static let rightBracket: UInt8 = 0x5D
-    static let leftBrace: UInt8 = 0x7B
-    static let rightBrace: UInt8 = 0x7D
-
-    @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
-    @inline(__always) static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
-    @inline(__always) static func isBlank(_ b: UInt8) -> Bool { b == space || b == tab }
-}
 
 extension UnsafeBufferPointer where Element == UInt8 {
     /// First index of `byte` in `from..<to`, or nil.
@@ -149,14 +128,8 @@ func splitRequestLine(_ line: LineBytes, _ content: Range<Int>) -> (Range<Int>, 
 @inline(__always)
 func parseStatus(_ line: LineBytes, _ range: Range<Int>) -> Int? {
     if range.count == 1 && line[range.lowerBound] == ASCII.minus { return 0 }
-    guard !range.isEmpty, range.count <= 3 else { return nil }
-    var value = 0
-    for i in range {
-        let b = line[i]
-        guard ASCII.isDigit(b) else { return nil }
-        value = value * 10 + Int(b &- 0x30)
-    }
-    return value
+    guard range.count <= 3 else { return nil }
+    return ASCII.decimalValue(line, in: range)
 }
 
 /// Splits `host[:port]` (and `[v6]:port`); the port is kept only when it is all digits.
@@ -184,7 +157,7 @@ func schemePrefixLength(_ line: LineBytes, at start: Int, end: Int) -> Int? {
     var i = start
     while i < end {
         let b = line[i]
-        let later = ASCII.isDigit(b) || b == 0x2B || b == 0x2D || b == 0x2E  // digit + - .
+        let later = ASCII.isDigit(b) || b == ASCII.plus || b == ASCII.minus || b == ASCII.dot
         if ASCII.isLetter(b) || (i > start && later) {
             i += 1
             continue

@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// Where the request fields sit in rows described by a header line: W3C/IIS and CloudFront
 /// `#Fields:`, Zeek `#fields`. A plain value (a few integers) so parser state is cheap to copy.
 public struct ColumnMap: Sendable, Equatable {

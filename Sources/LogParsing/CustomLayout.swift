@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// A line layout written the way web servers write it, for `--log-format 'custom:FORMAT'`:
 /// Apache `LogFormat` directives (`%h %l %u %t "%r" %>s %b %{Host}i`) or nginx `log_format`
 /// variables (`$remote_addr - $remote_user [$time_local] "$request" $status $host`).
@@ -116,7 +118,7 @@ public struct CustomLayout: Sendable, Equatable {
         while index < bytes.count,
             bytes[index] == UInt8(ascii: "<") || bytes[index] == UInt8(ascii: ">")
                 || bytes[index] == UInt8(ascii: "!") || bytes[index] == UInt8(ascii: ",")
-                || (bytes[index] >= 0x30 && bytes[index] <= 0x39)
+                || ASCII.isDigit(bytes[index])
         {
             index += 1
         }

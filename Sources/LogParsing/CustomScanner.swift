@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// Lines of a `CustomLayout`: literals must be where the layout puts them, and each field ends
 /// where the literal after it begins (the last field runs to the end of the line).
 enum CustomScanner {

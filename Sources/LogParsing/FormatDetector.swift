@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// Picks the format of an input from its first lines.
 ///
 /// Every format's parser runs over the sample (up to `sampleLimit` non-empty lines, headers

@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// HAProxy `option httplog` lines inside syslog:
 /// `... haproxy[pid]: client:port [date] frontend backend/server Tq/Tw/Tc/Tr/Tt status ...
 /// "METHOD /p HTTP/1.1"`.

@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// A byte-level walk over one JSON object that picks the request fields out of it.
 ///
 /// No tree is built and nothing is allocated: the walk keeps a container stack as bits (one
@@ -268,14 +270,7 @@ enum JSONFieldExtractor {
         guard at + 4 <= end else { return nil }
         var value: UInt32 = 0
         for i in at..<(at + 4) {
-            let b = line[i]
-            let digit: UInt8
-            switch b {
-            case 0x30...0x39: digit = b - 0x30
-            case 0x41...0x46: digit = b - 0x41 + 10
-            case 0x61...0x66: digit = b - 0x61 + 10
-            default: return nil
-            }
+            guard let digit = ASCII.hexValue(line[i]) else { return nil }
             value = value << 4 | UInt32(digit)
         }
         return value

@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// Parses the lines of one input in one format; a small value that carries header state.
 ///
 /// Header-described formats (W3C, CloudFront, Zeek) learn their columns from `#Fields:` /

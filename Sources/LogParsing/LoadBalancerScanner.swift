@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// AWS ALB and Classic ELB access logs: space-separated fields, then `"METHOD URL PROTO"`.
 ///
 /// ALB: `type time elb client target rpt tpt spt elb_status target_status recv sent "req" ...`

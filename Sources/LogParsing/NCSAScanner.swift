@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// Apache/nginx access lines: `[vhost] host ident user [time] "request" status bytes [...]`.
 enum NCSAScanner {
     /// What may follow the byte count.

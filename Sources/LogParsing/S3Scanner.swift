@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// Amazon S3 server access logs:
 /// `owner bucket [time] ip requester id operation key "METHOD /bucket/key PROTO" status ...`.
 ///

@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// Plain URL lists (`url`) and counted lists (`weighted`).
 ///
 /// `url`: one absolute URL (`scheme://...`) or path (`/...`) per line; surrounding blanks and a
@@ -9,14 +11,10 @@ enum URLListScanner {
         var range = line.trimmed(line.afterBOM()..<line.count)
         var weight = 1
         if weighted {
-            var pos = range.lowerBound
-            var value = 0
-            while pos < range.upperBound && ASCII.isDigit(line[pos]) {
-                if value > (Int.max - 9) / 10 { return .malformed(.badCount) }
-                value = value * 10 + Int(line[pos] &- 0x30)
-                pos += 1
-            }
-            guard pos > range.lowerBound, pos < range.upperBound, ASCII.isBlank(line[pos]) else {
+            let pos = ASCII.digitsEnd(line, from: range.lowerBound, to: range.upperBound)
+            guard pos < range.upperBound, ASCII.isBlank(line[pos]),
+                let value = ASCII.decimalValue(line, in: range.lowerBound..<pos)
+            else {
                 return .malformed(.badCount)
             }
             weight = value

@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// The user agent of a request line, found on demand: only `--skip-bots` asks, so the
 /// scanners never pay for it otherwise.
 extension LineParser {

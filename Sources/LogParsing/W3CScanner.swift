@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// Rows of header-described formats: W3C extended / IIS (blank separated, quoted fields
 /// allowed), CloudFront and Zeek (tab separated).
 enum W3CScanner {

@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// What kind of resource a path names, by its words: a page a person visits, or something
 /// no universal link should open (a static file, an API call, an admin or login page, a
 /// server file or a probe). A suggested rule that would also open the latter says so.
@@ -108,8 +110,8 @@ public struct PathCategorizer: Sendable {
             }
         }
         // `/v1/...`, `/v2/...`: a versioned API.
-        if first, word.count >= 2, word[0] | 0x20 == UInt8(ascii: "v"),
-            word.dropFirst().allSatisfy({ $0 &- 0x30 < 10 })
+        if first, word.count >= 2, ASCII.lowercased(word[0]) == UInt8(ascii: "v"),
+            word.dropFirst().allSatisfy(ASCII.isDigit)
         {
             return .api
         }
@@ -125,7 +127,7 @@ public struct PathCategorizer: Sendable {
         guard bytes.count == lower.count else { return false }
         for index in 0..<bytes.count {
             let byte = bytes[index]
-            if (byte &- 0x41 < 26 ? byte | 0x20 : byte) != lower[index] { return false }
+            if ASCII.lowercased(byte) != lower[index] { return false }
         }
         return true
     }
@@ -139,7 +141,7 @@ public struct PathCategorizer: Sendable {
                     return .system
                 }
                 guard ext.count <= 8 else { return .page }
-                let lower = ext.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }
+                let lower = ext.map(ASCII.lowercased)
                 return assetExtensions.contains(lower) ? .asset : .page
             }
             index -= 1

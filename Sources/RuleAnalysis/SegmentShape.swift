@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// What one segment of a request path looks like, for generalising paths into rules: a word
 /// kept as written, a value that changes from request to request, or a locale.
 public enum SegmentShape: Sendable, Equatable {
@@ -53,7 +55,7 @@ public enum SegmentShape: Sendable, Equatable {
     /// locale is recognised (elsewhere `id`, `it` or `no` are ordinary words).
     public static func classify(_ segment: ArraySlice<UInt8>, first: Bool) -> SegmentShape {
         if segment.isEmpty { return .literal }
-        if segment.allSatisfy(isDigit) { return .variable(.number) }
+        if segment.allSatisfy(ASCII.isDigit) { return .variable(.number) }
         if isUUID(segment) { return .variable(.uuid) }
         if isDate(segment) { return .variable(.date) }
         if !segment.allSatisfy(isLiteralSafe) || !hasValidEscapes(segment)
@@ -61,7 +63,9 @@ public enum SegmentShape: Sendable, Equatable {
         {
             return .variable(.opaque)
         }
-        if segment.count >= 8, segment.allSatisfy(isHexDigit), segment.contains(where: isDigit) {
+        if segment.count >= 8, segment.allSatisfy(ASCII.isHexDigit),
+            segment.contains(where: ASCII.isDigit)
+        {
             return .variable(.hex)
         }
         if first, let locale = locale(segment) { return locale }
@@ -72,20 +76,11 @@ public enum SegmentShape: Sendable, Equatable {
 
     // MARK: - Recognisers
 
-    private static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
-    private static func isLower(_ byte: UInt8) -> Bool { byte &- 0x61 < 26 }
-    private static func isUpper(_ byte: UInt8) -> Bool { byte &- 0x41 < 26 }
-    private static func isLetter(_ byte: UInt8) -> Bool { isLower(byte) || isUpper(byte) }
-
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        isDigit(byte) || (byte | 0x20) &- 0x61 < 6
-    }
-
     /// Bytes a pattern can hold as themselves under every flag: letters, digits and the URL
     /// punctuation that is neither a wildcard (`*`, `?`) nor the start of a variable (`$`);
     /// `%` only as the start of an escape, which a pattern compares as written.
     private static func isLiteralSafe(_ byte: UInt8) -> Bool {
-        if isLetter(byte) || isDigit(byte) { return true }
+        if ASCII.isAlphanumeric(byte) { return true }
         switch byte {
         case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
             UInt8(ascii: "!"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
@@ -102,8 +97,8 @@ public enum SegmentShape: Sendable, Equatable {
         var index = segment.startIndex
         while index < segment.endIndex {
             if segment[index] == UInt8(ascii: "%") {
-                guard index + 2 < segment.endIndex, isHexDigit(segment[index + 1]),
-                    isHexDigit(segment[index + 2])
+                guard index + 2 < segment.endIndex, ASCII.isHexDigit(segment[index + 1]),
+                    ASCII.isHexDigit(segment[index + 2])
                 else { return false }
                 index += 3
             } else {
@@ -117,7 +112,7 @@ public enum SegmentShape: Sendable, Equatable {
         guard segment.count == 36 else { return false }
         for (offset, byte) in segment.enumerated() {
             let dash = offset == 8 || offset == 13 || offset == 18 || offset == 23
-            if dash ? byte != UInt8(ascii: "-") : !isHexDigit(byte) { return false }
+            if dash ? byte != UInt8(ascii: "-") : !ASCII.isHexDigit(byte) { return false }
         }
         return true
     }
@@ -129,13 +124,15 @@ public enum SegmentShape: Sendable, Equatable {
         for (offset, byte) in bytes.enumerated() {
             if offset == 4 || offset == 7 {
                 if byte != UInt8(ascii: "-") { return false }
-            } else if !isDigit(byte) {
+            } else if !ASCII.isDigit(byte) {
                 return false
             }
         }
-        let month = Int(bytes[5] - 0x30) * 10 + Int(bytes[6] - 0x30)
-        let day = Int(bytes[8] - 0x30) * 10 + Int(bytes[9] - 0x30)
-        return (1...12).contains(month) && (1...31).contains(day)
+        return bytes.withUnsafeBufferPointer { digits in
+            let month = ASCII.decimalValue(digits, in: 5..<7) ?? 0
+            let day = ASCII.decimalValue(digits, in: 8..<10) ?? 0
+            return (1...12).contains(month) && (1...31).contains(day)
+        }
     }
 
     /// `en`, `en-US`, `pt_BR`, `en-gb`, `fil-PH`: a known language code (two letters alone,
@@ -155,8 +152,10 @@ public enum SegmentShape: Sendable, Equatable {
         if LocaleCodes.regions.contains(region) {
             return .locale(languageLength: languageLength, separator: separator, upperRegion: true)
         }
-        let upper = region.map { isLower($0) ? $0 - 0x20 : $0 }
-        guard region.allSatisfy(isLower), LocaleCodes.regions.contains(upper) else { return nil }
+        let upper = region.map(ASCII.uppercased)
+        guard region.allSatisfy(ASCII.isLower), LocaleCodes.regions.contains(upper) else {
+            return nil
+        }
         return .locale(languageLength: languageLength, separator: separator, upperRegion: false)
     }
 
@@ -175,9 +174,9 @@ public enum SegmentShape: Sendable, Equatable {
                 previousWasSeparator = true
                 continue
             }
-            guard isLetter(byte) || isDigit(byte) else { return false }
-            hasDigit = hasDigit || isDigit(byte)
-            hasLetter = hasLetter || isLetter(byte)
+            guard ASCII.isAlphanumeric(byte) else { return false }
+            hasDigit = hasDigit || ASCII.isDigit(byte)
+            hasLetter = hasLetter || ASCII.isLetter(byte)
             previousWasSeparator = false
         }
         return words >= 2 && hasLetter && (hasDigit || words >= 4)
@@ -185,7 +184,7 @@ public enum SegmentShape: Sendable, Equatable {
 
     /// Eight or more letters and digits with both: what generated IDs look like.
     private static func isToken(_ segment: ArraySlice<UInt8>) -> Bool {
-        segment.count >= 8 && segment.allSatisfy { isLetter($0) || isDigit($0) }
-            && segment.contains(where: isDigit) && segment.contains(where: isLetter)
+        segment.count >= 8 && segment.allSatisfy(ASCII.isAlphanumeric)
+            && segment.contains(where: ASCII.isDigit) && segment.contains(where: ASCII.isLetter)
     }
 }

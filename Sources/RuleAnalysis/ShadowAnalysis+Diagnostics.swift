@@ -39,8 +39,8 @@ extension ShadowAnalysis {
             hint = "remove it, or keep it only as documentation"
         }
         return Diagnostic(
-            code: finding.kind.code, severity: finding.kind.severity,
-            path: "applinks." + finding.ref, message: message, hint: hint,
+            finding.kind.diagnosticCode, path: "applinks." + finding.ref, message: message,
+            hint: hint,
             related: finding.coveredBy.map { "applinks." + $0 })
     }
 }

@@ -16,32 +16,23 @@ public struct ShadowFinding: Sendable, Equatable {
         /// same app) could have decided otherwise.
         case exclusionWithoutEffect
 
-        /// The stable lint code.
-        public var code: String {
+        /// Its row in the diagnostic code table.
+        package var diagnosticCode: DiagnosticCode {
             switch self {
-            case .shadowed: "AASA601"
-            case .afterCatchAll: "AASA602"
-            case .duplicate: "AASA603"
-            case .exclusionWithoutEffect: "AASA604"
+            case .shadowed: .shadowed
+            case .afterCatchAll: .afterCatchAll
+            case .duplicate: .duplicateRule
+            case .exclusionWithoutEffect: .exclusionWithoutEffect
             }
         }
 
-        public var severity: Diagnostic.Severity {
-            self == .exclusionWithoutEffect ? .info : .warning
-        }
+        /// The stable lint code.
+        public var code: String { diagnosticCode.code }
+
+        public var severity: Diagnostic.Severity { diagnosticCode.severity }
 
         /// One line for the README and help texts.
-        public var summary: String {
-            switch self {
-            case .shadowed:
-                "rule never decides: earlier rules of its entry decide every URL it matches"
-            case .afterCatchAll: "rule after a catch-all rule of its entry never decides"
-            case .duplicate:
-                "exact duplicate of an earlier rule (pattern after defaults) never decides"
-            case .exclusionWithoutEffect:
-                "exclude rule changes nothing: no later rule of its entry matches what it matches"
-            }
-        }
+        public var summary: String { diagnosticCode.summary }
     }
 
     public var kind: Kind

@@ -1,3 +1,4 @@
+import ASCIIBytes
 import CPrefetch
 import LibC
 import LinkMatcher
@@ -31,8 +32,8 @@ struct DecisionCache {
         var rule: Int32 = -1
         var app: Int32 = -1
         var file: Int32 = 0
-        /// Target length; 0xFF for an empty slot.
-        var length: UInt8 = 0xFF
+        /// Target length; `emptyLength` for an empty slot.
+        var length: UInt8 = DecisionCache.emptyLength
         var kind: Decision.Kind = .unmatched
         /// Where the path lies in the target.
         var pathStart: UInt8 = 0
@@ -56,7 +57,11 @@ struct DecisionCache {
     }
 
     static let slotCount = 65536
-    private static let setMask = slotCount / 2 - 1
+    /// Slots per set: a target may sit in either slot of the set its hash chooses.
+    private static let waysPerSet = 2
+    private static let setMask = slotCount / waysPerSet - 1
+    /// The length of an empty slot: longer than any key it may hold (`keyLimit`).
+    private static let emptyLength: UInt8 = 0xFF
     /// Longer targets are decided every time: in real traffic they are nearly all unique
     /// (tracking parameters, session IDs), so remembering them would only evict others.
     static let keyLimit = 64
@@ -68,14 +73,14 @@ struct DecisionCache {
     private let nextWay: UnsafeMutablePointer<UInt8>
 
     init() {
-        assert(MemoryLayout<Slot>.stride * 2 == Self.lineSize)
+        assert(MemoryLayout<Slot>.stride * Self.waysPerSet == Self.lineSize)
         slots = Self.allocateTable(byteCount: Self.slotCount * MemoryLayout<Slot>.stride)
             .bindMemory(to: Slot.self, capacity: Self.slotCount)
         slots.initialize(repeating: Slot(), count: Self.slotCount)
         keys = Self.allocateTable(byteCount: Self.slotCount * Self.keyLimit)
             .bindMemory(to: UInt8.self, capacity: Self.slotCount * Self.keyLimit)
-        nextWay = .allocate(capacity: Self.slotCount / 2)
-        nextWay.initialize(repeating: 0, count: Self.slotCount / 2)
+        nextWay = .allocate(capacity: Self.slotCount / Self.waysPerSet)
+        nextWay.initialize(repeating: 0, count: Self.slotCount / Self.waysPerSet)
     }
 
     /// Memory for a table that every line touches at a random place: aligned to, and where
@@ -101,7 +106,7 @@ struct DecisionCache {
     @inline(__always)
     func prefetch(_ target: UnsafeBufferPointer<UInt8>, hash: UInt64) {
         guard target.count <= Self.keyLimit else { return }
-        let first = (Int(truncatingIfNeeded: hash) & Self.setMask) * 2
+        let first = (Int(truncatingIfNeeded: hash) & Self.setMask) * Self.waysPerSet
         prefetch_for_write(slots + first)
         prefetch_for_write(keys + first * Self.keyLimit)
         prefetch_for_write(keys + (first + 1) * Self.keyLimit)
@@ -115,13 +120,13 @@ struct DecisionCache {
         evicted: (Tally) -> Void
     ) -> Decision? {
         guard target.count <= Self.keyLimit, let base = target.baseAddress else { return nil }
-        let first = (Int(truncatingIfNeeded: hash) & Self.setMask) * 2
+        let first = (Int(truncatingIfNeeded: hash) & Self.setMask) * Self.waysPerSet
         let tag = UInt32(truncatingIfNeeded: hash >> 32)
         for index in first...(first + 1) {
             let slot = slots + index
             if slot.pointee.hashTag == tag, slot.pointee.length == UInt8(target.count),
                 slot.pointee.file == Int32(file),
-                Self.equal(keys + index * Self.keyLimit, base, target.count)
+                ASCII.bytesEqual(keys + index * Self.keyLimit, base, count: target.count)
             {
                 if slot.pointee.lines == .max { handOver(index, to: evicted) }
                 slot.pointee.lines &+= 1
@@ -141,13 +146,13 @@ struct DecisionCache {
         evicted: (Tally) -> Void
     ) -> Int? {
         guard target.count <= Self.keyLimit, let base = target.baseAddress else { return nil }
-        let first = (Int(truncatingIfNeeded: hash) & Self.setMask) * 2
+        let first = (Int(truncatingIfNeeded: hash) & Self.setMask) * Self.waysPerSet
         let tag = UInt32(truncatingIfNeeded: hash >> 32)
         for index in first...(first + 1) {
             let slot = slots + index
             if slot.pointee.hashTag == tag, slot.pointee.length == UInt8(target.count),
                 slot.pointee.file == Int32(file),
-                Self.equal(keys + index * Self.keyLimit, base, target.count)
+                ASCII.bytesEqual(keys + index * Self.keyLimit, base, count: target.count)
             {
                 if slot.pointee.lines == .max { handOver(index, to: evicted) }
                 slot.pointee.lines &+= 1
@@ -166,13 +171,13 @@ struct DecisionCache {
     @inline(__always)
     func nextSlot(hash: UInt64) -> Int {
         let set = Int(truncatingIfNeeded: hash) & Self.setMask
-        return set * 2 + Int(nextWay[set])
+        return set * Self.waysPerSet + Int(nextWay[set])
     }
 
     /// The first of the two slots a target with this hash may live in.
     @inline(__always)
     static func firstSlot(hash: UInt64) -> Int {
-        (Int(truncatingIfNeeded: hash) & setMask) * 2
+        (Int(truncatingIfNeeded: hash) & setMask) * waysPerSet
     }
 
     /// True when `store` keeps `target` (short enough to be remembered).
@@ -191,7 +196,7 @@ struct DecisionCache {
     ) {
         guard Self.admits(target), let base = target.baseAddress else { return }
         let set = Int(truncatingIfNeeded: hash) & Self.setMask
-        let index = set * 2 + Int(nextWay[set])
+        let index = set * Self.waysPerSet + Int(nextWay[set])
         nextWay[set] ^= 1
         handOver(index, to: evicted)
         (keys + index * Self.keyLimit).update(from: base, count: target.count)
@@ -210,7 +215,7 @@ struct DecisionCache {
     @inline(__always)
     private func handOver(_ index: Int, to body: (Tally) -> Void) {
         let slot = slots[index]
-        guard slot.length != 0xFF, slot.lines > 0 else { return }
+        guard slot.length != Self.emptyLength, slot.lines > 0 else { return }
         let key = UnsafeRawPointer(keys + index * Self.keyLimit)
         body(
             Tally(
@@ -223,29 +228,6 @@ struct DecisionCache {
                 lines: UInt64(slot.lines), weight: slot.weight))
         slots[index].lines = 0
         slots[index].weight = 0
-    }
-
-    /// Whether `count` bytes at `a` and `b` are equal, eight at a time: the last word overlaps
-    /// the one before it rather than reading past the end (cheaper than a call to `memcmp`).
-    @inline(__always)
-    static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        guard count >= 8 else {
-            for index in 0..<count where a[index] != b[index] { return false }
-            return true
-        }
-        let left = UnsafeRawPointer(a)
-        let right = UnsafeRawPointer(b)
-        var offset = 0
-        while offset + 8 < count {
-            if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            {
-                return false
-            }
-            offset += 8
-        }
-        return left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-            == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
     }
 
     /// A fast 64-bit hash of a short byte string: eight bytes at a time, multiply and fold.

@@ -1,3 +1,4 @@
+import ASCIIBytes
 import LinkMatcher
 
 /// Where a request goes: its host lower-cased (the target's own, in absolute form, wins over
@@ -63,10 +64,10 @@ final class HostResolver {
             digits += 1
             scale *= 10
         }
-        buffer[host.count] = UInt8(ascii: ":")
+        buffer[host.count] = ASCII.colon
         var rest = port
         for index in stride(from: host.count + digits, to: host.count, by: -1) {
-            buffer[index] = 0x30 + UInt8(rest % 10)
+            buffer[index] = ASCII.zero + UInt8(rest % 10)
             rest /= 10
         }
         return UnsafeBufferPointer(rebasing: buffer[0..<(host.count + 1 + digits)])
@@ -76,19 +77,14 @@ final class HostResolver {
     private func lowercased(_ host: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         let count = min(host.count, PendingRequest.hostLimit)
         for index in 0..<count {
-            let byte = host[index]
-            buffer[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+            buffer[index] = ASCII.lowercased(host[index])
         }
         return UnsafeBufferPointer(rebasing: buffer[0..<count])
     }
 
-    /// A logged port: up to five digits, else nil.
+    /// A logged port: digits up to 999,999 (an impossible port still tells hosts apart),
+    /// else nil.
     private static func number(_ digits: UnsafeBufferPointer<UInt8>) -> Int? {
-        var value = 0
-        for byte in digits {
-            guard byte >= 0x30 && byte <= 0x39, value < 100_000 else { return nil }
-            value = value * 10 + Int(byte - 0x30)
-        }
-        return digits.isEmpty ? nil : value
+        ASCII.decimalValue(digits, in: digits.indices, limit: 999_999)
     }
 }

@@ -1,3 +1,4 @@
+import ASCIIBytes
 import CoverageStats
 import LinkMatcher
 
@@ -110,9 +111,8 @@ final class OutcomeRecorder {
     @inline(__always)
     private static func target(ofKey key: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>
     {
-        guard let first = key.first, first != UInt8(ascii: "/"),
-            let slash = key.firstIndex(of: UInt8(ascii: "/")), slash > 0,
-            key[slash - 1] != UInt8(ascii: ":")
+        guard let first = key.first, first != ASCII.slash,
+            let slash = key.firstIndex(of: ASCII.slash), slash > 0, key[slash - 1] != ASCII.colon
         else { return key }
         return UnsafeBufferPointer(rebasing: key[slash...])
     }

@@ -1,3 +1,4 @@
+import ASCIIBytes
 import LinkMatcher
 import LogParsing
 
@@ -38,7 +39,7 @@ struct PendingRequest {
         self.line = line
         self.agent = agent
         target = bytes(request.target, .target)
-        if request.host.isEmpty || target.first != UInt8(ascii: "/") {
+        if request.host.isEmpty || target.first != ASCII.slash {
             key = target
             hostPrefix = 0
         } else {
@@ -63,8 +64,7 @@ struct PendingRequest {
     private func hostKey(_ host: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         let hostCount = min(host.count, Self.hostLimit)
         for index in 0..<hostCount {
-            let byte = host[index]
-            keyBuffer[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+            keyBuffer[index] = ASCII.lowercased(host[index])
         }
         let targetCount = min(target.count, keyBuffer.count - hostCount)
         if let from = target.baseAddress, let to = keyBuffer.baseAddress {

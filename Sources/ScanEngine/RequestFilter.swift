@@ -1,3 +1,4 @@
+import ASCIIBytes
 import CoverageStats
 
 /// Which requests are left out before classification (`--methods`, `--status`,
@@ -74,12 +75,12 @@ public struct RequestFilter: Sendable, Equatable {
     static func isBot(_ agent: UnsafeBufferPointer<UInt8>) -> Bool {
         guard agent.count >= 4 else { return false }
         for start in 0..<agent.count {
-            let first = agent[start] &- 0x41 < 26 ? agent[start] | 0x20 : agent[start]
+            let first = ASCII.lowercased(agent[start])
             for bot in botAgents where bot[0] == first && bot.count <= agent.count - start {
                 var matched = true
                 for offset in 1..<bot.count {
                     let byte = agent[start + offset]
-                    if (byte &- 0x41 < 26 ? byte | 0x20 : byte) != bot[offset] {
+                    if ASCII.lowercased(byte) != bot[offset] {
                         matched = false
                         break
                     }
@@ -106,9 +107,7 @@ public struct RequestFilter: Sendable, Equatable {
         let length = path.count - dot - 1
         return assetExtensions.contains { ext in
             ext.count == length
-                && zip(ext, path[(dot + 1)...]).allSatisfy {
-                    $0 == ($1 &- 0x41 < 26 ? $1 | 0x20 : $1)
-                }
+                && zip(ext, path[(dot + 1)...]).allSatisfy { $0 == ASCII.lowercased($1) }
         }
     }
 }

@@ -1,3 +1,4 @@
+import ASCIIBytes
 import CoverageStats
 import LinkMatcher
 
@@ -104,7 +105,7 @@ public struct ScanReport: Sendable {
                     host: multiHost ? [] : nil, path: key.bytes, count: key.count,
                     errorBound: key.errorBound)
             }
-            let host = key.bytes[..<slash].map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }
+            let host = key.bytes[..<slash].map(ASCII.lowercased)
             return PathRow(
                 host: multiHost ? host : nil, path: Array(key.bytes[slash...]), count: key.count,
                 errorBound: key.errorBound)

@@ -73,9 +73,7 @@ public struct ScanState: Sendable {
             for value in [input.counts.lines, input.counts.requests, input.counts.malformed] {
                 out.u64(value)
             }
-            // 2 marks a skipped input (complete, its reason in the error's place): states
-            // saved before skipping existed read back unchanged.
-            out.int(input.skipped ? 2 : input.complete ? 1 : 0)
+            out.int(InputEnding(input).rawValue)
             out.text((input.skipped ? input.skipReason : input.error) ?? "")
             out.text(input.errorCode ?? "")
         }
@@ -169,14 +167,15 @@ public struct ScanState: Sendable {
                 counts.lines = try input.u64()
                 counts.requests = try input.u64()
                 counts.malformed = try input.u64()
-                let flag = try input.int()
+                let ending = InputEnding(stored: try input.int())
                 let error = try input.text()
                 let code = try input.text()
                 var report = InputReport(
                     path: path, bytes: size, compression: compression, format: format,
-                    counts: counts, complete: flag >= 1, error: error.isEmpty ? nil : error,
+                    counts: counts, complete: ending != .cutShort,
+                    error: error.isEmpty ? nil : error,
                     errorCode: code.isEmpty ? nil : code)
-                if flag == 2 {
+                if ending == .skipped {
                     report.skipped = true
                     report.skipReason = report.error
                     report.error = nil
@@ -257,4 +256,22 @@ public struct ScanState: Sendable {
 public struct ScanStateError: Error, Sendable, CustomStringConvertible {
     public var message: String
     public var description: String { message }
+}
+
+/// How an input's scan ended, as a saved state stores it (one integer per input).
+private enum InputEnding: Int {
+    case cutShort = 0
+    case complete = 1
+    /// Skipped, its reason in the error's place. A value of its own (not a new field) so that
+    /// states saved before inputs could be skipped read back unchanged.
+    case skipped = 2
+
+    /// Other values read as they always have: above 0 complete, else cut short.
+    init(stored: Int) {
+        self = InputEnding(rawValue: stored) ?? (stored > 0 ? .complete : .cutShort)
+    }
+
+    init(_ input: InputReport) {
+        self = input.skipped ? .skipped : input.complete ? .complete : .cutShort
+    }
 }

@@ -1,3 +1,4 @@
+import ASCIIBytes
 import CoverageStats
 import LinkMatcher
 import LogIO
@@ -112,7 +113,7 @@ final class ScanWorker {
         let weight = pending.pointee.weight
         // Origin-form targets (`/p?q`, nearly every line) have no scheme or host: splitting
         // them waits until the automaton needs the parts, which a cache hit never does.
-        let isSplit = target.first != UInt8(ascii: "/") || filtering
+        let isSplit = target.first != ASCII.slash || filtering
         let parts = isSplit ? URLParts.split(target) : URLParts.empty
         if filtering, let reason = filterReason(pending, parts, weight: weight, counts: &counts) {
             recorder.summary.pointee.recordFiltered(reason, weight: weight)

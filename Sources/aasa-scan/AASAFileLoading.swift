@@ -1,4 +1,5 @@
 import AASAModel
+import ASCIIBytes
 import ArgumentParser
 import LinkMatcher
 
@@ -25,7 +26,9 @@ func loadAASAKeepingBytes(_ path: String, quiet: Bool = false) throws
     }
     if !quiet {
         for diagnostic in loaded.document.diagnostics
-        where diagnostic.code == "AASA501" || diagnostic.code == "AASA502" {
+        where diagnostic.code == DiagnosticCode.oversized.code
+            || diagnostic.code == DiagnosticCode.signedNotVerified.code
+        {
             StandardError.line(
                 "aasa-scan: warning: \(TerminalText.escaped(path)): "
                     + TerminalText.escaped(diagnostic.message))

@@ -1,3 +1,4 @@
+import ASCIIBytes
 import CoverageStats
 import LinkMatcher
 import RuleAnalysis
@@ -287,7 +288,7 @@ struct DiffReport {
         guard let first = key.first, first != UInt8(ascii: "/"),
             let slash = key.firstIndex(of: UInt8(ascii: "/"))
         else { return ([], key) }
-        return (key[..<slash].map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, Array(key[slash...]))
+        return (key[..<slash].map(ASCII.lowercased), Array(key[slash...]))
     }
 
     /// Path lists keep `/path`, or `host/path` where a host column or an absolute target
