@@ -1,6 +1,7 @@
 import AASAModel
 import Foundation
 import RuleAnalysis
+import TestSupport
 import Testing
 
 /// `DiagnosticCode` is the one table of codes: every catalogue reads from it and every
@@ -32,8 +33,7 @@ struct DiagnosticCodeTableTests {
 
     /// What `lint` reports on every real file, broken ones included: each code is in the table
     /// and the diagnostic has the table's severity.
-    @Test(
-        .enabled(if: SharedFiles.isAvailable, "needs ../shared/data/aasa-real beside the package"))
+    @Test(.needsSharedData("aasa-real"))
     func everyDiagnosticOfTheRealFilesIsInTheTable() throws {
         var diagnostics = 0
         var parseErrors = 0
@@ -68,7 +68,8 @@ struct DiagnosticCodeTableTests {
         for folder in ["", "history", "odd"] {
             let url =
                 folder.isEmpty
-                ? SharedFiles.directory : SharedFiles.directory.appendingPathComponent(folder)
+                ? RealAASAFiles.directory
+                : RealAASAFiles.directory.appendingPathComponent(folder)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
             for name in names.sorted() {
                 var isFolder: ObjCBool = false
