@@ -35,7 +35,15 @@ enum ToolRunner {
             .deletingLastPathComponent()
         while directory.path != "/" {
             let candidate = directory.appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            // Only a file: a folder of that name (the package's own link to its parent) is
+            // searchable, and so looks executable too.
+            var isFolder: ObjCBool = false
+            if FileManager.default.isExecutableFile(atPath: candidate.path),
+                FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder),
+                !isFolder.boolValue
+            {
+                return candidate
+            }
             directory = directory.deletingLastPathComponent()
         }
         return nil
