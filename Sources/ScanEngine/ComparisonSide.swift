@@ -41,8 +41,8 @@ final class ComparisonSide {
             keys[app] = keys.count
             return keys.count - 1
         }
-        oldAppKeys = Self.plain(oldFiles.files.flatMap { $0.rules.apps.map(key) })
-        newAppKeys = Self.plain(associations.files.flatMap { $0.rules.apps.map(key) })
+        oldAppKeys = .copying(oldFiles.files.flatMap { $0.rules.apps.map(key) })
+        newAppKeys = .copying(associations.files.flatMap { $0.rules.apps.map(key) })
         pairStride = associations.files.count + 1
         let shape = CoverageShape(
             appCount: associations.appCount, ruleCount: associations.ruleCount,
@@ -90,12 +90,6 @@ final class ComparisonSide {
     func finish() {
         summary.pointee.add(counts: UnsafeBufferPointer(counts))
         counts.update(repeating: 0)
-    }
-
-    private static func plain(_ values: [Int]) -> UnsafeMutableBufferPointer<Int> {
-        let buffer = UnsafeMutableBufferPointer<Int>.allocate(capacity: max(values.count, 1))
-        _ = buffer.initialize(from: values)
-        return buffer
     }
 
     /// One number for an old file and a new file (either may be missing), never 0 unless both

@@ -122,7 +122,7 @@ struct DecisionCache {
         guard target.count <= Self.keyLimit, let base = target.baseAddress else { return nil }
         let first = (Int(truncatingIfNeeded: hash) & Self.setMask) * Self.waysPerSet
         let tag = UInt32(truncatingIfNeeded: hash >> 32)
-        for index in first...(first + 1) {
+        for index in first...(first + Self.waysPerSet - 1) {
             let slot = slots + index
             if slot.pointee.hashTag == tag, slot.pointee.length == UInt8(target.count),
                 slot.pointee.file == Int32(file),
@@ -148,7 +148,7 @@ struct DecisionCache {
         guard target.count <= Self.keyLimit, let base = target.baseAddress else { return nil }
         let first = (Int(truncatingIfNeeded: hash) & Self.setMask) * Self.waysPerSet
         let tag = UInt32(truncatingIfNeeded: hash >> 32)
-        for index in first...(first + 1) {
+        for index in first...(first + Self.waysPerSet - 1) {
             let slot = slots + index
             if slot.pointee.hashTag == tag, slot.pointee.length == UInt8(target.count),
                 slot.pointee.file == Int32(file),

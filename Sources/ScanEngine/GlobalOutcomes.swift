@@ -12,9 +12,9 @@ final class GlobalOutcomes {
     private let exclusionApp: UnsafeMutableBufferPointer<Int>
 
     init(_ associations: Associations) {
-        appOffsets = Self.plain(associations.files.map(\.appOffset))
-        ruleOffsets = Self.plain(associations.files.map(\.ruleOffset))
-        exclusionApp = Self.plain(
+        appOffsets = .copying(associations.files.map(\.appOffset))
+        ruleOffsets = .copying(associations.files.map(\.ruleOffset))
+        exclusionApp = .copying(
             associations.files.flatMap { file in
                 file.rules.rules.map { file.entryFirstApp[$0.entryIndex] }
             })
@@ -26,9 +26,9 @@ final class GlobalOutcomes {
 
     @inline(always)
     func outcome(_ decision: Decision, file: Int) -> CoverageOutcome {
-        let rule = ruleOffsets[file] + Int(decision.rule)
+        let rule = self.rule(decision.rule, file: file)
         switch decision.kind {
-        case .handled: return .handled(app: appOffsets[file] + Int(decision.app), rule: rule)
+        case .handled: return .handled(app: app(decision.app, file: file), rule: rule)
         case .excluded: return .excluded(app: exclusionApp[rule], rule: rule)
         case .unmatched: return .unmatched
         }
@@ -41,10 +41,4 @@ final class GlobalOutcomes {
     /// Global index of app `app` of file `file`.
     @inline(always)
     func app(_ app: Int32, file: Int) -> Int { appOffsets[file] + Int(app) }
-
-    private static func plain(_ values: [Int]) -> UnsafeMutableBufferPointer<Int> {
-        let buffer = UnsafeMutableBufferPointer<Int>.allocate(capacity: max(values.count, 1))
-        _ = buffer.initialize(from: values)
-        return buffer
-    }
 }
