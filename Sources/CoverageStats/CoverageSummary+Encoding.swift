@@ -170,7 +170,7 @@ extension SpaceSaving {
                 appendSlot(
                     Slot(
                         hash: hash, count: slotCount, errorBound: errorBound,
-                        length: Int32(key.count), heapIndex: -1, truncated: truncated),
+                        length: Int32(key.count), truncated: truncated),
                     key: key, at: freeBucket(for: hash))
             }
             for lane in 0..<laneCount { lanes[index * laneCount + lane] = slotLanes[lane] }

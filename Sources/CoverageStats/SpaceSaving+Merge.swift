@@ -65,7 +65,7 @@ extension SpaceSaving {
         for candidate in combined.prefix(lhs.capacity) {
             let slot = Slot(
                 hash: candidate.hash, count: candidate.count, errorBound: candidate.errorBound,
-                length: Int32(candidate.bytes.count), heapIndex: -1,
+                length: Int32(candidate.bytes.count),
                 truncated: candidate.truncated)
             let index = candidate.bytes.withUnsafeBytes { key in
                 result.appendSlot(slot, key: key, at: result.freeBucket(for: candidate.hash))

@@ -13,10 +13,14 @@ import ASCIIBytes
 ///
 /// Storage never allocates once warm: slots are structs in one array, keys live in a byte
 /// arena with a fixed stride of `maxKeyLength` bytes per slot, an open-addressing table (linear
-/// probing, load at most 1/2, backward-shift deletion) maps hashes to slots, and a min-heap
-/// with back-pointers, built when the table first fills, finds the key to evict in O(log K).
-/// Keys longer than `maxKeyLength` are cut to that length and marked truncated; all keys
-/// sharing that prefix then count as one entry.
+/// probing, load at most 1/2, backward-shift deletion) maps hashes to slots, and a 4-ary
+/// min-heap with back-pointers, built when the table first fills, finds the key to evict in
+/// O(log K). Keys longer than `maxKeyLength` are cut to that length and marked truncated; all
+/// keys sharing that prefix then count as one entry.
+///
+/// The layout is chosen for traffic full of unique keys, where nearly every add evicts: a
+/// bucket keeps the high half of its key's hash, so probing and deletion read only the table;
+/// the heap sorts one 128-bit word per key, and its back-pointers sit in their own small array.
 ///
 /// Each slot can carry `laneCount` extra counters (e.g. the per-decision counts of a host).
 /// They count only from the moment the key became monitored, so they are lower bounds once
@@ -27,7 +31,6 @@ public struct SpaceSaving: Sendable {
         var count: UInt64
         var errorBound: UInt64
         var length: Int32
-        var heapIndex: Int32
         var truncated: Bool
     }
 
@@ -45,11 +48,13 @@ public struct SpaceSaving: Sendable {
     var slots: [Slot] = []
     var keyBytes: [UInt8] = []
     var lanes: [UInt64] = []
-    /// Slot index per bucket, -1 when empty; the size is a power of two.
-    var table: [Int32]
-    /// Min-heap by (count, hash) over all slots, empty until the table is full. Items carry a
-    /// copy of the count and hash so that sifting reads one contiguous array.
-    var heap: [HeapItem] = []
+    /// The hash table's buckets (see `Bucket`); the size is a power of two, at most 2^32.
+    var table: [UInt64]
+    /// 4-ary min-heap over all slots by `heapKey` (count, then hash), empty until the table is
+    /// full; `heapSlots` are the slots of its items, `heapPositions` each slot's item.
+    var heapKeys: [UInt128] = []
+    var heapSlots: [Int32] = []
+    var heapPositions: [Int32] = []
 
     static let truncationMark: UInt64 = 0x9E37_79B9_7F4A_7C15
     static let initialTableSize = 16
@@ -62,7 +67,7 @@ public struct SpaceSaving: Sendable {
         self.capacity = capacity
         self.maxKeyLength = maxKeyLength
         self.laneCount = laneCount
-        table = Array(repeating: -1, count: Self.initialTableSize)
+        table = Array(repeating: Bucket.empty, count: Self.initialTableSize)
     }
 
     /// Number of keys monitored.
@@ -70,8 +75,8 @@ public struct SpaceSaving: Sendable {
 
     /// The count below which an unmonitored key's true count must lie (0 while exact).
     public var floor: UInt64 {
-        guard isApproximate, let root = heap.first else { return 0 }
-        return root.count
+        guard isApproximate, let root = heapKeys.first else { return 0 }
+        return UInt64(truncatingIfNeeded: root >> 64)
     }
 
     /// Adds `weight` to `key`, and to its counter `lane` when given.
@@ -103,34 +108,51 @@ public struct SpaceSaving: Sendable {
         totalWeight &+= weight
         let length = min(key.count, maxKeyLength)
         let truncated = key.count > maxKeyLength
-        let mask = table.count - 1
-        var position = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let slot = Int(table[position])
-            if slot < 0 { break }
-            if slots[slot].hash == hash && keyEquals(slot, key, length, truncated) {
-                slots[slot].count &+= weight
-                if lane >= 0 { lanes[slot &* laneCount &+ lane] &+= weight }
-                if !heap.isEmpty {
-                    let index = Int(slots[slot].heapIndex)
-                    heap[index].count = slots[slot].count
-                    siftDown(index)
-                }
-                return
+        let (found, position) = probe(key, hash: hash, length: length, truncated: truncated)
+        if found >= 0 {
+            slots[found].count &+= weight
+            if lane >= 0 { lanes[found &* laneCount &+ lane] &+= weight }
+            if !heapKeys.isEmpty {
+                let index = Int(heapPositions[found])
+                heapKeys[index] = Self.heapKey(count: slots[found].count, hash: hash)
+                siftDown(index)
             }
-            position = (position + 1) & mask
+            return
         }
         let stored = UnsafeRawBufferPointer(rebasing: key[..<length])
         if slots.count < capacity {
             let slot = appendSlot(
                 Slot(
-                    hash: hash, count: weight, errorBound: 0, length: Int32(length), heapIndex: -1,
+                    hash: hash, count: weight, errorBound: 0, length: Int32(length),
                     truncated: truncated),
                 key: stored, at: position)
             if lane >= 0 { lanes[slot * laneCount + lane] = weight }
             if slots.count == capacity { buildHeap() }
         } else {
             evictMinimum(for: stored, hash: hash, truncated: truncated, weight: weight, lane: lane)
+        }
+    }
+
+    /// The slot holding the stored key, or -1 and the free bucket where it would go.
+    @inline(__always)
+    func probe(_ key: UnsafeRawBufferPointer, hash: UInt64, length: Int, truncated: Bool)
+        -> (slot: Int, position: Int)
+    {
+        table.withUnsafeBufferPointer { table in
+            let mask = table.count &- 1
+            let tag = Bucket.tag(hash)
+            var position = Bucket.home(hash, tableSize: table.count)
+            while true {
+                let bucket = table[position]
+                if bucket == Bucket.empty { return (-1, position) }
+                if Bucket.tag(bucket) == tag {
+                    let slot = Bucket.slot(bucket)
+                    if slots[slot].hash == hash && keyEquals(slot, key, length, truncated) {
+                        return (slot, position)
+                    }
+                }
+                position = (position &+ 1) & mask
+            }
         }
     }
 
@@ -143,7 +165,7 @@ public struct SpaceSaving: Sendable {
         keyBytes.append(contentsOf: key)
         keyBytes.append(contentsOf: repeatElement(0, count: maxKeyLength - key.count))
         lanes.append(contentsOf: repeatElement(0, count: laneCount))
-        table[position] = Int32(index)
+        table[position] = Bucket.make(hash: slot.hash, slot: index)
         if slots.count * 2 > table.count { growTable() }
         return index
     }
@@ -161,22 +183,25 @@ public struct SpaceSaving: Sendable {
     mutating func evictMinimum(
         for key: UnsafeRawBufferPointer, hash: UInt64, truncated: Bool, weight: UInt64, lane: Int
     ) {
-        let victim = Int(heap[0].slot)
-        let minimum = heap[0].count
-        removeFromTable(victim)
+        let victim = Int(heapSlots[0])
+        let minimum = UInt64(truncatingIfNeeded: heapKeys[0] >> 64)
+        // The root's key holds the victim's hash: its slot is not read, only overwritten.
+        removeFromTable(victim, hash: UInt64(truncatingIfNeeded: heapKeys[0]))
         slots[victim] = Slot(
             hash: hash, count: minimum &+ weight, errorBound: minimum, length: Int32(key.count),
-            heapIndex: 0, truncated: truncated)
+            truncated: truncated)
         let stride = maxKeyLength
         keyBytes.withUnsafeMutableBytes { arena in
             let start = victim * stride
             let destination = UnsafeMutableRawBufferPointer(rebasing: arena[start..<start + stride])
             destination.copyMemory(from: key)
         }
-        for index in 0..<laneCount { lanes[victim * laneCount + index] = 0 }
-        if lane >= 0 { lanes[victim * laneCount + lane] = weight }
-        table[freeBucket(for: hash)] = Int32(victim)
-        heap[0] = HeapItem(count: minimum &+ weight, hash: hash, slot: Int32(victim))
+        if laneCount > 0 {
+            for index in 0..<laneCount { lanes[victim * laneCount + index] = 0 }
+            if lane >= 0 { lanes[victim * laneCount + lane] = weight }
+        }
+        table[freeBucket(for: hash)] = Bucket.make(hash: hash, slot: victim)
+        heapKeys[0] = Self.heapKey(count: minimum &+ weight, hash: hash)
         siftDown(0)
         isApproximate = true
     }
@@ -208,109 +233,168 @@ public struct SpaceSaving: Sendable {
         let start = slot * other.maxKeyLength
         return other.keyBytes.withUnsafeBytes { arena -> Int? in
             let key = UnsafeRawBufferPointer(rebasing: arena[start..<start + Int(wanted.length)])
-            let mask = table.count - 1
-            var position = Int(truncatingIfNeeded: wanted.hash) & mask
-            while true {
-                let candidate = Int(table[position])
-                if candidate < 0 { return nil }
-                if slots[candidate].hash == wanted.hash
-                    && keyEquals(candidate, key, key.count, wanted.truncated)
-                {
-                    return candidate
-                }
-                position = (position + 1) & mask
-            }
+            let (found, _) = probe(
+                key, hash: wanted.hash, length: key.count, truncated: wanted.truncated)
+            return found >= 0 ? found : nil
         }
     }
 }
 
 // MARK: - Hash table
 
+/// The buckets of the hash table, each a `UInt64`: the high 32 bits of the key's hash above
+/// `slot + 1`, so that probing compares tags, and deletion finds home buckets, without reading
+/// the slots.
+enum Bucket {
+    static let empty: UInt64 = 0
+
+    @inline(__always)
+    static func make(hash: UInt64, slot: Int) -> UInt64 {
+        hash & 0xFFFF_FFFF_0000_0000 | UInt64(truncatingIfNeeded: slot &+ 1)
+    }
+
+    /// The high half of a hash, or of the hash a bucket keeps.
+    @inline(__always)
+    static func tag(_ value: UInt64) -> UInt64 { value >> 32 }
+
+    @inline(__always)
+    static func slot(_ bucket: UInt64) -> Int {
+        Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: bucket)) &- 1
+    }
+
+    /// The home bucket of a hash (or of a bucket, which keeps the hash's top bits): its top
+    /// `log2(tableSize)` bits.
+    @inline(__always)
+    static func home(_ value: UInt64, tableSize: Int) -> Int {
+        Int(truncatingIfNeeded: value >> UInt64(64 &- tableSize.trailingZeroBitCount))
+    }
+}
+
 extension SpaceSaving {
     /// First empty bucket on the probe path of `hash`.
     @inline(__always)
     func freeBucket(for hash: UInt64) -> Int {
         let mask = table.count - 1
-        var position = Int(truncatingIfNeeded: hash) & mask
-        while table[position] >= 0 { position = (position + 1) & mask }
+        var position = Bucket.home(hash, tableSize: table.count)
+        while table[position] != Bucket.empty { position = (position + 1) & mask }
         return position
     }
 
     mutating func growTable() {
-        table = Array(repeating: -1, count: table.count * 2)
+        table = Array(repeating: Bucket.empty, count: table.count * 2)
         for index in slots.indices {
-            table[freeBucket(for: slots[index].hash)] = Int32(index)
+            let hash = slots[index].hash
+            table[freeBucket(for: hash)] = Bucket.make(hash: hash, slot: index)
         }
     }
 
-    /// Removes `slot` from the table, shifting later entries of its run back so that probing
-    /// needs no tombstones.
-    mutating func removeFromTable(_ slot: Int) {
-        let mask = table.count - 1
-        var hole = Int(truncatingIfNeeded: slots[slot].hash) & mask
-        while Int(table[hole]) != slot { hole = (hole + 1) & mask }
-        var next = hole
-        while true {
-            next = (next + 1) & mask
-            let moved = Int(table[next])
-            if moved < 0 { break }
-            let home = Int(truncatingIfNeeded: slots[moved].hash) & mask
-            // The entry may fill the hole unless its home lies cyclically in (hole, next].
-            let staysPut =
-                hole <= next ? (hole < home && home <= next) : (hole < home || home <= next)
-            if staysPut { continue }
-            table[hole] = table[next]
-            hole = next
+    /// Removes `slot`, whose key has `hash`, from the table, shifting later entries of its run
+    /// back so that probing needs no tombstones.
+    mutating func removeFromTable(_ slot: Int, hash: UInt64) {
+        let size = table.count
+        let mask = size - 1
+        table.withUnsafeMutableBufferPointer { table in
+            var hole = Bucket.home(hash, tableSize: size)
+            while Bucket.slot(table[hole]) != slot { hole = (hole &+ 1) & mask }
+            var next = hole
+            while true {
+                next = (next &+ 1) & mask
+                let moved = table[next]
+                if moved == Bucket.empty { break }
+                let home = Bucket.home(moved, tableSize: size)
+                // The entry may fill the hole unless its home lies cyclically in (hole, next].
+                let staysPut =
+                    hole <= next ? (hole < home && home <= next) : (hole < home || home <= next)
+                if staysPut { continue }
+                table[hole] = moved
+                hole = next
+            }
+            table[hole] = Bucket.empty
         }
-        table[hole] = -1
     }
 }
 
 // MARK: - Min-heap
 
 extension SpaceSaving {
-    struct HeapItem {
-        var count: UInt64
-        var hash: UInt64
-        var slot: Int32
+    static let heapArity = 4
 
-        /// Orders by count, then hash, so the evicted key does not depend on insertion history
-        /// among equal counts.
-        @inline(__always)
-        func precedes(_ other: HeapItem) -> Bool {
-            count < other.count || (count == other.count && hash < other.hash)
-        }
+    /// The heap order: count, then hash, so the evicted key does not depend on insertion
+    /// history among equal counts.
+    @inline(__always)
+    static func heapKey(count: UInt64, hash: UInt64) -> UInt128 {
+        UInt128(count) << 64 | UInt128(hash)
     }
 
     mutating func buildHeap() {
-        heap = slots.indices.map {
-            HeapItem(count: slots[$0].count, hash: slots[$0].hash, slot: Int32($0))
+        heapKeys = slots.map { Self.heapKey(count: $0.count, hash: $0.hash) }
+        heapSlots = slots.indices.map { Int32($0) }
+        heapPositions = heapSlots
+        guard heapKeys.count > 1 else { return }
+        for index in stride(from: (heapKeys.count - 2) / Self.heapArity, through: 0, by: -1) {
+            siftDown(index)
         }
-        for index in slots.indices { slots[index].heapIndex = Int32(index) }
-        for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
     }
 
-    /// Restores the heap below `start` after its count grew (counts never shrink).
+    /// Restores the heap below `start` after its key grew (counts never shrink).
     @inline(__always)
     mutating func siftDown(_ start: Int) {
-        heap.withUnsafeMutableBufferPointer { heap in
-            slots.withUnsafeMutableBufferPointer { slots in
-                let item = heap[start]
-                let size = heap.count
-                var index = start
-                while true {
-                    var child = 2 &* index &+ 1
-                    if child >= size { break }
-                    if child &+ 1 < size && heap[child &+ 1].precedes(heap[child]) { child &+= 1 }
-                    if !heap[child].precedes(item) { break }
-                    heap[index] = heap[child]
-                    slots[Int(heap[index].slot)].heapIndex = Int32(truncatingIfNeeded: index)
-                    index = child
+        heapKeys.withUnsafeMutableBufferPointer { keys in
+            heapSlots.withUnsafeMutableBufferPointer { heapSlots in
+                heapPositions.withUnsafeMutableBufferPointer { positions in
+                    Self.siftDown(start, keys, heapSlots, positions)
                 }
-                heap[index] = item
-                slots[Int(item.slot)].heapIndex = Int32(truncatingIfNeeded: index)
             }
         }
+    }
+
+    @inline(__always)
+    static func siftDown(
+        _ start: Int, _ keys: UnsafeMutableBufferPointer<UInt128>,
+        _ slots: UnsafeMutableBufferPointer<Int32>, _ positions: UnsafeMutableBufferPointer<Int32>
+    ) {
+        let key = keys[start]
+        let slot = slots[start]
+        let size = keys.count
+        var index = start
+        while true {
+            let first = heapArity &* index &+ 1
+            if first >= size { break }
+            var smallest = first
+            var smallestKey = keys[first]
+            if first &+ 3 < size {
+                // All four children: a tournament, two independent comparisons then one.
+                let second = keys[first &+ 1]
+                let third = keys[first &+ 2]
+                let fourth = keys[first &+ 3]
+                if second < smallestKey {
+                    smallest = first &+ 1
+                    smallestKey = second
+                }
+                let (right, rightKey) = fourth < third ? (first &+ 3, fourth) : (first &+ 2, third)
+                if rightKey < smallestKey {
+                    smallest = right
+                    smallestKey = rightKey
+                }
+            } else {
+                var child = first &+ 1
+                while child < size {
+                    if keys[child] < smallestKey {
+                        smallest = child
+                        smallestKey = keys[child]
+                    }
+                    child &+= 1
+                }
+            }
+            if smallestKey >= key { break }
+            keys[index] = smallestKey
+            slots[index] = slots[smallest]
+            positions[Int(slots[index])] = Int32(truncatingIfNeeded: index)
+            index = smallest
+        }
+        keys[index] = key
+        slots[index] = slot
+        positions[Int(slot)] = Int32(truncatingIfNeeded: index)
     }
 }
 
@@ -319,24 +403,30 @@ extension SpaceSaving {
 extension SpaceSaving {
     /// Whether the table and heap agree with the slots (for tests).
     func invariantsHold() -> Bool {
-        let occupied = table.filter { $0 >= 0 }.count
+        let occupied = table.filter { $0 != Bucket.empty }.count
         guard occupied == slots.count, slots.count <= capacity else { return false }
         let mask = table.count - 1
         for slot in slots.indices {
             // Reachable: the probe from its home meets it before any empty bucket.
-            var position = Int(truncatingIfNeeded: slots[slot].hash) & mask
-            while Int(table[position]) != slot {
-                if table[position] < 0 { return false }
+            var position = Bucket.home(slots[slot].hash, tableSize: table.count)
+            while Bucket.slot(table[position]) != slot {
+                if table[position] == Bucket.empty { return false }
                 position = (position + 1) & mask
             }
+            guard Bucket.tag(table[position]) == Bucket.tag(slots[slot].hash) else { return false }
         }
-        guard !heap.isEmpty else { return slots.count < capacity }
-        for index in heap.indices {
-            let item = heap[index]
-            let slot = slots[Int(item.slot)]
-            guard Int(slot.heapIndex) == index, slot.count == item.count, slot.hash == item.hash
+        guard !heapKeys.isEmpty else { return slots.count < capacity }
+        guard heapSlots.count == slots.count, heapPositions.count == slots.count else {
+            return false
+        }
+        for index in heapKeys.indices {
+            let slot = Int(heapSlots[index])
+            guard Int(heapPositions[slot]) == index,
+                heapKeys[index] == Self.heapKey(count: slots[slot].count, hash: slots[slot].hash)
             else { return false }
-            if index > 0 && item.precedes(heap[(index - 1) / 2]) { return false }
+            if index > 0 && heapKeys[index] < heapKeys[(index - 1) / Self.heapArity] {
+                return false
+            }
         }
         return true
     }

@@ -98,7 +98,8 @@ struct SpaceSavingTests {
         #expect(Set(before.map(\.bytes)).count == 37)
     }
 
-    @Test(arguments: [(37, 60), (37, 5_000), (64, 200)])
+    /// Heap sizes whose last parent has four, one, two and three children.
+    @Test(arguments: [(37, 60), (37, 5_000), (34, 300), (35, 5_000), (64, 200)])
     func tableAndHeapStayConsistentAtEveryStep(capacity: Int, distinct: Int) {
         var generator = SeededGenerator(seed: UInt64(capacity * distinct))
         let sampler = ZipfSampler(n: distinct, exponent: 0.7)
@@ -110,6 +111,24 @@ struct SpaceSavingTests {
         }
         #expect(consistent)
         #expect(summary.isApproximate)
+    }
+
+    /// The table evicts exactly what the algorithm's definition says, whatever its heap and hash
+    /// table do: compared with a plain list searched from end to end at every add.
+    @Test(arguments: [(1, UInt64(21)), (7, 22), (100, 23), (101, 24)])
+    func evictsExactlyWhatAPlainListWould(capacity: Int, seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let sampler = ZipfSampler(n: capacity * 20, exponent: 0.9)
+        var summary = SpaceSaving(capacity: capacity, maxKeyLength: 64)
+        var plain = PlainSpaceSaving(capacity: capacity)
+        for _ in 0..<20_000 {
+            let key = pathKey(sampler.sample(&generator))
+            let weight = UInt64.random(in: 1...3, using: &generator)
+            summary.add(key, weight: weight)
+            plain.add(key, weight: weight)
+        }
+        #expect(summary.isApproximate)
+        #expect(summary.entries() == plain.entries())
     }
 
     @Test func longKeysAreTruncatedMarkedAndShareAnEntry() {
@@ -144,5 +163,37 @@ struct SpaceSavingTests {
         let entries = summary.entries()
         #expect(entries.map(\.lanes) == [[2, 3], [0, 1]])
         #expect(entries.map(\.count) == [6, 1])
+    }
+}
+
+/// Space-Saving as its definition reads, with no index: the key to evict is found by looking at
+/// every monitored key for the smallest (count, hash).
+struct PlainSpaceSaving {
+    let capacity: Int
+    var keys: [(bytes: [UInt8], count: UInt64, errorBound: UInt64)] = []
+
+    mutating func add(_ key: [UInt8], weight: UInt64) {
+        if let index = keys.firstIndex(where: { $0.bytes == key }) {
+            keys[index].count += weight
+        } else if keys.count < capacity {
+            keys.append((key, weight, 0))
+        } else if let victim = keys.indices.min(by: { a, b in
+            (keys[a].count, hash(keys[a].bytes)) < (keys[b].count, hash(keys[b].bytes))
+        }) {
+            let floor = keys[victim].count
+            keys[victim] = (key, floor + weight, floor)
+        }
+    }
+
+    func hash(_ bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBytes { StableHash.hash($0) }
+    }
+
+    func entries() -> [SpaceSaving.Entry] {
+        keys.map {
+            SpaceSaving.Entry(
+                bytes: $0.bytes, count: $0.count, errorBound: $0.errorBound, isTruncated: false,
+                lanes: [])
+        }.sorted(by: SpaceSaving.Entry.ranksBefore)
     }
 }
