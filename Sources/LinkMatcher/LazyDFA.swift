@@ -11,7 +11,8 @@
 /// caller then runs each glob's own position automaton (`GlobFallback`), still linear in the
 /// path length.
 ///
-/// Layout: state `s` owns the transition row `table[s * width ..< (s + 1) * width]` (0 =
+/// Layout: state `s` owns the transition row `table[s << rowShift ..< (s + 1) << rowShift]`
+/// (rows padded to a power of two, so that finding a row on the walk is a shift; 0 =
 /// not built yet), its positions `positions[positionStart[s] ..< positionStart[s + 1]]`
 /// (sorted) and the groups that match when the path ends there,
 /// `groups[groupStart[s] ..< groupStart[s + 1]]`. Id 0 is a placeholder, 1 the dead state
@@ -28,7 +29,9 @@ struct LazyDFA {
     static let minimumCharactersPerState = 10
 
     let budget: Int
+    /// Row length: the union's class count rounded up to a power of two.
     private var width = 0
+    private var rowShift = 0
     /// Transitions as 16-bit state ids: half the memory of the hot table, which a path reads at
     /// every character. A cache holds fewer than 65,536 states.
     private var table = ScratchBuffer<UInt16>(capacity: 1)
@@ -62,7 +65,8 @@ struct LazyDFA {
 
     /// Readies the cache for `union`, forgetting any other union it served.
     mutating func prepare(for union: UnsafePointer<GlobUnion>) {
-        width = union.pointee.classCount
+        rowShift = Int.bitWidth - (max(union.pointee.classCount, 1) - 1).leadingZeroBitCount
+        width = 1 << rowShift
         seen.removeAll()
         seen.reserve(union.pointee.positionCount)
         for _ in 0..<union.pointee.positionCount { seen.append(0) }
@@ -87,7 +91,7 @@ struct LazyDFA {
         while index < text.count {
             let (characterClass, length) = union.pointee.characterClass(text, at: index)
             index += length
-            var target = Int32(table[Int(state) * width + characterClass])
+            var target = Int32(table[Int(state) &<< rowShift | characterClass])
             if target == Self.unknown {
                 target = build(union, from: state, characterClass)
                 if target == Self.unknown { return nil }
@@ -108,7 +112,7 @@ struct LazyDFA {
     {
         step(union, slice(positions, positionStart, state), characterClass)
         if let known = lookUp(next.buffer) {
-            table[Int(state) * width + characterClass] = UInt16(known)
+            table[Int(state) &<< rowShift | characterClass] = UInt16(known)
             return known
         }
         if memoryInUse + bytes(forStateOf: next.count) > budget
@@ -126,7 +130,7 @@ struct LazyDFA {
             return add(union, next.buffer)
         }
         let target = add(union, next.buffer)
-        table[Int(state) * width + characterClass] = UInt16(target)
+        table[Int(state) &<< rowShift | characterClass] = UInt16(target)
         return target
     }
 
