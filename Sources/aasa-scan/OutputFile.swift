@@ -40,7 +40,9 @@ enum OutputFile {
             buffer.baseAddress.map { mkstemp($0) } ?? -1
         }
         guard descriptor >= 0 else { fail(path, errno) }
-        let temporary = String(cString: template)
+        // mkstemp filled in the name in place; the last byte is its terminating NUL.
+        let temporary = String(
+            decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // The permissions a plain new file would get (mkstemp makes it private).
         let mask = umask(0)
         umask(mask)
