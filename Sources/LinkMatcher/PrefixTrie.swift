@@ -8,11 +8,6 @@
 /// order; a step reads one node pair and one run of edges, each label beside its target. The
 /// root also has a 256-entry table, since every lookup starts there and it has the most
 /// children.
-///
-/// Most of a large rule set's trie is chains: after the bytes that tell its literals apart, a
-/// literal goes on alone (`/products/item-1234/details`). A node where such a chain starts
-/// keeps the chain's bytes and the node it ends at, so a walk compares the run of bytes at once
-/// instead of taking a dependent step per byte.
 struct PrefixTrie: Sendable {
     struct Entry: Sendable {
         var rule: Int32
@@ -24,13 +19,6 @@ struct PrefixTrie: Sendable {
     struct Node: Sendable {
         var entryStart: Int32
         var edgeStart: Int32
-        /// The chain that starts here: `chainLabels[chainStart..<chainStart + chainLength]`,
-        /// ending at `chainEnd`. A chain follows single-child nodes without entries, so
-        /// skipping along it passes no rule; `chainLength` is 0 where fewer than two bytes
-        /// would be skipped.
-        var chainStart: Int32 = 0
-        var chainLength: Int32 = 0
-        var chainEnd: Int32 = 0
     }
 
     struct Edge: Sendable {
@@ -42,7 +30,6 @@ struct PrefixTrie: Sendable {
     let nodes: FrozenArray<Node>
     let edges: FrozenArray<Edge>
     let entries: FrozenArray<Entry>
-    let chainLabels: FrozenArray<UInt8>
     /// Child of the root per byte, or `noChild`.
     let rootChildren: FrozenArray<Int32>
 
@@ -99,35 +86,12 @@ struct PrefixTrie: Sendable {
                 let entry = entries[index]
                 if atEnd || !entry.mustEnd { candidates.append(entry.rule) }
             }
-            let chain = nodes.pointer(at: Int(node))
-            let length = Int(chain.pointee.chainLength)
-            if length > 0, length <= key.count &- depth,
-                chainMatches(key, from: depth, Int(chain.pointee.chainStart), length, foldASCII)
-            {
-                // Bytes of the key only: at its end, the byte by byte walk below applies S5.4.
-                node = chain.pointee.chainEnd
-                depth &+= length
-                continue
-            }
             var label = atEnd ? UInt8(ascii: "/") : key[depth]
             if foldASCII { label = CaseFolding.foldASCII(label) }
             guard let next = child(of: node, label) else { return }
             node = next
             if !atEnd { depth += 1 }
         }
-    }
-
-    @inline(__always)
-    private func chainMatches(
-        _ key: UnsafeBufferPointer<UInt8>, from depth: Int, _ start: Int, _ length: Int,
-        _ foldASCII: Bool
-    ) -> Bool {
-        for offset in 0..<length {
-            var byte = key[depth &+ offset]
-            if foldASCII { byte = CaseFolding.foldASCII(byte) }
-            if byte != chainLabels[start &+ offset] { return false }
-        }
-        return true
     }
 }
 
@@ -172,61 +136,14 @@ extension PrefixTrie {
         for edge in edges where edge.parent == Self.root {
             rootChildren[Int(edge.label)] = edge.child
         }
-        var nodes = (0...nodeCount).map {
+        let nodes = (0...nodeCount).map {
             Node(entryStart: entryStart[$0], edgeStart: edgeStart[$0])
         }
-        let sortedEdges = edgeOrder.map { edges[$0] }
-        let chainLabels = Self.findChains(&nodes, sortedEdges, nodeCount: nodeCount)
         self.init(
             nodes: arena.freeze(nodes),
-            edges: arena.freeze(sortedEdges.map { Edge(label: $0.label, target: $0.child) }),
-            entries: arena.freeze(entries), chainLabels: arena.freeze(chainLabels),
-            rootChildren: arena.freeze(rootChildren))
-    }
-
-    /// Sets the chain of every node but the root that has one child, and returns the chains'
-    /// bytes. Chains overlap (each node of a chain starts the rest of it), so the bytes of a
-    /// maximal chain are stored once and its nodes point into them.
-    private static func findChains(
-        _ nodes: inout [Node], _ edges: [(parent: Int32, label: UInt8, child: Int32)],
-        nodeCount: Int
-    ) -> [UInt8] {
-        func onlyChild(_ node: Int) -> (label: UInt8, child: Int)? {
-            let first = Int(nodes[node].edgeStart)
-            guard Int(nodes[node + 1].edgeStart) == first + 1 else { return nil }
-            return (edges[first].label, Int(edges[first].child))
-        }
-        func hasEntries(_ node: Int) -> Bool {
-            nodes[node + 1].entryStart > nodes[node].entryStart
-        }
-        var labels: [UInt8] = []
-        var inChain = [Bool](repeating: false, count: nodeCount)
-        // Children are numbered after their parents, so a chain's first node comes first.
-        for head in 1..<max(nodeCount, 1) where !inChain[head] {
-            var members: [Int] = []
-            var bytes: [UInt8] = []
-            var ends: [Int] = []
-            var node = head
-            while let (label, child) = onlyChild(node) {
-                members.append(node)
-                bytes.append(label)
-                ends.append(child)
-                if hasEntries(child) { break }
-                node = child
-            }
-            guard !members.isEmpty else { continue }
-            let start = labels.count
-            labels.append(contentsOf: bytes)
-            // Member `i` skips bytes `i...` to the chain's end: stopping short of it would
-            // only skip less.
-            for (index, member) in members.enumerated() where bytes.count - index >= 2 {
-                inChain[member] = true
-                nodes[member].chainStart = Int32(start + index)
-                nodes[member].chainLength = Int32(bytes.count - index)
-                nodes[member].chainEnd = Int32(ends[bytes.count - 1])
-            }
-        }
-        return labels
+            edges: arena.freeze(
+                edgeOrder.map { Edge(label: edges[$0].label, target: edges[$0].child) }),
+            entries: arena.freeze(entries), rootChildren: arena.freeze(rootChildren))
     }
 
     /// A stable counting sort by node: where each node's items start, and the item indices in

@@ -5,8 +5,8 @@ import Testing
 
 /// The trie against the definition of what it finds: a literal matches a key equal to it, a
 /// `prefix*` literal any key that starts with it, and at the key's end a pattern's trailing
-/// `/`s may vanish (S5.4). Literals share long runs, so walks skip along chains and leave them
-/// at every place: inside a run, at its end, and at the end of the key.
+/// `/`s may vanish (S5.4). Literals share long runs, and keys leave them at every place: inside
+/// a run, at its end, and at the end of the key.
 struct PrefixTrieTests {
     static let pieces = ["a", "ab", "abc", "/", "x", "abcdefgh", "b/", "//", "A", "Ab"]
 
