@@ -1,5 +1,5 @@
-import Workload
 import Testing
+import Workload
 
 @testable import LinkMatcher
 
