@@ -73,16 +73,22 @@ extension CompiledRule {
         case .whole(let text):
             query = .whole(part(text))
         case .items(let items):
+            let constraints = items.map { item in
+                ItemConstraint(
+                    name: parts.arena.freeze(Array(item.name.utf8)),
+                    value: part(item.pattern),
+                    nameIsPlain: item.name.utf8.allSatisfy {
+                        !TextTransform.needsEncoding($0) && $0 != UInt8(ascii: "%")
+                    })
+            }
+            // All must hold, so the order is free: the likeliest to fail first, so that the
+            // rules of a path that differ in one item's value are told apart at once.
             query = .items(
                 parts.arena.freeze(
-                    items.map { item in
-                        ItemConstraint(
-                            name: parts.arena.freeze(Array(item.name.utf8)),
-                            value: part(item.pattern),
-                            nameIsPlain: item.name.utf8.allSatisfy {
-                                !TextTransform.needsEncoding($0) && $0 != UInt8(ascii: "%")
-                            })
-                    }))
+                    constraints.enumerated().sorted {
+                        ($0.element.value.failureRank, $0.offset)
+                            < ($1.element.value.failureRank, $1.offset)
+                    }.map(\.element)))
         }
         let compiled = CompiledRule(
             entry: Int32(rule.entryIndex), exclude: rule.exclude,

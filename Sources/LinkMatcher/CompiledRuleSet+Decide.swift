@@ -217,7 +217,10 @@ extension CompiledRuleSet {
                 scratch.pointee.view(.query, rule.pointee.mode, bytes),
                 scratch: &scratch.pointee.glob)
         case .items(let constraints):
+            // Once the items are split (an earlier candidate needed them), reading them is
+            // cheaper than searching the raw query for each name again.
             if !rule.pointee.mode.decoded,
+                !scratch.pointee.itemsAreSplit(rule.pointee.mode),
                 let absent = Self.matchesWithEveryNameAbsent(
                     constraints, scratch.pointee.parts.query.map { bytes[$0] },
                     &scratch.pointee.glob)

@@ -241,6 +241,10 @@ struct MatchState {
         return UnsafeBufferPointer(rebasing: text[start..<end])
     }
 
+    /// Whether `queryItems` already split the query for this view of the current URL.
+    @inline(__always)
+    func itemsAreSplit(_ mode: ViewMode) -> Bool { itemsReady[mode.index] }
+
     /// Splits the query into items once per URL and view (S4.3.2): on `&`, then at the first
     /// `=`; names are decoded like values but never folded (S11 Q4).
     mutating func queryItems(_ mode: ViewMode, _ bytes: UnsafeBufferPointer<UInt8>) -> (

@@ -15,6 +15,18 @@ enum PartMatcher: Sendable {
     /// Anything else.
     case glob(GlobProgram)
 
+    /// How rarely the form matches an arbitrary text, the rarest first: the order in which a
+    /// rule checks the parts that must all match.
+    var failureRank: Int {
+        switch self {
+        case .nothing: 0
+        case .exact: 1
+        case .glob: 2
+        case .atLeast: 3
+        case .anything: 4
+        }
+    }
+
     /// Chooses the form. `slashesVanishAtEnd` is the path rule of S5.4, for which a literal
     /// with a `/` needs the glob's end handling rather than a plain comparison.
     init(
