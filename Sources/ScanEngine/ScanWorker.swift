@@ -85,7 +85,7 @@ final class ScanWorker {
             }
             lineNumber &+= 1
         }
-        if let due = pipeline.drain() { classify(due, counts: &counts) }
+        while let due = pipeline.drain() { classify(due, counts: &counts) }
         inputCounts[input] = counts
     }
 
