@@ -106,18 +106,24 @@ extension Inclusion {
             }
             fragment = part(rule.fragment, domain: partDomain)
             let text = rule.path.unicodeScalars.drop { $0 == "/" }
-            if !text.contains(where: { $0 == "*" || $0 == "?" || $0 == "$" })
-                || rule.isLegacyPath
-                    && !text.contains(where: { $0 == "*" || $0 == "?" })
-            {
+            // Wildcards and variables are ASCII, so the UTF-8 bytes tell plain text apart.
+            let wildcard = rule.path.utf8.contains { $0 == 0x2A || $0 == 0x3F }
+            if !wildcard && (rule.isLegacyPath || !rule.path.utf8.contains(0x24)) {
                 // What the parser makes of plain text: the characters, folded as the rule says.
-                literalScalars = text.map { fold ? CaseFolding.fold($0.value) : $0.value }
+                // Its one text begins and ends every path, with no runs between wildcards.
+                let scalars = text.map { fold ? CaseFolding.fold($0.value) : $0.value }
+                let leading = Self.trimmed(scalars)
+                literalScalars = scalars
                 parsedNodes = []
-            } else {
-                literalScalars = nil
-                parsedNodes = rule.pathNodes(parser: parser)
+                literalPath = leading
+                prefix = leading.map(CaseFolding.fold)
+                suffix = prefix
+                middleRuns = []
+                return
             }
-            let pathNodes = literalScalars.map { $0.map(PatternNode.literal) } ?? parsedNodes
+            literalScalars = nil
+            parsedNodes = rule.pathNodes(parser: parser)
+            let pathNodes = parsedNodes
             func literalRun(_ nodes: some Sequence<PatternNode>) -> [UInt32] {
                 var scalars: [UInt32] = []
                 for node in nodes {
@@ -199,7 +205,8 @@ extension Inclusion {
 
         /// True for a path whose automaton is large (an alternation such as `$(lang)`): worth
         /// building only when needed.
-        private(set) lazy var pathIsLarge = PatternFacts.leafCount(pathNodes, limit: 256) > 256
+        private(set) lazy var pathIsLarge =
+            (literalScalars?.count ?? PatternFacts.leafCount(parsedNodes, limit: 256)) > 256
 
         /// True when the path matches every text.
         var pathIsUniversal: Bool { literalPath == nil && path.isUniversal }

@@ -8,12 +8,34 @@ import LinkMatcher
 public enum ShadowAnalysis {
     /// The findings of a compiled rule set, in rule order. `checkingExclusions: false` leaves
     /// out exclusions without effect (AASA604), for callers that only mark dead rules.
-    public static func findings(for rules: CompiledRuleSet, checkingExclusions: Bool = true)
-        -> [ShadowFinding]
-    {
+    ///
+    /// `examining` picks the rules to examine (all by default): the others still count as
+    /// earlier rules that may cover, and each finding is the one the whole analysis makes for
+    /// its rule. A caller that knows some rules decided a request (so none of them can be
+    /// proven dead) leaves them out and pays only for the rest.
+    public static func findings(
+        for rules: CompiledRuleSet, checkingExclusions: Bool = true,
+        examining: @escaping (Int) -> Bool = { _ in true }
+    ) -> [ShadowFinding] {
+        var found: [ShadowFinding] = []
+        findings(
+            for: rules, checkingExclusions: checkingExclusions, examining: examining,
+            deliver: { found = $0 })
+        return found
+    }
+
+    /// `findings(for:checkingExclusions:examining:)`, handed to `deliver` before the analysis
+    /// frees the automata it built: a caller on another thread can go on at once (a process
+    /// about to exit need not wait for thousands of objects to be freed one by one).
+    public static func findings(
+        for rules: CompiledRuleSet, checkingExclusions: Bool = true,
+        examining: @escaping (Int) -> Bool, deliver: ([ShadowFinding]) -> Void
+    ) {
         var scan = Inclusion.EntryScan(
-            rules: rules.rules, parser: rules.patternParser, checkingExclusions: checkingExclusions)
-        return scan.run()
+            rules: rules.rules, parser: rules.patternParser, checkingExclusions: checkingExclusions,
+            examining: examining)
+        let found = scan.run()
+        withExtendedLifetime(scan) { deliver(found) }
     }
 
     /// The findings of a document, in rule order.
@@ -28,7 +50,7 @@ public enum ShadowAnalysis {
         var scan = Inclusion.EntryScan(
             rules: ResolvedRule.resolve(document),
             parser: PatternParser(customVariables: variables),
-            checkingExclusions: checkingExclusions)
+            checkingExclusions: checkingExclusions, examining: { _ in true })
         return scan.run()
     }
 }
@@ -39,11 +61,16 @@ extension Inclusion {
         let rules: [ResolvedRule]
         let languages: [RuleLanguage]
         let checkingExclusions: Bool
+        let examining: (Int) -> Bool
         var relations: RuleRelations
 
-        init(rules: [ResolvedRule], parser: PatternParser, checkingExclusions: Bool) {
+        init(
+            rules: [ResolvedRule], parser: PatternParser, checkingExclusions: Bool,
+            examining: @escaping (Int) -> Bool
+        ) {
             self.rules = rules
             self.checkingExclusions = checkingExclusions
+            self.examining = examining
             var parts = RuleLanguage.Parts()
             languages = rules.map { RuleLanguage($0, parser: parser, parts: &parts) }
             relations = RuleRelations(languages)
@@ -58,7 +85,7 @@ extension Inclusion {
                     end += 1
                 }
                 // An entry that names no app never decides; lint says so (AASA202, AASA205).
-                if !rules[start].appIDs.isEmpty {
+                if !rules[start].appIDs.isEmpty, (start..<end).contains(where: examining) {
                     findings += analyse(Array(start..<end))
                 }
                 start = end
@@ -75,7 +102,9 @@ extension Inclusion {
             var firstWithPattern: [PatternKey: Int] = [:]
             for rule in entry where !languages[rule].isEmpty {
                 let key = PatternKey(rules[rule])
-                if let catchAll {
+                if !examining(rule) {
+                    // Not asked about, but still an earlier rule for those that are.
+                } else if let catchAll {
                     findings.append(finding(.afterCatchAll, rule, [catchAll]))
                 } else if let original = firstWithPattern[key] {
                     findings.append(finding(.duplicate, rule, [original]))

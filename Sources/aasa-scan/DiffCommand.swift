@@ -77,7 +77,11 @@ struct DiffCommand: ParsableCommand {
         // Rules that can never decide are proven beside the scan, for the rules lists.
         let shadowing =
             output.resolvedFormat == .none
-            ? nil : (old: ShadowMarks(old.associations), new: ShadowMarks(new.associations))
+            ? nil
+            : (
+                old: BackgroundShadowMarks(old.associations),
+                new: BackgroundShadowMarks(new.associations)
+            )
         if inputs.isEmpty {
             let diff = StaticDiff(
                 old: old.associations, new: new.associations, oldDocuments: old.documents,

@@ -102,18 +102,15 @@ struct ReportOptions: ParsableArguments {
 
 extension ReportOptions {
     /// Writes the report of `result` to standard output, then ends with the status it calls
-    /// for: 2 when some input was cut short, 1 when `--min-coverage` failed. `shadowing` is the
-    /// analysis of the result's AASA files when it was started earlier; `filters` the filter
-    /// options given, as the HTML report lists them.
-    func emit(_ result: ScanResult, shadowing: ShadowMarks? = nil, filters: [String] = [])
-        throws
-    {
+    /// for: 2 when some input was cut short, 1 when `--min-coverage` failed. `filters` are the
+    /// filter options given, as the HTML report lists them.
+    func emit(_ result: ScanResult, filters: [String] = []) throws {
         // Nothing was read and something failed: the error says it all, and a report of
         // zeros would only look like a scan of an empty log.
         if !result.complete, result.summary.totals.lines == 0 { throw ExitCode(2) }
         var report = ScanReport(result, top: top)
         if resolvedFormat != .none {
-            (shadowing ?? ShadowMarks(result.associations)).mark(&report)
+            ShadowMarks.mark(&report, files: result.associations.files)
         }
         let text: String
         switch resolvedFormat {

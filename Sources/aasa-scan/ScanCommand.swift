@@ -46,8 +46,6 @@ struct ScanCommand: ParsableCommand {
 
     func run() throws {
         let associations = try self.associations.load(quiet: output.quiet, debug: output.debug)
-        // Rules that can never decide are proven beside the scan, for the report.
-        let shadowing = output.resolvedFormat == .none ? nil : ShadowMarks(associations)
         var configuration = ScanConfiguration()
         configuration.inputs = inputs
         try reading.apply(to: &configuration)
@@ -87,7 +85,7 @@ struct ScanCommand: ParsableCommand {
                 workers: result.workers)
             try writeState(state, to: path)
         }
-        try output.emit(result, shadowing: shadowing, filters: filters.described)
+        try output.emit(result, filters: filters.described)
     }
 }
 

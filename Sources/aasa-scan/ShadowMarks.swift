@@ -3,42 +3,97 @@ import LinkMatcher
 import RuleAnalysis
 import ScanEngine
 
-/// Which rules of a set of AASA files can never decide (the reports' `shadowed_by`), worked
-/// out on another thread while the scan runs: a 5,000-rule file takes a good part of a second.
-final class ShadowMarks: Sendable {
+/// Which rules of a set of AASA files can never decide (the reports' `shadowed_by`): per rule
+/// of the files, file by file and rule by rule (so at a file's `ruleOffset` plus the rule's
+/// index), the rule that makes it never decide, or nil.
+enum ShadowMarks {
+    /// The marks of the rules `examining` picks by global index; the others get nil.
+    ///
+    /// The rules to examine are dealt out in turn to up to `threads` analyses at once. Each
+    /// analysis builds its own languages and caches (they are not shared between threads),
+    /// and dealing in turn spreads the few costly rules (those proven dead by a union) over
+    /// all of them. An analysis on another thread hands its findings over before it frees
+    /// what it built, and this returns without waiting for that clean-up. With one thread,
+    /// all runs on the caller's, which may then be a queue's own thread.
+    static func byRule(
+        _ files: [Associations.File], threads: Int = ProcessInfoCores.count,
+        examining: (Int) -> Bool
+    ) -> [String?] {
+        let handedOver = DispatchGroup()
+        let found = Locked<[[ShadowFinding]]>(Array(repeating: [], count: files.count))
+        for (index, file) in files.enumerated() {
+            let count = file.rules.rules.count
+            // The lane that examines each rule, or -1.
+            var lanes = [Int](repeating: -1, count: count)
+            let examined = (0..<count).filter { examining(file.ruleOffset + $0) }
+            let laneCount = max(1, min(threads, examined.count / rulesPerLane))
+            for (position, rule) in examined.enumerated() { lanes[rule] = position % laneCount }
+            for lane in 0..<laneCount {
+                handedOver.enter()
+                let analyse: @Sendable () -> Void = { [lanes] in
+                    ShadowAnalysis.findings(
+                        for: file.rules, checkingExclusions: false,
+                        examining: { lanes[$0] == lane },
+                        deliver: { own in
+                            found.withLock { $0[index] += own }
+                            handedOver.leave()
+                        })
+                }
+                if laneCount == 1 {
+                    analyse()
+                } else {
+                    DispatchQueue.global().async(execute: analyse)
+                }
+            }
+        }
+        handedOver.wait()
+        var all: [String?] = []
+        for (index, file) in files.enumerated() {
+            var row = [String?](repeating: nil, count: file.rules.rules.count)
+            for finding in found.withLock({ $0[index] }) { row[finding.rule] = finding.coveredBy }
+            all += row
+        }
+        return all
+    }
+
+    /// Fewest rules worth a thread of their own: below it, building a second copy of the
+    /// file's languages costs more than it saves.
+    private static let rulesPerLane = 200
+
+    /// Marks the rule rows of a report of `files`. Only the rules that decided no request are
+    /// examined: one that decided a request is not dead, whatever the proof would say, and on
+    /// real traffic most rules of a large file decide some (5,000 rules: a few tens of ms
+    /// instead of most of a second's CPU beside the scan).
+    static func mark(_ report: inout ScanReport, files: [Associations.File]) {
+        let undecided = report.rules.map { $0.hits == 0 }
+        let marks = byRule(files) { $0 < undecided.count && undecided[$0] }
+        for index in report.rules.indices where index < marks.count {
+            report.rules[index].shadowedBy = marks[index]
+        }
+    }
+}
+
+/// `ShadowMarks` of every rule, worked out on another thread while `diff` reads its logs
+/// (its static rule changes are marked whatever the traffic).
+final class BackgroundShadowMarks: Sendable {
     private let done = DispatchSemaphore(value: 0)
     private let marks = Locked<[String?]>([])
 
-    /// Starts the analysis of every file of `associations`.
+    /// Starts the analysis of every rule of `associations`.
     init(_ associations: Associations) {
         let files = associations.files
         DispatchQueue.global().async { [self] in
-            var all: [String?] = []
-            for file in files {
-                var row = [String?](repeating: nil, count: file.rules.rules.count)
-                for finding in ShadowAnalysis.findings(for: file.rules, checkingExclusions: false) {
-                    row[finding.rule] = finding.coveredBy
-                }
-                all += row
-            }
+            // One thread: this one, so that no queue thread waits for another.
+            let all = ShadowMarks.byRule(files, threads: 1) { _ in true }
             self.marks.withLock { $0 = all }
             self.done.signal()
         }
     }
 
-    /// Per rule of the files, file by file and rule by rule (so at a file's `ruleOffset` plus
-    /// the rule's index): the rule that makes it never decide, or nil. Waits for the analysis.
+    /// `ShadowMarks.byRule` of every rule. Waits for the analysis.
     var byRule: [String?] {
         done.wait()
         defer { done.signal() }
         return marks.withLock { $0 }
-    }
-
-    /// Marks the report's rule rows (in the same order as `byRule`).
-    func mark(_ report: inout ScanReport) {
-        let all = byRule
-        for index in report.rules.indices where index < all.count {
-            report.rules[index].shadowedBy = all[index]
-        }
     }
 }

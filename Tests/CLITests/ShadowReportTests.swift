@@ -110,4 +110,67 @@ struct ShadowReportTests {
                     && $0.contains("shadowed by details[1].components[0]")
             }, "\(table.stdout)")
     }
+
+    /// A file large enough for the report's analysis to run on several threads, with traffic
+    /// that reaches some of the rules: a rule that decided no request is marked exactly as
+    /// `lint` marks it, and none that decided one is marked.
+    @Test func scanMarksTheRulesLintFindsOnALargeFile() throws {
+        var components: [String] = []
+        var lines: [String] = []
+        for n in 0..<300 {
+            components += [
+                #"{"/": "/a/\#(n)/*"}"#, #"{"/": "/a/\#(n)/x"}"#, #"{"/": "/b/\#(n)"}"#,
+                #"{"/": "/b/\#(n)"}"#,
+            ]
+            if n % 3 == 0 { lines.append(Self.logLine("/a/\(n)/x")) }
+            if n % 5 == 0 { lines.append(Self.logLine("/b/\(n)")) }
+        }
+        let folder = try TemporaryFolder()
+        let file = try folder.write(
+            "aasa.json",
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.x"], "components": ["#
+                + components.joined(separator: ",") + "]}]}}")
+        let log = try folder.write("access.log", lines.joined(separator: "\n") + "\n")
+
+        let lint = try ToolRunner.run(["lint", "--json", file])
+        var related: [String: String] = [:]
+        for line in lint.lines {
+            let object = try #require(
+                JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            guard let code = object["code"] as? String,
+                ["AASA601", "AASA602", "AASA603"].contains(code),
+                let path = object["path"] as? String, let by = object["related"] as? String
+            else { continue }
+            related[String(path.dropFirst("applinks.".count))] = String(
+                by.dropFirst("applinks.".count))
+        }
+        #expect(related.count == 600, "\(lint.stdout.prefix(400))")
+
+        let json = try ToolRunner.run(["scan", "--aasa", file, "--format", "json", log])
+        #expect(json.status == 0, "\(json.stderr)")
+        let report = try #require(
+            JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let rules = try #require(report["rules"] as? [[String: Any]])
+        #expect(rules.count == 1200)
+        var marked = 0
+        var decided = 0
+        for rule in rules {
+            let ref = try #require(rule["ref"] as? String)
+            let hits = try #require(rule["hits"] as? Int)
+            let shadowedBy = rule["shadowed_by"] as? String
+            if hits > 0 {
+                decided += 1
+                #expect(shadowedBy == nil, "\(ref)")
+            } else {
+                #expect(shadowedBy == related[ref], "\(ref)")
+                if shadowedBy != nil { marked += 1 }
+            }
+        }
+        #expect(decided == 100 + 60)
+        #expect(marked == 600)
+    }
+
+    private static func logLine(_ path: String) -> String {
+        #"1.2.3.4 - - [10/Oct/2024:13:55:36 +0000] "GET \#(path) HTTP/1.1" 200 1 "-" "x""#
+    }
 }

@@ -1,4 +1,5 @@
 import AASAModel
+import LinkMatcher
 import RuleAnalysis
 import TestSupport
 import Testing
@@ -25,5 +26,24 @@ struct ShadowRealFileTests {
         // The corpus has dead rules; the check must have met them.
         #expect(findings >= 20)
         #expect(checked >= 500)
+    }
+
+    /// Every real file: examining every other rule finds, for those, what examining all finds.
+    @Test(.needsSharedData("aasa-real"))
+    func examiningSomeRulesOfRealFilesFindsWhatExaminingAllFinds() {
+        let documents = RealAASAFiles.documents(in: ["", "history", "odd"])
+        #expect(documents.count >= 190)
+        var compared = 0
+        for (name, document) in documents {
+            let rules = CompiledRuleSet(document)
+            let all = ShadowAnalysis.findings(for: rules)
+            for parity in 0..<2 {
+                let some = ShadowAnalysis.findings(for: rules, examining: { $0 % 2 == parity })
+                let expected = all.filter { $0.rule % 2 == parity }
+                #expect(some == expected, "\(name)")
+                compared += expected.count
+            }
+        }
+        #expect(compared >= 20)
     }
 }
