@@ -3,7 +3,8 @@
 ///
 /// Layout: the magic `AASASUM1`, then little-endian 64-bit integers and length-prefixed byte
 /// strings, in declaration order: shape, totals, per-app and per-rule counts, host-less counts,
-/// the three Space-Saving tables, the HyperLogLog registers, the malformed samples.
+/// the three Space-Saving tables, the HyperLogLog registers, the malformed samples; then the
+/// sections added since, each read only when present: the later counts, the tables' filters.
 extension CoverageSummary {
     static let magic = Array("AASASUM1".utf8)
 
@@ -42,6 +43,9 @@ extension CoverageSummary {
         let later = laterCounts
         out.int(later.count)
         for value in later { out.u64(value) }
+        let tables = [hostTable, unmatchedPaths, handledPaths]
+        out.int(tables.count)
+        for table in tables { out.u64s(table.filter) }
         return out.bytes
     }
 
@@ -101,6 +105,17 @@ extension CoverageSummary {
             var later: [UInt64] = []
             for _ in 0..<count { later.append(try input.u64()) }
             restoreLaterCounts(later)
+        }
+        if input.isAtEnd {
+            // Saved before the filters: the floor bounds every key a table does not monitor.
+            hostTable.fillFilterWithFloor()
+            unmatchedPaths.fillFilterWithFloor()
+            handledPaths.fillFilterWithFloor()
+        } else {
+            guard try input.int() == 3 else { throw input.failure("filters of other tables") }
+            try hostTable.decodeFilter(from: &input)
+            try unmatchedPaths.decodeFilter(from: &input)
+            try handledPaths.decodeFilter(from: &input)
         }
         guard input.isAtEnd else { throw input.failure("bytes after the end of the summary") }
     }
@@ -176,6 +191,22 @@ extension SpaceSaving {
             for lane in 0..<laneCount { lanes[index * laneCount + lane] = slotLanes[lane] }
         }
         if slots.count == capacity { buildHeap() }
+    }
+
+    /// Reads the filter saved after the summary's later counts: none for a table that never
+    /// filled, else one counter per cell, none above the floor.
+    mutating func decodeFilter(from input: inout ByteReader) throws(SummaryDecodingError) {
+        let counters = try input.u64s(count: filter.count)
+        guard counters.allSatisfy({ $0 <= floor }) else {
+            throw input.failure("a filter counter above its table's smallest count")
+        }
+        filter = counters
+    }
+
+    /// The filter of a table saved without one: every counter at the floor, the bound plain
+    /// Space-Saving gave every unmonitored key.
+    mutating func fillFilterWithFloor() {
+        for cell in filter.indices { filter[cell] = floor }
     }
 }
 

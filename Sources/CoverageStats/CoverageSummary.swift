@@ -7,9 +7,11 @@
 ///
 /// Memory, with `K` = `topCapacity`, `H` = `hostCapacity`, `L` = `maxKeyLength`: storage grows
 /// with use up to `H * (L + 88) + 2 * K * (L + 64)` bytes for keys, slots, heaps and host
-/// counters, plus hash buckets (4 bytes each, at most `4H + 8K`), 16 KiB for the distinct-path
-/// sketch, `16 * appCount + 8 * ruleCount`, and `sampleLimit * sampleByteLimit`. The defaults
-/// (H 10,000, K 1,000, L 256) come to about 4.1 MiB at most.
+/// counters, plus hash buckets (8 bytes each, at most `4H + 8K`), the filter of each table
+/// that filled (8 bytes per counter, `4H` or `4K` counters rounded up to a power of two),
+/// 16 KiB for the distinct-path sketch, `16 * appCount + 8 * ruleCount`, and
+/// `sampleLimit * sampleByteLimit`. The defaults (H 10,000, K 1,000, L 256) come to about
+/// 4.9 MiB at most.
 public struct CoverageSummary: Sendable {
     /// The sizes this summary was made with.
     public let shape: CoverageShape

@@ -6,7 +6,7 @@
 /// (Space-Saving, with the error bounds of `SpaceSaving`). Memory: `16 * appCount + 8 *
 /// ruleCount` for the new file, one entry per pair of apps seen changing, and at most seven
 /// top-path tables of `topCapacity` keys (the six transitions off the diagonal and the app
-/// changes), about 2 MiB with the default shape.
+/// changes, each with its filter once full), about 2.2 MiB with the default shape.
 public struct DiffSummary: Sendable {
     /// The new file's apps and rules, and the top-path table sizes.
     public let shape: CoverageShape

@@ -36,11 +36,12 @@ extension SpaceSaving.Entry {
 }
 
 extension SpaceSaving: Equatable {
-    /// Equal parameters, totals, approximation flag and reported entries.
+    /// Equal parameters, totals, approximation flag, reported entries and filter counters.
     public static func == (lhs: SpaceSaving, rhs: SpaceSaving) -> Bool {
         lhs.capacity == rhs.capacity && lhs.maxKeyLength == rhs.maxKeyLength
             && lhs.laneCount == rhs.laneCount && lhs.totalWeight == rhs.totalWeight
             && lhs.isApproximate == rhs.isApproximate && lhs.entries() == rhs.entries()
+            && lhs.filter == rhs.filter
     }
 }
 

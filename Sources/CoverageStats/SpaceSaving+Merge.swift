@@ -6,11 +6,17 @@
 /// gets the other's floor added to its count and to its error bound, since its true count there
 /// is at most that floor. The `capacity` largest results are kept.
 ///
+/// The filters add up counter by counter, and a dropped key raises its counter to its combined
+/// count, as an evicted one does.
+///
 /// Why the guarantees survive, with `N = N1 + N2`:
 /// - upper bounds stay upper bounds and `count - errorBound` stays a lower bound, by the above;
-/// - every combined count is at least `m1 + m2`, and a key in neither operand has a true count of
-///   at most `m1 + m2`; a dropped key has a count no larger than any kept one. So an unmonitored
-///   key's true count is at most the new smallest count;
+/// - a key in neither operand has a true count of at most the sum of its two counters, and a
+///   dropped key one of at most its combined count, which its counter now holds;
+/// - every combined count is at least `m1 + m2`, which bounds every summed counter (each
+///   operand's counters are at most its floor), and a dropped key has a count no larger than
+///   any kept one. So every counter, and every unmonitored key's true count, is at most the
+///   new smallest count;
 /// - summed over the kept keys, the part taken from each operand is at most that operand's total
 ///   (an absent key takes `m1`, no more than the operand key it displaces), so the kept counts sum
 ///   to at most `N` and the smallest is at most `N / capacity`.
@@ -75,6 +81,18 @@ extension SpaceSaving {
             }
         }
         if result.count == result.capacity { result.buildHeap() }
+        // Only a full table has a filter, and a merge with a full operand is full.
+        if !lhs.filter.isEmpty || !rhs.filter.isEmpty {
+            for cell in result.filter.indices {
+                result.filter[cell] =
+                    (lhs.filter.isEmpty ? 0 : lhs.filter[cell])
+                    &+ (rhs.filter.isEmpty ? 0 : rhs.filter[cell])
+            }
+        }
+        for dropped in combined.dropFirst(lhs.capacity) {
+            let cell = result.filterCell(dropped.hash)
+            result.filter[cell] = max(result.filter[cell], dropped.count)
+        }
         return result
     }
 

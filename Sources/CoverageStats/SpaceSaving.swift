@@ -3,23 +3,33 @@ import ASCIIBytes
 /// Heavy hitters over byte-string keys in bounded memory: the Space-Saving algorithm
 /// (Metwally, Agrawal, El Abbadi, 2005), weighted.
 ///
-/// At most `capacity` keys are monitored. A new key, when the table is full, replaces the key
-/// with the smallest count `m` and starts at `m + weight` with error bound `m`. Guarantees, with
-/// `N` the total weight added (also after merges, see `SpaceSaving+Merge.swift`):
+/// At most `capacity` keys are monitored. Once the table is full, a new key first goes
+/// through a filter (Filtered Space-Saving, Homem and Carvalho, 2010): an array of counters
+/// indexed by hash, each an upper bound on the true count of every unmonitored key that hashes
+/// to it. With `m` the smallest monitored count and `a` the key's counter, the key adds its
+/// weight to `a` while `a + weight <= m`; past that it replaces the key with count `m`, starting
+/// at `a + weight` with error bound `a`, and the evicted key's counter is raised to `m`. On
+/// traffic full of unique keys (IDs in paths) that turns nearly every eviction into one counter
+/// increment, and the error bounds come out smaller than plain Space-Saving's.
+///
+/// Guarantees, with `N` the total weight added (also after merges, see
+/// `SpaceSaving+Merge.swift`):
 /// - for a monitored key, `count - errorBound <= true count <= count`;
-/// - an unmonitored key has a true count of at most the smallest monitored count, which is at
-///   most `N / capacity`; so every key with a true count above `N / capacity` is monitored;
-/// - until the first eviction (`isApproximate == false`) every count is exact.
+/// - an unmonitored key has a true count of at most its counter, and every counter is at most
+///   the smallest monitored count (`floor`);
+/// - the monitored counts add up to at most `N` (an admitted key brings at most its own weight
+///   more than the count it replaces), so `floor <= N / capacity`, and every key with a true
+///   count above `N / capacity` is monitored;
+/// - until the first key goes uncounted (`isApproximate == false`) every count is exact.
 ///
 /// Storage never allocates once warm: slots are structs in one array, keys live in a byte
 /// arena with a fixed stride of `maxKeyLength` bytes per slot, an open-addressing table (linear
 /// probing, load at most 1/2, backward-shift deletion) maps hashes to slots, and a 4-ary
-/// min-heap with back-pointers, built when the table first fills, finds the key to evict in
-/// O(log K). Keys longer than `maxKeyLength` are cut to that length and marked truncated; all
+/// min-heap with back-pointers and the filter, both made when the table first fills, find the
+/// key to evict in O(log K) and keep out most keys that would only be evicted again. Keys longer than `maxKeyLength` are cut to that length and marked truncated; all
 /// keys sharing that prefix then count as one entry.
 ///
-/// The layout is chosen for traffic full of unique keys, where nearly every add evicts: a
-/// bucket keeps the high half of its key's hash, so probing and deletion read only the table;
+/// The layout is chosen for traffic full of unique keys, where many adds evict: a bucket keeps the high half of its key's hash, so probing and deletion read only the table;
 /// the heap sorts one 128-bit word per key, and its back-pointers sit in their own small array.
 ///
 /// Each slot can carry `laneCount` extra counters (e.g. the per-decision counts of a host).
@@ -42,7 +52,8 @@ public struct SpaceSaving: Sendable {
     public let laneCount: Int
     /// Total weight added (the `N` of the guarantees).
     public internal(set) var totalWeight: UInt64 = 0
-    /// True once any key was evicted (here or in a merged operand): counts may be over-estimates.
+    /// True once any key went uncounted, into the filter or evicted (here or in a merged
+    /// operand): counts may be over-estimates.
     public internal(set) var isApproximate = false
 
     var slots: [Slot] = []
@@ -55,6 +66,8 @@ public struct SpaceSaving: Sendable {
     var heapKeys: [UInt128] = []
     var heapSlots: [Int32] = []
     var heapPositions: [Int32] = []
+    /// The filter's counters (`filterSize` of them), made when the table first fills.
+    var filter: [UInt64] = []
 
     static let truncationMark: UInt64 = 0x9E37_79B9_7F4A_7C15
     static let initialTableSize = 16
@@ -72,6 +85,19 @@ public struct SpaceSaving: Sendable {
 
     /// Number of keys monitored.
     public var count: Int { slots.count }
+
+    /// Counters in the filter of a table of `capacity` keys: four per key, so that unique keys
+    /// rarely share one (a power of two, for masking).
+    static func filterSize(capacity: Int) -> Int {
+        let wanted = max(64, 4 * capacity)
+        return 1 << (Int.bitWidth - (wanted - 1).leadingZeroBitCount)
+    }
+
+    /// The filter counter of a key's hash (its low bits; the table uses its high bits).
+    @inline(__always)
+    func filterCell(_ hash: UInt64) -> Int {
+        Int(truncatingIfNeeded: hash) & (filter.count &- 1)
+    }
 
     /// The count below which an unmonitored key's true count must lie (0 while exact).
     public var floor: UInt64 {
@@ -129,7 +155,26 @@ public struct SpaceSaving: Sendable {
             if lane >= 0 { lanes[slot * laneCount + lane] = weight }
             if slots.count == capacity { buildHeap() }
         } else {
-            evictMinimum(for: stored, hash: hash, truncated: truncated, weight: weight, lane: lane)
+            admitOrFilter(stored, hash: hash, truncated: truncated, weight: weight, lane: lane)
+        }
+    }
+
+    /// A key that is not monitored, once the table is full: into the filter, or into the
+    /// table in place of the key with the smallest count.
+    @inline(__always)
+    mutating func admitOrFilter(
+        _ key: UnsafeRawBufferPointer, hash: UInt64, truncated: Bool, weight: UInt64, lane: Int
+    ) {
+        isApproximate = true
+        let cell = filterCell(hash)
+        let counted = filter[cell]
+        let estimate = counted &+ weight
+        if estimate <= UInt64(truncatingIfNeeded: heapKeys[0] >> 64) {
+            filter[cell] = estimate
+        } else {
+            evictMinimum(
+                for: key, hash: hash, truncated: truncated, count: estimate, errorBound: counted,
+                lane: lane, weight: weight)
         }
     }
 
@@ -179,16 +224,21 @@ public struct SpaceSaving: Sendable {
         lanes.reserveCapacity(slotCount * laneCount)
     }
 
-    /// Replaces the key with the smallest count by `key` (the Space-Saving step).
+    /// Replaces the key with the smallest count by `key`, which starts at `count` with error
+    /// bound `errorBound`; the evicted key's filter counter is raised to its count.
     mutating func evictMinimum(
-        for key: UnsafeRawBufferPointer, hash: UInt64, truncated: Bool, weight: UInt64, lane: Int
+        for key: UnsafeRawBufferPointer, hash: UInt64, truncated: Bool, count: UInt64,
+        errorBound: UInt64, lane: Int, weight: UInt64
     ) {
         let victim = Int(heapSlots[0])
         let minimum = UInt64(truncatingIfNeeded: heapKeys[0] >> 64)
         // The root's key holds the victim's hash: its slot is not read, only overwritten.
-        removeFromTable(victim, hash: UInt64(truncatingIfNeeded: heapKeys[0]))
+        let victimHash = UInt64(truncatingIfNeeded: heapKeys[0])
+        removeFromTable(victim, hash: victimHash)
+        let victimCell = filterCell(victimHash)
+        filter[victimCell] = max(filter[victimCell], minimum)
         slots[victim] = Slot(
-            hash: hash, count: minimum &+ weight, errorBound: minimum, length: Int32(key.count),
+            hash: hash, count: count, errorBound: errorBound, length: Int32(key.count),
             truncated: truncated)
         let stride = maxKeyLength
         keyBytes.withUnsafeMutableBytes { arena in
@@ -201,9 +251,8 @@ public struct SpaceSaving: Sendable {
             if lane >= 0 { lanes[victim * laneCount + lane] = weight }
         }
         table[freeBucket(for: hash)] = Bucket.make(hash: hash, slot: victim)
-        heapKeys[0] = Self.heapKey(count: minimum &+ weight, hash: hash)
+        heapKeys[0] = Self.heapKey(count: count, hash: hash)
         siftDown(0)
-        isApproximate = true
     }
 
     @inline(__always)
@@ -327,6 +376,9 @@ extension SpaceSaving {
     }
 
     mutating func buildHeap() {
+        if filter.isEmpty {
+            filter = Array(repeating: 0, count: Self.filterSize(capacity: capacity))
+        }
         heapKeys = slots.map { Self.heapKey(count: $0.count, hash: $0.hash) }
         heapSlots = slots.indices.map { Int32($0) }
         heapPositions = heapSlots
@@ -415,7 +467,10 @@ extension SpaceSaving {
             }
             guard Bucket.tag(table[position]) == Bucket.tag(slots[slot].hash) else { return false }
         }
-        guard !heapKeys.isEmpty else { return slots.count < capacity }
+        guard !heapKeys.isEmpty else { return slots.count < capacity && filter.isEmpty }
+        guard filter.count == Self.filterSize(capacity: capacity),
+            filter.allSatisfy({ $0 <= UInt64(truncatingIfNeeded: heapKeys[0] >> 64) })
+        else { return false }
         guard heapSlots.count == slots.count, heapPositions.count == slots.count else {
             return false
         }

@@ -21,6 +21,15 @@ struct SpaceSavingMergeTests {
         let balanced = (parts[0] + parts[1]) + (parts[2] + (parts[3] + parts[4]))
         expectGuarantees(leftFold, stream)
         expectGuarantees(balanced, stream)
+        // Merged filters stay within the floor, and merged tables keep counting soundly.
+        #expect(leftFold.invariantsHold() && balanced.invariantsHold())
+        var grown = balanced
+        var longer = stream
+        for rank in 0..<2_000 {
+            longer.append(pathKey(rank * 7 % 6_500), 1)
+            grown.add(pathKey(rank * 7 % 6_500), weight: 1)
+        }
+        expectGuarantees(grown, longer)
     }
 
     @Test func exactOperandStillAccountsForTheOthersUnmonitoredHistory() {
@@ -68,11 +77,13 @@ struct SpaceSavingMergeTests {
 
     @Test func keyMissingFromAnApproximateOperandGetsItsFloorAsError() {
         var a = SpaceSaving(capacity: 2, maxKeyLength: 8)
-        for (key, weight) in [("x", 5), ("y", 3), ("z", 1)] {
+        for (key, weight) in [("x", 5), ("y", 3), ("z", 1), ("z", 3)] {
             a.add(Array(key.utf8), weight: UInt64(weight))
         }
-        // a: x 5, z 4 (error 3, evicted y). Its floor is 4.
+        // a: x 5, z 4 (error 1: its first request waited in the filter; y evicted). Its
+        // floor is 4.
         #expect(a.floor == 4)
+        #expect(a.entries().map(\.errorBound) == [0, 1])
         var b = SpaceSaving(capacity: 2, maxKeyLength: 8)
         b.add(Array("w".utf8), weight: 7)
         let merged = a + b
@@ -81,7 +92,7 @@ struct SpaceSavingMergeTests {
         #expect(entries.map(\.count) == [11, 5])
         #expect(entries.map(\.errorBound) == [4, 0])
         #expect(merged.isApproximate)
-        #expect(merged.totalWeight == 16)
+        #expect(merged.totalWeight == 19)
     }
 
     @Test func mergedLanesAddUp() {

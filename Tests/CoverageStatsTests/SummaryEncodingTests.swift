@@ -40,10 +40,33 @@ struct SummaryEncodingTests {
         let bytes = summary.encoded()
         let restored = try CoverageSummary(encoded: bytes)
         #expect(restored.totals.filtered.byBot == summary.totals.filtered.byBot)
-        let trailer = 8 * (1 + summary.laterCounts.count)
+        let filters = [summary.hostTable, summary.unmatchedPaths, summary.handledPaths]
+            .map(\.filter.count)
+        let filterSection = 8 * (1 + filters.count + filters.reduce(0, +))
+        let trailer = filterSection + 8 * (1 + summary.laterCounts.count)
         let older = try CoverageSummary(encoded: Array(bytes.dropLast(trailer)))
         #expect(older.totals.filtered.byBot == 0)
         #expect(older.totals.handled == summary.totals.handled)
+    }
+
+    /// A summary saved before the filters (plain Space-Saving tables) reads back with every
+    /// counter at its table's floor, the bound the old tables gave every unmonitored key.
+    @Test func summariesSavedWithoutFiltersReadWithCountersAtTheFloor() throws {
+        let summary = Fixtures.randomSummary(seed: 2, hosts: 500, paths: 4_000)
+        #expect(summary.topUnmatchedIsApproximate)
+        let tables = [summary.hostTable, summary.unmatchedPaths, summary.handledPaths]
+        let filterSection = 8 * (1 + tables.count + tables.map(\.filter.count).reduce(0, +))
+        let bytes = summary.encoded()
+        let older = try CoverageSummary(encoded: Array(bytes.dropLast(filterSection)))
+        #expect(older.unmatchedPaths.entries() == summary.unmatchedPaths.entries())
+        #expect(older.unmatchedPaths.filter.allSatisfy { $0 == summary.unmatchedPaths.floor })
+        #expect(older.unmatchedPaths.invariantsHold())
+        #expect((older + older).unmatchedPaths.invariantsHold())
+        // A counter above its table's floor would break the bound: such bytes are refused.
+        var damaged = bytes
+        let last = bytes.count - 8
+        for index in 0..<8 { damaged[last + index] = 0xFF }
+        #expect(throws: SummaryDecodingError.self) { try CoverageSummary(encoded: damaged) }
     }
 
     @Test func damagedBytesAreRefused() {
