@@ -74,19 +74,17 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let old = try files.load(side: .old, quiet: output.quiet)
         let new = try files.load(side: .new, quiet: output.quiet)
-        // Rules that can never decide are proven beside the scan, for the rules lists.
-        let shadowing =
-            output.resolvedFormat == .none
-            ? nil
-            : (
-                old: BackgroundShadowMarks(old.associations),
-                new: BackgroundShadowMarks(new.associations)
-            )
+        let marking = output.resolvedFormat != .none
         if inputs.isEmpty {
+            // Every rule that changed is marked when it can never decide.
             let diff = StaticDiff(
                 old: old.associations, new: new.associations, oldDocuments: old.documents,
                 newDocuments: new.documents,
-                shadowedBy: (shadowing?.old.byRule ?? [], shadowing?.new.byRule ?? []))
+                shadowedBy: marking
+                    ? (
+                        ShadowMarks.byRule(old.associations.files) { _ in true },
+                        ShadowMarks.byRule(new.associations.files) { _ in true }
+                    ) : ([], []))
             output.write(
                 text: {
                     switch $0 {
@@ -121,12 +119,21 @@ struct DiffCommand: ParsableCommand {
         guard let comparison = result.comparison else { throw ExitCode(2) }
         // Nothing was read and something failed: the error says it all.
         if !result.complete, result.summary.totals.lines == 0 { throw ExitCode(2) }
+        // The rules lists mark the rules of each side that decided no request there (one that
+        // decided a request is not dead; see `ShadowMarks.mark`).
+        let oldHits = result.summary.ruleHits
+        let newHits = comparison.summary.ruleHits
         let report = DiffReport(
             result, comparison: comparison, top: output.top, maxLost: output.maxLost?.value,
             variables: (
                 old.documents.map(RuleAlignment.variables),
                 new.documents.map(RuleAlignment.variables)
-            ), shadowedBy: (shadowing?.old.byRule ?? [], shadowing?.new.byRule ?? []))
+            ),
+            shadowedBy: marking
+                ? (
+                    ShadowMarks.byRule(old.associations.files) { oldHits[$0] == 0 },
+                    ShadowMarks.byRule(new.associations.files) { newHits[$0] == 0 }
+                ) : ([], []))
         output.write(
             text: {
                 switch $0 {

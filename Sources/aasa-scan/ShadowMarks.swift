@@ -9,16 +9,13 @@ import ScanEngine
 enum ShadowMarks {
     /// The marks of the rules `examining` picks by global index; the others get nil.
     ///
-    /// The rules to examine are dealt out in turn to up to `threads` analyses at once. Each
+    /// The rules to examine are dealt out in turn to one analysis per core. Each
     /// analysis builds its own languages and caches (they are not shared between threads),
     /// and dealing in turn spreads the few costly rules (those proven dead by a union) over
     /// all of them. An analysis on another thread hands its findings over before it frees
-    /// what it built, and this returns without waiting for that clean-up. With one thread,
-    /// all runs on the caller's, which may then be a queue's own thread.
-    static func byRule(
-        _ files: [Associations.File], threads: Int = ProcessInfoCores.count,
-        examining: (Int) -> Bool
-    ) -> [String?] {
+    /// what it built, and this returns without waiting for that clean-up. A single analysis
+    /// runs on the caller's thread.
+    static func byRule(_ files: [Associations.File], examining: (Int) -> Bool) -> [String?] {
         let handedOver = DispatchGroup()
         let found = Locked<[[ShadowFinding]]>(Array(repeating: [], count: files.count))
         for (index, file) in files.enumerated() {
@@ -26,7 +23,7 @@ enum ShadowMarks {
             // The lane that examines each rule, or -1.
             var lanes = [Int](repeating: -1, count: count)
             let examined = (0..<count).filter { examining(file.ruleOffset + $0) }
-            let laneCount = max(1, min(threads, examined.count / rulesPerLane))
+            let laneCount = max(1, min(ProcessInfoCores.count, examined.count / rulesPerLane))
             for (position, rule) in examined.enumerated() { lanes[rule] = position % laneCount }
             for lane in 0..<laneCount {
                 handedOver.enter()
@@ -70,30 +67,5 @@ enum ShadowMarks {
         for index in report.rules.indices where index < marks.count {
             report.rules[index].shadowedBy = marks[index]
         }
-    }
-}
-
-/// `ShadowMarks` of every rule, worked out on another thread while `diff` reads its logs
-/// (its static rule changes are marked whatever the traffic).
-final class BackgroundShadowMarks: Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private let marks = Locked<[String?]>([])
-
-    /// Starts the analysis of every rule of `associations`.
-    init(_ associations: Associations) {
-        let files = associations.files
-        DispatchQueue.global().async { [self] in
-            // One thread: this one, so that no queue thread waits for another.
-            let all = ShadowMarks.byRule(files, threads: 1) { _ in true }
-            self.marks.withLock { $0 = all }
-            self.done.signal()
-        }
-    }
-
-    /// `ShadowMarks.byRule` of every rule. Waits for the analysis.
-    var byRule: [String?] {
-        done.wait()
-        defer { done.signal() }
-        return marks.withLock { $0 }
     }
 }
