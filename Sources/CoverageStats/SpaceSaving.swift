@@ -26,11 +26,13 @@ import ASCIIBytes
 /// arena with a fixed stride of `maxKeyLength` bytes per slot, an open-addressing table (linear
 /// probing, load at most 1/2, backward-shift deletion) maps hashes to slots, and a 4-ary
 /// min-heap with back-pointers and the filter, both made when the table first fills, find the
-/// key to evict in O(log K) and keep out most keys that would only be evicted again. Keys longer than `maxKeyLength` are cut to that length and marked truncated; all
-/// keys sharing that prefix then count as one entry.
+/// key to evict in O(log K) and keep out most keys that would only be evicted again. Keys
+/// longer than `maxKeyLength` are cut to that length and marked truncated; all keys sharing
+/// that prefix then count as one entry.
 ///
-/// The layout is chosen for traffic full of unique keys, where many adds evict: a bucket keeps the high half of its key's hash, so probing and deletion read only the table;
-/// the heap sorts one 128-bit word per key, and its back-pointers sit in their own small array.
+/// The layout is chosen for traffic full of unique keys, where many adds evict: a bucket keeps
+/// the high half of its key's hash, so probing and deletion read only the table; the heap
+/// sorts one 128-bit word per key, and its back-pointers sit in their own small array.
 ///
 /// Each slot can carry `laneCount` extra counters (e.g. the per-decision counts of a host).
 /// They count only from the moment the key became monitored, so they are lower bounds once
