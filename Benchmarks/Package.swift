@@ -39,6 +39,19 @@ let package = Package(
             path: "Benchmarks/PipelineBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "SummaryBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "AASAModel", package: "aasa-scan"),
+                .product(name: "CoverageStats", package: "aasa-scan"),
+                .product(name: "LinkMatcher", package: "aasa-scan"),
+                .product(name: "RuleAnalysis", package: "aasa-scan"),
+                .product(name: "Workload", package: "aasa-scan"),
+            ],
+            path: "Benchmarks/SummaryBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
