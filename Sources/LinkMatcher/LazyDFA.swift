@@ -29,9 +29,9 @@ struct LazyDFA {
     static let minimumCharactersPerState = 10
 
     let budget: Int
-    /// Row length: the union's class count rounded up to a power of two.
-    private var width = 0
+    /// Row length, `1 << rowShift`: the union's class count rounded up to a power of two.
     private var rowShift = 0
+    private var width: Int { 1 << rowShift }
     /// Transitions as 16-bit state ids: half the memory of the hot table, which a path reads at
     /// every character. A cache holds fewer than 65,536 states.
     private var table = ScratchBuffer<UInt16>(capacity: 1)
@@ -66,7 +66,6 @@ struct LazyDFA {
     /// Readies the cache for `union`, forgetting any other union it served.
     mutating func prepare(for union: UnsafePointer<GlobUnion>) {
         rowShift = Int.bitWidth - (max(union.pointee.classCount, 1) - 1).leadingZeroBitCount
-        width = 1 << rowShift
         seen.removeAll()
         seen.reserve(union.pointee.positionCount)
         for _ in 0..<union.pointee.positionCount { seen.append(0) }
