@@ -1,6 +1,6 @@
 /// One rule compiled for matching: which view of the URL it reads and how its query and
-/// fragment are checked. Its path is decided by the view's prefix trie or glob union, as
-/// `strategy` says. (`explain` compiles the whole path pattern when it needs it.)
+/// fragment are checked. Its path is decided by the view's prefix trie, suffix trie or glob
+/// union, as `strategy` says. (`explain` compiles the whole path pattern when it needs it.)
 /// Plain values only (no reference counts), so threads read it without contention.
 struct CompiledRule: Sendable, BitwiseCopyable {
     /// One `name: pattern` pair of a query dictionary.
@@ -35,35 +35,42 @@ enum PathStrategy: UInt8, Sendable {
     case exact
     /// A literal prefix then only `*`: the prefix trie, any path that reaches the node.
     case prefixThenAny
+    /// `*` then literal text (`*.pdf`, `*/amp`): the suffix trie, read from the path's end.
+    /// A glob in the union would keep every path's DFA walk alive to its last character.
+    case anyThenSuffix
     /// Anything else: the view's glob union.
     case glob
 }
 
 extension CompiledRule {
-    /// Compiles a rule; also returns its path pattern: the literal prefix (the trie's key) and
-    /// the whole pattern (for the glob union). `parts` shares the matchers of query and
+    /// Compiles a rule; also returns its path pattern: the literal a trie keeps (the prefix,
+    /// or for `anyThenSuffix` the suffix) and the whole pattern (for the glob union). `parts` shares the matchers of query and
     /// fragment texts between rules (most rules have the same few).
     static func compile(_ rule: ResolvedRule, parser: PatternParser, parts: PartCache) -> (
-        rule: CompiledRule, prefix: [UInt8], path: [PatternNode]
+        rule: CompiledRule, literal: [UInt8], path: [PatternNode]
     ) {
         let fold = !rule.caseSensitive
         let strategy: PathStrategy
-        let prefix: [UInt8]
+        let literal: [UInt8]
         var pathNodes: [PatternNode] = []
-        if let (literal, starred) = Self.literalPath(rule) {
+        if let (text, starred) = Self.literalPath(rule) {
             // Most rules of a large file: no pattern nodes needed.
-            (strategy, prefix) = (starred ? .prefixThenAny : .exact, literal)
+            (strategy, literal) = (starred ? .prefixThenAny : .exact, text)
         } else {
             pathNodes = Self.pathNodes(rule, parser: parser)
-            let prefixCount = pathNodes.prefix(while: {
-                if case .literal = $0 { return true }
-                return false
-            }).count
-            let remainder = pathNodes[prefixCount...]
-            prefix = PartMatcher.literalBytes(Array(pathNodes[..<prefixCount])) ?? []
-            strategy =
-                remainder.isEmpty
-                ? .exact : remainder.allSatisfy(\.isAnyRun) ? .prefixThenAny : .glob
+            if let suffix = Self.literalSuffix(pathNodes) {
+                (strategy, literal) = (.anyThenSuffix, suffix)
+            } else {
+                let prefixCount = pathNodes.prefix(while: {
+                    if case .literal = $0 { return true }
+                    return false
+                }).count
+                let remainder = pathNodes[prefixCount...]
+                literal = PartMatcher.literalBytes(Array(pathNodes[..<prefixCount])) ?? []
+                strategy =
+                    remainder.isEmpty
+                    ? .exact : remainder.allSatisfy(\.isAnyRun) ? .prefixThenAny : .glob
+            }
         }
         func part(_ text: String) -> PartMatcher {
             parts.matcher(text, foldCase: fold, parser: parser)
@@ -94,7 +101,7 @@ extension CompiledRule {
             entry: Int32(rule.entryIndex), exclude: rule.exclude,
             mode: ViewMode(folded: fold, decoded: !rule.percentEncoded), strategy: strategy,
             query: query, fragment: part(rule.fragment), canDecide: !rule.appIDs.isEmpty)
-        return (compiled, prefix, pathNodes)
+        return (compiled, literal, pathNodes)
     }
 
     /// The same rule, unable to decide: its path pattern matches nothing (an undefined
@@ -131,6 +138,19 @@ extension CompiledRule {
             previous = byte
         }
         return (bytes, stars)
+    }
+
+    /// The literal after a leading `*` when nothing else follows it, trailing `/` dropped: a path
+    /// matches `*text/` when it ends with `text` (a pattern's trailing `/` may vanish at the
+    /// path's end, and a path key never ends with one, S5.4). Nil for any other pattern, and
+    /// for `*` or `*/` (nothing left to read).
+    static func literalSuffix(_ nodes: [PatternNode]) -> [UInt8]? {
+        let stars = nodes.prefix(while: \.isAnyRun).count
+        guard stars > 0, var bytes = PartMatcher.literalBytes(Array(nodes[stars...])) else {
+            return nil
+        }
+        while bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
+        return bytes.isEmpty ? nil : bytes
     }
 
     /// The path pattern as nodes: leading `/` dropped (S5.3); `$(...)` literal in legacy paths.

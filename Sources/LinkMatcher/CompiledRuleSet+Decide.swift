@@ -111,7 +111,7 @@ extension CompiledRuleSet {
         scratch.pointee.touchedApps.removeAll()
     }
 
-    /// Collects every rule whose path pattern matches: per view, the trie walk and the glob
+    /// Collects every rule whose path pattern matches: per view, the trie walks and the glob
     /// union's DFA walk over that view of the path.
     @inline(__always)
     private func collectCandidates(
@@ -125,6 +125,11 @@ extension CompiledRuleSet {
             let (key, foldASCII) = scratch.pointee.pathKey(mode, bytes)
             tries[mode.index].collect(
                 key: key, foldASCII: foldASCII, into: &scratch.pointee.candidates)
+            let suffixes = suffixTries.pointer(at: mode.index)
+            if !suffixes.pointee.isEmpty {
+                suffixes.pointee.collectSuffixes(
+                    key: key, foldASCII: foldASCII, into: &scratch.pointee.candidates)
+            }
             let union = unions.pointer(at: mode.index)
             guard !union.pointee.isEmpty else { continue }
             if let groups = scratch.pointee.globCaches.base[mode.index].matchingGroups(union, key) {

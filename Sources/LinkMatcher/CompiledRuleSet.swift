@@ -3,8 +3,8 @@ import Synchronization
 
 /// The rules of one AASA file compiled once into an immutable automaton. Per view of the URL
 /// (case-folded or not, percent-decoded or not): a prefix trie for literal and `prefix*`
-/// paths, and ONE position automaton for every other path glob, run as a lazy DFA; every rule
-/// keeps its global order. Share one instance between threads and give each thread its own
+/// paths, a suffix trie for `*suffix` paths, and ONE position automaton for every other path
+/// glob, run as a lazy DFA; every rule keeps its global order. Share one instance between threads and give each thread its own
 /// `MatchScratch`, which holds the DFA states that thread has built.
 public final class CompiledRuleSet: Sendable {
     /// Every rule in evaluation order, with its defaults applied.
@@ -15,9 +15,10 @@ public final class CompiledRuleSet: Sendable {
     let entryAppStart: FrozenArray<Int32>
     let entryApps: FrozenArray<Int32>
     let compiled: FrozenArray<CompiledRule>
-    /// One trie and one glob union per view mode (index `ViewMode.index`); empty when no rule
-    /// uses that view.
+    /// One prefix trie, suffix trie and glob union per view mode (index `ViewMode.index`);
+    /// empty when no rule of that view needs it.
     let tries: FrozenArray<PrefixTrie>
+    let suffixTries: FrozenArray<PrefixTrie>
     let unions: FrozenArray<GlobUnion>
     /// Each union's group patterns, in group order: a scratch whose DFA cache gave up compiles
     /// them one by one (`GlobFallback`).
@@ -103,6 +104,7 @@ public final class CompiledRuleSet: Sendable {
         }
         var literals: [[(prefix: [UInt8], entry: PrefixTrie.Entry)]] = Array(
             repeating: [], count: 4)
+        var suffixes = literals
         var globs: [[(nodes: [PatternNode], rule: Int32)]] = Array(repeating: [], count: 4)
         // A variable is one node shared by every rule that names it; its either-case copy is
         // made once too, so that 100,000 rules naming `$(lang)` share one copy, and grouping
@@ -119,11 +121,14 @@ public final class CompiledRuleSet: Sendable {
                 return node.eitherCase
             }
         }
-        for (index, (rule, prefix, path)) in compiled.enumerated() where rule.canDecide {
+        for (index, (rule, literal, path)) in compiled.enumerated() where rule.canDecide {
             switch rule.strategy {
             case .exact, .prefixThenAny:
                 let entry = PrefixTrie.Entry(rule: Int32(index), mustEnd: rule.strategy == .exact)
-                literals[rule.mode.index].append((prefix, entry))
+                literals[rule.mode.index].append((literal, entry))
+            case .anyThenSuffix:
+                let entry = PrefixTrie.Entry(rule: Int32(index), mustEnd: false)
+                suffixes[rule.mode.index].append((literal.reversed(), entry))
             case .glob where Self.unionIndex(rule.mode) != rule.mode.index:
                 // An undecoded view is ASCII (raw characters are percent-encoded in it), so a
                 // case-insensitive glob reads the unfolded view with letters of either case:
@@ -134,6 +139,7 @@ public final class CompiledRuleSet: Sendable {
             }
         }
         self.tries = arena.freeze(literals.map { PrefixTrie($0, arena: arena) })
+        self.suffixTries = arena.freeze(suffixes.map { PrefixTrie($0, arena: arena) })
         let groups = globs.map { GlobUnion.groups($0) }
         self.globPatterns = groups.map { $0.map(\.nodes) }
         var globGroup = [Int32](repeating: -1, count: rules.count)
@@ -160,7 +166,10 @@ public final class CompiledRuleSet: Sendable {
         }
         self.compiled = arena.freeze(compiledRules)
         self.usedModes = arena.freeze(
-            ViewMode.all.filter { !literals[$0.index].isEmpty || !globs[$0.index].isEmpty })
+            ViewMode.all.filter {
+                !literals[$0.index].isEmpty || !suffixes[$0.index].isEmpty
+                    || !globs[$0.index].isEmpty
+            })
     }
 
     /// The union that holds the globs of a view: case-insensitive globs of undecoded views
@@ -182,6 +191,7 @@ public final class CompiledRuleSet: Sendable {
     public var strategySummary: String {
         var exact = 0
         var prefix = 0
+        var suffix = 0
         var glob = 0
         var inert = 0
         for rule in compiled.buffer {
@@ -192,10 +202,12 @@ public final class CompiledRuleSet: Sendable {
             switch rule.strategy {
             case .exact: exact += 1
             case .prefixThenAny: prefix += 1
+            case .anyThenSuffix: suffix += 1
             case .glob: glob += 1
             }
         }
-        var summary = "\(exact) exact, \(prefix) prefix, \(glob) glob, \(inert) inert"
+        var summary =
+            "\(exact) exact, \(prefix) prefix, \(suffix) suffix, \(glob) glob, \(inert) inert"
         let globUnions = unions.buffer.filter { !$0.isEmpty }
         if !globUnions.isEmpty {
             let groups = globUnions.map(\.groupCount).reduce(0, +)

@@ -1,7 +1,9 @@
 /// A byte trie over the literal path patterns and the literal prefixes of `prefix*` patterns.
 /// Each node lists the rules whose literal ends there; a lookup walks the URL path once and
-/// meets exactly the rules that match it, so rules that cannot match cost nothing. (Every other
-/// path pattern is a glob, decided by the view's `GlobUnion`.)
+/// meets exactly the rules that match it, so rules that cannot match cost nothing. Built from
+/// the reversed literals of `*suffix` patterns, it is a suffix trie, walked from the path's
+/// end (`collectSuffixes`). (Every other path pattern is a glob, decided by the view's
+/// `GlobUnion`.)
 ///
 /// Flat layout: node `n` has children `edges[nodes[n].edgeStart..<nodes[n+1].edgeStart]` sorted
 /// by label, and entries `entries[nodes[n].entryStart..<nodes[n+1].entryStart]` sorted by rule
@@ -70,6 +72,27 @@ struct PrefixTrie: Sendable {
             walk(key, foldASCII: true, into: &candidates)
         } else {
             walk(key, foldASCII: false, into: &candidates)
+        }
+    }
+
+    /// Appends to `candidates` every rule of a suffix trie (built from reversed literals, every
+    /// entry without `mustEnd`) whose literal ends the key: `*` takes the rest of the path.
+    /// No `/` vanishes at the key's start (`*/buy` does not match `/buy`, S5.3).
+    @inline(__always)
+    func collectSuffixes(
+        key: UnsafeBufferPointer<UInt8>, foldASCII: Bool,
+        into candidates: inout ScratchBuffer<Int32>
+    ) {
+        var node = Self.root
+        var index = key.count
+        while index > 0 {
+            index -= 1
+            let label = foldASCII ? CaseFolding.foldASCII(key[index]) : key[index]
+            guard let next = child(of: node, label) else { return }
+            node = next
+            for entry in Int(nodes[Int(node)].entryStart)..<Int(nodes[Int(node) + 1].entryStart) {
+                candidates.append(entries[entry].rule)
+            }
         }
     }
 

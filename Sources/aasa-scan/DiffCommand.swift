@@ -290,7 +290,9 @@ struct DiffOutputOptions: ParsableArguments {
 
     @Flag(
         name: .long,
-        help: "Print how each file's rules were compiled (exact, prefix, glob) on standard error.")
+        help:
+            "Print how each file's rules were compiled (exact, prefix, suffix, glob) on standard error."
+    )
     var debug = false
 
     func validate() throws {

@@ -68,7 +68,8 @@ struct ReportOptions: ParsableArguments {
     var quiet = false
 
     @Flag(
-        name: .long, help: "Print how rules were compiled (exact, prefix, glob) on standard error.")
+        name: .long,
+        help: "Print how rules were compiled (exact, prefix, suffix, glob) on standard error.")
     var debug = false
 
     @Option(

@@ -208,6 +208,34 @@ struct GlobUnionTests {
         #expect(automatonAnswer(set, "/search/1/x?t=c", scratch).hasPrefix("excluded"))
     }
 
+    /// `*` then literal text reads the suffix trie, not the union, in every view: the answers
+    /// are the reference's, and a path outside every other glob leaves the DFA at once.
+    @Test func suffixPatternsAreReadFromThePathsEnd() {
+        let components = [
+            Component(path: "*.json", exclude: true),
+            Component(path: "*/amp/", caseSensitive: false),
+            Component(path: "**.PDF", caseSensitive: false, percentEncoded: false),
+            Component(path: "*caf%C3%A9", percentEncoded: false),
+            Component(path: "*é"),
+            Component(path: "/docs/*/x"),
+        ]
+        let doc = document(components)
+        let set = CompiledRuleSet(doc)
+        #expect(set.strategySummary.hasPrefix("0 exact, 0 prefix, 5 suffix, 1 glob, 0 inert"))
+        let scratch = set.makeScratch()
+        let reference = ReferenceMatcher(doc)
+        let urls = [
+            "/a.json", "/a.JSON", "/a.json/", "/x/amp", "/x/AMP", "/x/amp/", "/amp", "/x/amp/y",
+            "/r.pdf", "/R.Pdf", "/%2Epdf", "/.pdf", "/pdf", "/café", "/caf%C3%A9", "/cafe",
+            "/é", "/%C3%A9", "/%c3%a9", "/É", "/docs/1/x", "/docs/1/x.json", "/", "",
+        ]
+        for url in urls {
+            #expect(
+                automatonAnswer(set, url, scratch) == reference.decide(url).description,
+                "\(url)")
+        }
+    }
+
     /// A glob whose undefined variable sits between other nodes can match nothing: the union
     /// finds it and the rule is inert, as `explain` says.
     @Test func aGlobThatMatchesNothingIsInert() {
@@ -220,7 +248,7 @@ struct GlobUnionTests {
             return
         }
         #expect(steps[1].outcome == .failed(part: "path"))
-        #expect(set.strategySummary.hasPrefix("0 exact, 0 prefix, 1 glob, 1 inert"))
+        #expect(set.strategySummary.hasPrefix("0 exact, 0 prefix, 0 suffix, 1 glob, 1 inert"))
     }
 
     /// Hundreds of `*a*b*c*` patterns: their combined DFA is far beyond any budget, the cache

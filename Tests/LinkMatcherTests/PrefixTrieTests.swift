@@ -68,4 +68,46 @@ struct PrefixTrieTests {
             }
         }
     }
+
+    /// A suffix trie (reversed literals, no entry bound to the key's end) finds every literal
+    /// the key ends with, and no `/` vanishes at the key's start.
+    @Test(arguments: 0..<4)
+    func suffixTrieFindsExactlyTheLiteralsAKeyEndsWith(seed: Int) {
+        var random = SplitMix64(seed: UInt64(seed) &+ 100)
+        let literals = (0..<Int32(40)).map { _ in
+            randomText(&random, pieces: 3).map(CaseFolding.foldASCII)
+        }.filter { !$0.isEmpty }
+        let items = literals.enumerated().map { rule, literal in
+            (
+                prefix: Array(literal.reversed()),
+                entry: PrefixTrie.Entry(rule: Int32(rule), mustEnd: false)
+            )
+        }
+        let arena = Arena()
+        let trie = PrefixTrie(items, arena: arena)
+        var candidates = ScratchBuffer<Int32>(capacity: 8)
+        defer {
+            candidates.free()
+            withExtendedLifetime(arena) {}
+        }
+        var keys = literals
+        keys += literals.map { randomText(&random, pieces: 2) + $0 }
+        keys += literals.map { Array($0.dropFirst()) }
+        keys += (0..<200).map { _ in randomText(&random, pieces: 5) }
+        for key in keys {
+            for foldASCII in [false, true] {
+                candidates.removeAll()
+                key.withUnsafeBufferPointer {
+                    trie.collectSuffixes(key: $0, foldASCII: foldASCII, into: &candidates)
+                }
+                let folded = foldASCII ? key.map(CaseFolding.foldASCII) : key
+                let expected = literals.indices.filter {
+                    folded.reversed().starts(with: literals[$0].reversed())
+                }
+                #expect(
+                    Array(candidates.buffer).sorted() == expected.map(Int32.init),
+                    "key \(String(decoding: key, as: UTF8.self)), folding \(foldASCII)")
+            }
+        }
+    }
 }
