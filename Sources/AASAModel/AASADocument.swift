@@ -130,7 +130,7 @@ public struct Component: Sendable, Equatable {
 }
 
 /// The two forms of `"?"` (SEMANTICS.md S4.3).
-public enum QueryPattern: Sendable, Equatable {
+public enum QueryPattern: Sendable, Hashable {
     /// `"?": "pattern"`: matched against the whole query text.
     case whole(String)
     /// `"?": {"name": "pattern", ...}`: every named item must match, in document order.
@@ -138,7 +138,7 @@ public enum QueryPattern: Sendable, Equatable {
 }
 
 /// One `name: pattern` pair of a query dictionary.
-public struct QueryItemPattern: Sendable, Equatable {
+public struct QueryItemPattern: Sendable, Hashable {
     /// The item's name.
     public var name: String
     /// The pattern its value must match.

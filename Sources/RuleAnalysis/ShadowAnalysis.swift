@@ -102,11 +102,12 @@ extension Inclusion {
             var firstWithPattern: [PatternKey: Int] = [:]
             for rule in entry where !languages[rule].isEmpty {
                 let key = PatternKey(rules[rule])
+                let first = firstWithPattern[key]
                 if !examining(rule) {
                     // Not asked about, but still an earlier rule for those that are.
                 } else if let catchAll {
                     findings.append(finding(.afterCatchAll, rule, [catchAll]))
-                } else if let original = firstWithPattern[key] {
+                } else if let original = first {
                     findings.append(finding(.duplicate, rule, [original]))
                 } else if let covering = covering(rule, index: index) {
                     findings.append(finding(.shadowed, rule, covering))
@@ -116,7 +117,7 @@ extension Inclusion {
                     findings.append(finding(.exclusionWithoutEffect, rule, []))
                 }
                 if catchAll == nil, languages[rule].isCatchAll { catchAll = rule }
-                if firstWithPattern[key] == nil { firstWithPattern[key] = rule }
+                if first == nil { firstWithPattern[key] = rule }
             }
             return findings
         }
@@ -133,18 +134,18 @@ extension Inclusion {
         /// `exclude` flag: two rules with the same key match the same URLs the same way.
         private struct PatternKey: Hashable {
             var path: Substring
-            var query: [String]
+            var query: QueryPattern
             var fragment: String
-            var flags: [Bool]
+            /// `isLegacyPath`, `exclude`, `caseSensitive` and `percentEncoded`, one bit each.
+            var flags: UInt8
 
             init(_ rule: ResolvedRule) {
                 path = rule.path.drop { $0 == "/" }
-                switch rule.query {
-                case .whole(let text): query = [text]
-                case .items(let items): query = ["items"] + items.flatMap { [$0.name, $0.pattern] }
-                }
+                query = rule.query
                 fragment = rule.fragment
-                flags = [rule.isLegacyPath, rule.exclude, rule.caseSensitive, rule.percentEncoded]
+                flags =
+                    (rule.isLegacyPath ? 1 : 0) | (rule.exclude ? 2 : 0)
+                    | (rule.caseSensitive ? 4 : 0) | (rule.percentEncoded ? 8 : 0)
             }
         }
 
