@@ -35,31 +35,33 @@ enum PathStrategy: UInt8, Sendable {
     case exact
     /// A literal prefix then only `*`: the prefix trie, any path that reaches the node.
     case prefixThenAny
-    /// `*` then literal text (`*.pdf`, `*/amp`): the suffix trie, read from the path's end.
-    /// A glob in the union would keep every path's DFA walk alive to its last character.
-    case anyThenSuffix
+    /// A literal prefix (often empty), `*`, then literal text (`*.pdf`,
+    /// `/users/*/settings/privacy`): the view's `SuffixRules`, read from the path's end.
+    case prefixStarSuffix
     /// Anything else: the view's glob union.
     case glob
 }
 
 extension CompiledRule {
     /// Compiles a rule; also returns its path pattern: the literal a trie keeps (the prefix,
-    /// or for `anyThenSuffix` the suffix) and the whole pattern (for the glob union). `parts` shares the matchers of query and
+    /// or for `prefixStarSuffix` the suffix, whose prefix is `starPrefix`) and the whole
+    /// pattern (for the glob union). `parts` shares the matchers of query and
     /// fragment texts between rules (most rules have the same few).
     static func compile(_ rule: ResolvedRule, parser: PatternParser, parts: PartCache) -> (
-        rule: CompiledRule, literal: [UInt8], path: [PatternNode]
+        rule: CompiledRule, literal: [UInt8], starPrefix: [UInt8], path: [PatternNode]
     ) {
         let fold = !rule.caseSensitive
         let strategy: PathStrategy
         let literal: [UInt8]
+        var starPrefix: [UInt8] = []
         var pathNodes: [PatternNode] = []
         if let (text, starred) = Self.literalPath(rule) {
             // Most rules of a large file: no pattern nodes needed.
             (strategy, literal) = (starred ? .prefixThenAny : .exact, text)
         } else {
             pathNodes = Self.pathNodes(rule, parser: parser)
-            if let suffix = Self.literalSuffix(pathNodes) {
-                (strategy, literal) = (.anyThenSuffix, suffix)
+            if let (prefix, suffix) = Self.aroundStar(pathNodes) {
+                (strategy, literal, starPrefix) = (.prefixStarSuffix, suffix, prefix)
             } else {
                 let prefixCount = pathNodes.prefix(while: {
                     if case .literal = $0 { return true }
@@ -101,7 +103,7 @@ extension CompiledRule {
             entry: Int32(rule.entryIndex), exclude: rule.exclude,
             mode: ViewMode(folded: fold, decoded: !rule.percentEncoded), strategy: strategy,
             query: query, fragment: part(rule.fragment), canDecide: !rule.appIDs.isEmpty)
-        return (compiled, literal, pathNodes)
+        return (compiled, literal, starPrefix, pathNodes)
     }
 
     /// The same rule, unable to decide: its path pattern matches nothing (an undefined
@@ -110,6 +112,13 @@ extension CompiledRule {
         CompiledRule(
             entry: entry, exclude: exclude, mode: mode, strategy: strategy, query: query,
             fragment: fragment, canDecide: false)
+    }
+
+    /// The same rule, its path decided another way.
+    func decided(by strategy: PathStrategy) -> CompiledRule {
+        CompiledRule(
+            entry: entry, exclude: exclude, mode: mode, strategy: strategy, query: query,
+            fragment: fragment, canDecide: canDecide)
     }
 
     /// The UTF-8 bytes of a path pattern that is literal text, optionally followed by `*`s
@@ -140,17 +149,23 @@ extension CompiledRule {
         return (bytes, stars)
     }
 
-    /// The literal after a leading `*` when nothing else follows it, trailing `/` dropped: a path
-    /// matches `*text/` when it ends with `text` (a pattern's trailing `/` may vanish at the
+    /// The literal texts around a run of `*`s when nothing else is in the pattern, the suffix
+    /// without its trailing `/`s: a path matches `pre*text/` when it starts with `pre`, ends
+    /// with `text`, and the two do not overlap (a pattern's trailing `/` may vanish at the
     /// path's end, and a path key never ends with one, S5.4). Nil for any other pattern, and
-    /// for `*` or `*/` (nothing left to read).
-    static func literalSuffix(_ nodes: [PatternNode]) -> [UInt8]? {
-        let stars = nodes.prefix(while: \.isAnyRun).count
-        guard stars > 0, var bytes = PartMatcher.literalBytes(Array(nodes[stars...])) else {
-            return nil
-        }
-        while bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
-        return bytes.isEmpty ? nil : bytes
+    /// when nothing is left of the suffix (`pre*`, `pre*/`).
+    static func aroundStar(_ nodes: [PatternNode]) -> (prefix: [UInt8], suffix: [UInt8])? {
+        let prefixCount = nodes.prefix(while: {
+            if case .literal = $0 { return true }
+            return false
+        }).count
+        let stars = nodes[prefixCount...].prefix(while: \.isAnyRun).count
+        guard stars > 0,
+            let prefix = PartMatcher.literalBytes(Array(nodes[..<prefixCount])),
+            var suffix = PartMatcher.literalBytes(Array(nodes[(prefixCount + stars)...]))
+        else { return nil }
+        while suffix.last == UInt8(ascii: "/") { suffix.removeLast() }
+        return suffix.isEmpty ? nil : (prefix, suffix)
     }
 
     /// The path pattern as nodes: leading `/` dropped (S5.3); `$(...)` literal in legacy paths.

@@ -125,9 +125,9 @@ extension CompiledRuleSet {
             let (key, foldASCII) = scratch.pointee.pathKey(mode, bytes)
             tries[mode.index].collect(
                 key: key, foldASCII: foldASCII, into: &scratch.pointee.candidates)
-            let suffixes = suffixTries.pointer(at: mode.index)
+            let suffixes = suffixRules.pointer(at: mode.index)
             if !suffixes.pointee.isEmpty {
-                suffixes.pointee.collectSuffixes(
+                suffixes.pointee.collect(
                     key: key, foldASCII: foldASCII, into: &scratch.pointee.candidates)
             }
             let union = unions.pointer(at: mode.index)

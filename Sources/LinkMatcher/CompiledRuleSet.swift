@@ -3,9 +3,10 @@ import Synchronization
 
 /// The rules of one AASA file compiled once into an immutable automaton. Per view of the URL
 /// (case-folded or not, percent-decoded or not): a prefix trie for literal and `prefix*`
-/// paths, a suffix trie for `*suffix` paths, and ONE position automaton for every other path
-/// glob, run as a lazy DFA; every rule keeps its global order. Share one instance between threads and give each thread its own
-/// `MatchScratch`, which holds the DFA states that thread has built.
+/// paths, a suffix trie for `prefix*suffix` paths (`SuffixRules`), and ONE position automaton
+/// for every other path glob, run as a lazy DFA; every rule keeps its global order. Share one
+/// instance between threads and give each thread its own `MatchScratch`, which holds the DFA
+/// states that thread has built.
 public final class CompiledRuleSet: Sendable {
     /// Every rule in evaluation order, with its defaults applied.
     public let rules: [ResolvedRule]
@@ -18,7 +19,7 @@ public final class CompiledRuleSet: Sendable {
     /// One prefix trie, suffix trie and glob union per view mode (index `ViewMode.index`);
     /// empty when no rule of that view needs it.
     let tries: FrozenArray<PrefixTrie>
-    let suffixTries: FrozenArray<PrefixTrie>
+    let suffixRules: FrozenArray<SuffixRules>
     let unions: FrozenArray<GlobUnion>
     /// Each union's group patterns, in group order: a scratch whose DFA cache gave up compiles
     /// them one by one (`GlobFallback`).
@@ -98,13 +99,29 @@ public final class CompiledRuleSet: Sendable {
         self.entryApps = arena.freeze(entryApps.flatMap { $0 })
         let budget = CompileBudget(limit: limit)
         let parts = PartCache(arena: arena, budget: budget)
-        let compiled = rules.enumerated().map { index, rule in
+        var compiled = rules.enumerated().map { index, rule in
             parts.rule = Int32(index)
             return CompiledRule.compile(rule, parser: parser, parts: parts)
         }
         var literals: [[(prefix: [UInt8], entry: PrefixTrie.Entry)]] = Array(
             repeating: [], count: 4)
-        var suffixes = literals
+        var suffixes: [[(prefix: [UInt8], suffix: [UInt8], rule: Int32)]] = Array(
+            repeating: [], count: 4)
+        // Rules with a prefix per view and suffix: past `SuffixRules.suffixLimit`, they go to
+        // the union (where their prefixes let the DFA walk stop early).
+        var sharingSuffix: [Int: [[UInt8]: Int]] = [:]
+        for (rule, suffix, prefix, _) in compiled
+        where rule.strategy == .prefixStarSuffix && !prefix.isEmpty {
+            sharingSuffix[rule.mode.index, default: [:]][suffix, default: 0] += 1
+        }
+        for index in compiled.indices
+        where compiled[index].rule.strategy == .prefixStarSuffix
+            && !compiled[index].starPrefix.isEmpty
+        {
+            let rule = compiled[index].rule
+            let sharing = sharingSuffix[rule.mode.index]?[compiled[index].literal] ?? 0
+            if sharing > SuffixRules.suffixLimit { compiled[index].rule = rule.decided(by: .glob) }
+        }
         var globs: [[(nodes: [PatternNode], rule: Int32)]] = Array(repeating: [], count: 4)
         // A variable is one node shared by every rule that names it; its either-case copy is
         // made once too, so that 100,000 rules naming `$(lang)` share one copy, and grouping
@@ -121,14 +138,14 @@ public final class CompiledRuleSet: Sendable {
                 return node.eitherCase
             }
         }
-        for (index, (rule, literal, path)) in compiled.enumerated() where rule.canDecide {
+        for (index, (rule, literal, starPrefix, path)) in compiled.enumerated() where rule.canDecide
+        {
             switch rule.strategy {
             case .exact, .prefixThenAny:
                 let entry = PrefixTrie.Entry(rule: Int32(index), mustEnd: rule.strategy == .exact)
                 literals[rule.mode.index].append((literal, entry))
-            case .anyThenSuffix:
-                let entry = PrefixTrie.Entry(rule: Int32(index), mustEnd: false)
-                suffixes[rule.mode.index].append((literal.reversed(), entry))
+            case .prefixStarSuffix:
+                suffixes[rule.mode.index].append((starPrefix, literal, Int32(index)))
             case .glob where Self.unionIndex(rule.mode) != rule.mode.index:
                 // An undecoded view is ASCII (raw characters are percent-encoded in it), so a
                 // case-insensitive glob reads the unfolded view with letters of either case:
@@ -139,7 +156,7 @@ public final class CompiledRuleSet: Sendable {
             }
         }
         self.tries = arena.freeze(literals.map { PrefixTrie($0, arena: arena) })
-        self.suffixTries = arena.freeze(suffixes.map { PrefixTrie($0, arena: arena) })
+        self.suffixRules = arena.freeze(suffixes.map { SuffixRules($0, arena: arena) })
         let groups = globs.map { GlobUnion.groups($0) }
         self.globPatterns = groups.map { $0.map(\.nodes) }
         var globGroup = [Int32](repeating: -1, count: rules.count)
@@ -202,7 +219,7 @@ public final class CompiledRuleSet: Sendable {
             switch rule.strategy {
             case .exact: exact += 1
             case .prefixThenAny: prefix += 1
-            case .anyThenSuffix: suffix += 1
+            case .prefixStarSuffix: suffix += 1
             case .glob: glob += 1
             }
         }

@@ -75,13 +75,12 @@ struct PrefixTrie: Sendable {
         }
     }
 
-    /// Appends to `candidates` every rule of a suffix trie (built from reversed literals, every
-    /// entry without `mustEnd`) whose literal ends the key: `*` takes the rest of the path.
-    /// No `/` vanishes at the key's start (`*/buy` does not match `/buy`, S5.3).
+    /// Walks the key from its end, handing `visit` each entry of every node reached with the
+    /// number of key bytes read to reach it: built from reversed literals, this finds every
+    /// literal the key ends with (`SuffixRules`). No `/` is followed past the key's start.
     @inline(__always)
-    func collectSuffixes(
-        key: UnsafeBufferPointer<UInt8>, foldASCII: Bool,
-        into candidates: inout ScratchBuffer<Int32>
+    func walkBackward(
+        key: UnsafeBufferPointer<UInt8>, foldASCII: Bool, _ visit: (Entry, Int) -> Void
     ) {
         var node = Self.root
         var index = key.count
@@ -91,7 +90,7 @@ struct PrefixTrie: Sendable {
             guard let next = child(of: node, label) else { return }
             node = next
             for entry in Int(nodes[Int(node)].entryStart)..<Int(nodes[Int(node) + 1].entryStart) {
-                candidates.append(entries[entry].rule)
+                visit(entries[entry], key.count - index)
             }
         }
     }

@@ -1,8 +1,9 @@
 import AASAModel
-import LinkMatcher
 import TestSupport
 import Testing
 import Workload
+
+@testable import LinkMatcher
 
 /// Rule sets of the shape that makes a glob union work hard: hundreds of globs that share a
 /// literal prefix and differ after a wildcard, suffix and extension rules, `?`, variables,
@@ -195,10 +196,10 @@ struct GlobUnionTests {
     @Test func rulesOnOnePathShareTheirAutomatonPath() {
         let doc = document([
             Component(
-                path: "/search/*/x", query: .items([QueryItemPattern(name: "t", pattern: "a")])),
+                path: "/search/*/x*", query: .items([QueryItemPattern(name: "t", pattern: "a")])),
             Component(
-                path: "/search/*/x", query: .items([QueryItemPattern(name: "t", pattern: "b")])),
-            Component(path: "/search/*/x", exclude: true),
+                path: "/search/*/x*", query: .items([QueryItemPattern(name: "t", pattern: "b")])),
+            Component(path: "/search/*/x*", exclude: true),
         ])
         let set = CompiledRuleSet(doc)
         #expect(set.strategySummary.contains("(1 distinct paths, "))
@@ -208,28 +209,56 @@ struct GlobUnionTests {
         #expect(automatonAnswer(set, "/search/1/x?t=c", scratch).hasPrefix("excluded"))
     }
 
-    /// `*` then literal text reads the suffix trie, not the union, in every view: the answers
-    /// are the reference's, and a path outside every other glob leaves the DFA at once.
-    @Test func suffixPatternsAreReadFromThePathsEnd() {
+    /// A literal prefix, `*`, then literal text reads the suffix rules, not the union, in every
+    /// view: the answers are the reference's, prefix and suffix never overlap, and trailing
+    /// `/`s vanish only at the end.
+    @Test func prefixStarSuffixPatternsAreReadFromThePathsEnd() {
         let components = [
             Component(path: "*.json", exclude: true),
             Component(path: "*/amp/", caseSensitive: false),
             Component(path: "**.PDF", caseSensitive: false, percentEncoded: false),
             Component(path: "*caf%C3%A9", percentEncoded: false),
             Component(path: "*é"),
+            Component(path: "/Users/*/settings/Privacy", caseSensitive: false),
+            Component(path: "/users/*/settings/privacy", exclude: true),
+            Component(path: "/a/*/a"),
+            Component(path: "/a*a"),
+            Component(path: "/%41/*/b", percentEncoded: false),
             Component(path: "/docs/*/x"),
         ]
         let doc = document(components)
         let set = CompiledRuleSet(doc)
-        #expect(set.strategySummary.hasPrefix("0 exact, 0 prefix, 5 suffix, 1 glob, 0 inert"))
+        #expect(set.strategySummary.hasPrefix("0 exact, 0 prefix, 11 suffix, 0 glob, 0 inert"))
         let scratch = set.makeScratch()
         let reference = ReferenceMatcher(doc)
         let urls = [
             "/a.json", "/a.JSON", "/a.json/", "/x/amp", "/x/AMP", "/x/amp/", "/amp", "/x/amp/y",
             "/r.pdf", "/R.Pdf", "/%2Epdf", "/.pdf", "/pdf", "/café", "/caf%C3%A9", "/cafe",
-            "/é", "/%C3%A9", "/%c3%a9", "/É", "/docs/1/x", "/docs/1/x.json", "/", "",
+            "/é", "/%C3%A9", "/%c3%a9", "/É", "/docs/1/x", "/docs/1/x.json", "/docs//x", "/", "",
+            "/users/1/settings/privacy", "/USERS/1/Settings/PRIVACY", "/users//settings/privacy",
+            "/users/settings/privacy", "/users/1/settings/privacy/", "/users/1/settings/privacy/x",
+            "/a/a", "/a//a", "/a/x/a", "/aa", "/a", "/aXa", "/A/1/b", "/%41/1/b", "/a/1/b",
         ]
         for url in urls {
+            #expect(
+                automatonAnswer(set, url, scratch) == reference.decide(url).description,
+                "\(url)")
+        }
+    }
+
+    /// Past `SuffixRules.suffixLimit` rules with a prefix on one suffix, those rules go to the
+    /// union (their prefixes compared one by one would be a loop over patterns); `*.pdf`, with
+    /// no prefix to compare, stays.
+    @Test func manyPrefixesOnOneSuffixGoToTheUnion() {
+        let prefixed = (0...SuffixRules.suffixLimit).map { Component(path: "/docs/\($0)/*.pdf") }
+        let doc = document(prefixed + [Component(path: "*.pdf", exclude: true)])
+        let set = CompiledRuleSet(doc)
+        #expect(
+            set.strategySummary.hasPrefix(
+                "0 exact, 0 prefix, 1 suffix, \(SuffixRules.suffixLimit + 1) glob, 0 inert"))
+        let scratch = set.makeScratch()
+        let reference = ReferenceMatcher(doc)
+        for url in ["/docs/3/a.pdf", "/docs/3/.pdf", "/docs/3.pdf", "/x.pdf", "/docs/9/a.pdf"] {
             #expect(
                 automatonAnswer(set, url, scratch) == reference.decide(url).description,
                 "\(url)")
@@ -240,7 +269,7 @@ struct GlobUnionTests {
     /// finds it and the rule is inert, as `explain` says.
     @Test func aGlobThatMatchesNothingIsInert() {
         let set = CompiledRuleSet(
-            document([Component(path: "/a$(nope)b/*"), Component(path: "/x/*/y")]))
+            document([Component(path: "/a$(nope)b/*"), Component(path: "/x/?*/y")]))
         let url = Array("/ab/x".utf8)
         let (steps, _) = url.withUnsafeBufferPointer { set.explain($0, scratch: set.makeScratch()) }
         guard case .inert = steps[0].outcome else {

@@ -69,43 +69,48 @@ struct PrefixTrieTests {
         }
     }
 
-    /// A suffix trie (reversed literals, no entry bound to the key's end) finds every literal
-    /// the key ends with, and no `/` vanishes at the key's start.
-    @Test(arguments: 0..<4)
-    func suffixTrieFindsExactlyTheLiteralsAKeyEndsWith(seed: Int) {
+    /// `SuffixRules` against its definition: a rule matches a key that starts with its prefix
+    /// and ends with its suffix, the two not overlapping (the `*` between them takes the rest),
+    /// and no `/` vanishes at the key's start. Prefixes and suffixes share runs, and keys are
+    /// made of them, cut and joined.
+    @Test(arguments: 0..<6)
+    func suffixRulesFindExactlyTheRulesAKeyMatches(seed: Int) {
         var random = SplitMix64(seed: UInt64(seed) &+ 100)
-        let literals = (0..<Int32(40)).map { _ in
-            randomText(&random, pieces: 3).map(CaseFolding.foldASCII)
-        }.filter { !$0.isEmpty }
-        let items = literals.enumerated().map { rule, literal in
-            (
-                prefix: Array(literal.reversed()),
-                entry: PrefixTrie.Entry(rule: Int32(rule), mustEnd: false)
-            )
+        var items: [(prefix: [UInt8], suffix: [UInt8], rule: Int32)] = []
+        for rule in 0..<Int32(40) {
+            let suffix = randomText(&random, pieces: 3).map(CaseFolding.foldASCII)
+            guard suffix.last.map({ $0 != UInt8(ascii: "/") }) == true else { continue }
+            let prefix =
+                random.next() % 3 == 0
+                ? [] : randomText(&random, pieces: 2).map(CaseFolding.foldASCII)
+            items.append((prefix, suffix, rule))
         }
         let arena = Arena()
-        let trie = PrefixTrie(items, arena: arena)
+        let rules = SuffixRules(items, arena: arena)
         var candidates = ScratchBuffer<Int32>(capacity: 8)
         defer {
             candidates.free()
             withExtendedLifetime(arena) {}
         }
-        var keys = literals
-        keys += literals.map { randomText(&random, pieces: 2) + $0 }
-        keys += literals.map { Array($0.dropFirst()) }
+        var keys = items.map { $0.prefix + $0.suffix }
+        keys += items.map { $0.prefix + randomText(&random, pieces: 2) + $0.suffix }
+        keys += items.map { Array(($0.prefix + $0.suffix).dropFirst()) }
+        keys += items.map { Array($0.suffix.dropFirst()) }
         keys += (0..<200).map { _ in randomText(&random, pieces: 5) }
         for key in keys {
             for foldASCII in [false, true] {
                 candidates.removeAll()
                 key.withUnsafeBufferPointer {
-                    trie.collectSuffixes(key: $0, foldASCII: foldASCII, into: &candidates)
+                    rules.collect(key: $0, foldASCII: foldASCII, into: &candidates)
                 }
                 let folded = foldASCII ? key.map(CaseFolding.foldASCII) : key
-                let expected = literals.indices.filter {
-                    folded.reversed().starts(with: literals[$0].reversed())
-                }
+                let expected = items.filter {
+                    folded.count >= $0.prefix.count + $0.suffix.count
+                        && folded.starts(with: $0.prefix)
+                        && folded.reversed().starts(with: $0.suffix.reversed())
+                }.map(\.rule)
                 #expect(
-                    Array(candidates.buffer).sorted() == expected.map(Int32.init),
+                    Array(candidates.buffer).sorted() == expected,
                     "key \(String(decoding: key, as: UTF8.self)), folding \(foldASCII)")
             }
         }
