@@ -5,11 +5,13 @@
 /// end (`collectSuffixes`). (Every other path pattern is a glob, decided by the view's
 /// `GlobUnion`.)
 ///
-/// Flat layout: node `n` has children `edges[nodes[n].edgeStart..<nodes[n+1].edgeStart]` sorted
-/// by label, and entries `entries[nodes[n].entryStart..<nodes[n+1].entryStart]` sorted by rule
-/// order; a step reads one node pair and one run of edges, each label beside its target. The
-/// root also has a 256-entry table, since every lookup starts there and it has the most
-/// children.
+/// Packed layout: each node is one record of `words`, in depth-first order, so a node's first
+/// child follows it and a chain of one-child nodes (the tail of `/p/sierra-adjustable-0/`, the
+/// last digits of `/products/104099`) lies in consecutive words: a walk down it reads a few
+/// cache lines instead of two or three scattered loads per character. A record holds where
+/// the node's entries lie in `entries` (sorted by rule order), its child count, the children's
+/// labels (sorted, four to a word) and the children's offsets in `words`. The root also has a
+/// 256-entry table, since every lookup starts there and it has the most children.
 struct PrefixTrie: Sendable {
     struct Entry: Sendable {
         var rule: Int32
@@ -18,27 +20,19 @@ struct PrefixTrie: Sendable {
         var mustEnd: Bool
     }
 
-    struct Node: Sendable {
-        var entryStart: Int32
-        var edgeStart: Int32
-    }
-
-    struct Edge: Sendable {
-        var label: UInt8
-        var target: Int32
-    }
-
-    /// One more than the node count: the last one marks the ends.
-    let nodes: FrozenArray<Node>
-    let edges: FrozenArray<Edge>
+    /// Node records, each at its offset: entry start, entry end, child count `k`, then the `k`
+    /// labels in `(k + 3) / 4` words, then the `k` children's offsets.
+    let words: FrozenArray<Int32>
     let entries: FrozenArray<Entry>
     /// Child of the root per byte, or `noChild`.
     let rootChildren: FrozenArray<Int32>
 
-    /// The root node: the empty prefix.
+    /// The root node: the empty prefix, at offset 0.
     static let root: Int32 = 0
     /// A `rootChildren` entry for a byte no prefix starts with.
     static let noChild: Int32 = -1
+    /// Children past which a node's labels are searched by halves instead of in order.
+    private static let scannedChildren = 8
 
     var isEmpty: Bool { entries.isEmpty }
 
@@ -48,15 +42,37 @@ struct PrefixTrie: Sendable {
             let child = rootChildren[Int(label)]
             return child == Self.noChild ? nil : child
         }
-        var low = Int(nodes[Int(node)].edgeStart)
-        var high = Int(nodes[Int(node) + 1].edgeStart)
+        let record = words.base.unsafelyUnwrapped + Int(node)
+        let count = Int(record[2])
+        let labels = UnsafeRawPointer(record + 3)
+        let targets = record + 3 + (count + 3) >> 2
+        if count <= Self.scannedChildren {
+            // All eight label bytes at once (a record has at least eight bytes from its labels
+            // on): the first byte equal to `label`, if it is one of the `count`.
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let difference =
+                UInt64(littleEndian: labels.loadUnaligned(as: UInt64.self))
+                ^ (ones &* UInt64(label))
+            let zeroBytes = (difference &- ones) & ~difference & (ones &<< 7)
+            let index = zeroBytes.trailingZeroBitCount >> 3
+            return index < count ? targets[index] : nil
+        }
+        let labelBytes = labels.assumingMemoryBound(to: UInt8.self)
+        var low = 0
+        var high = count
         while low < high {
             let middle = (low + high) >> 1
-            let edge = edges.pointer(at: middle)
-            if edge.pointee.label == label { return edge.pointee.target }
-            if edge.pointee.label < label { low = middle + 1 } else { high = middle }
+            if labelBytes[middle] == label { return targets[middle] }
+            if labelBytes[middle] < label { low = middle + 1 } else { high = middle }
         }
         return nil
+    }
+
+    /// The entries of a node.
+    @inline(__always)
+    private func entryRange(_ node: Int32) -> Range<Int> {
+        let record = words.base.unsafelyUnwrapped + Int(node)
+        return Int(record[0])..<Int(record[1])
     }
 
     /// Appends to `candidates` every rule whose path pattern the key matches, reading ASCII
@@ -89,9 +105,7 @@ struct PrefixTrie: Sendable {
             let label = foldASCII ? CaseFolding.foldASCII(key[index]) : key[index]
             guard let next = child(of: node, label) else { return }
             node = next
-            for entry in Int(nodes[Int(node)].entryStart)..<Int(nodes[Int(node) + 1].entryStart) {
-                visit(entries[entry], key.count - index)
-            }
+            for entry in entryRange(node) { visit(entries[entry], key.count - index) }
         }
     }
 
@@ -104,7 +118,7 @@ struct PrefixTrie: Sendable {
         var depth = 0
         while true {
             let atEnd = depth == key.count
-            for index in Int(nodes[Int(node)].entryStart)..<Int(nodes[Int(node) + 1].entryStart) {
+            for index in entryRange(node) {
                 let entry = entries[index]
                 if atEnd || !entry.mustEnd { candidates.append(entry.rule) }
             }
@@ -148,24 +162,41 @@ extension PrefixTrie {
             placed.append((path[prefix.count], items[index].entry))
             previous = prefix
         }
-        let (edgeStart, edgeOrder) = Self.group(edges.map(\.parent), nodeCount: nodeCount)
+        // Sorted insertion numbers the nodes depth-first and adds each node's children in
+        // label order: the records are laid out in that order.
+        var children = [[(label: UInt8, child: Int32)]](repeating: [], count: nodeCount)
+        for edge in edges { children[Int(edge.parent)].append((edge.label, edge.child)) }
         let (entryStart, entryOrder) = Self.group(placed.map(\.node), nodeCount: nodeCount)
         var entries = entryOrder.map { placed[$0].entry }
         for node in 0..<nodeCount {
             entries[Int(entryStart[node])..<Int(entryStart[node + 1])].sort { $0.rule < $1.rule }
         }
-        var rootChildren = [Int32](repeating: Self.noChild, count: 256)
-        for edge in edges where edge.parent == Self.root {
-            rootChildren[Int(edge.label)] = edge.child
+        var offsets = [Int32](repeating: 0, count: nodeCount)
+        var size = 0
+        for node in 0..<nodeCount {
+            offsets[node] = Int32(size)
+            size += 3 + (children[node].count + 3) / 4 + children[node].count
         }
-        let nodes = (0...nodeCount).map {
-            Node(entryStart: entryStart[$0], edgeStart: edgeStart[$0])
+        var words = [Int32](repeating: 0, count: size)
+        for node in 0..<nodeCount {
+            let at = Int(offsets[node])
+            let count = children[node].count
+            words[at] = entryStart[node]
+            words[at + 1] = entryStart[node + 1]
+            words[at + 2] = Int32(count)
+            for (index, child) in children[node].enumerated() {
+                // Written as bytes, as `child(of:_:)` reads them.
+                words.withUnsafeMutableBytes { $0[4 * (at + 3) + index] = child.label }
+                words[at + 3 + (count + 3) / 4 + index] = offsets[Int(child.child)]
+            }
+        }
+        var rootChildren = [Int32](repeating: Self.noChild, count: 256)
+        for (label, child) in children[Int(Self.root)] {
+            rootChildren[Int(label)] = offsets[Int(child)]
         }
         self.init(
-            nodes: arena.freeze(nodes),
-            edges: arena.freeze(
-                edgeOrder.map { Edge(label: edges[$0].label, target: edges[$0].child) }),
-            entries: arena.freeze(entries), rootChildren: arena.freeze(rootChildren))
+            words: arena.freeze(words), entries: arena.freeze(entries),
+            rootChildren: arena.freeze(rootChildren))
     }
 
     /// A stable counting sort by node: where each node's items start, and the item indices in

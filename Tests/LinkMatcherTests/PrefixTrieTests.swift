@@ -69,6 +69,38 @@ struct PrefixTrieTests {
         }
     }
 
+    /// A node with many children finds its labels by halves, one with a few reads them all at
+    /// once: every child is found from both, and a byte between two labels is not.
+    @Test(arguments: [3, 8, 9, 40])
+    func nodesWithFewOrManyChildrenFindEachOne(children: Int) {
+        let labels = (0..<children).map { UInt8(ascii: "0") + UInt8(2 * $0) }
+        let items = labels.enumerated().map { rule, label in
+            (
+                prefix: [UInt8(ascii: "p"), label, UInt8(ascii: "z")],
+                entry: PrefixTrie.Entry(rule: Int32(rule), mustEnd: true)
+            )
+        }
+        let arena = Arena()
+        let trie = PrefixTrie(items, arena: arena)
+        var candidates = ScratchBuffer<Int32>(capacity: 8)
+        defer {
+            candidates.free()
+            withExtendedLifetime(arena) {}
+        }
+        for (rule, label) in labels.enumerated() {
+            for (key, expected) in [
+                ([UInt8(ascii: "p"), label, UInt8(ascii: "z")], [Int32(rule)]),
+                ([UInt8(ascii: "p"), label + 1, UInt8(ascii: "z")], []),
+            ] {
+                candidates.removeAll()
+                key.withUnsafeBufferPointer {
+                    trie.collect(key: $0, foldASCII: false, into: &candidates)
+                }
+                #expect(Array(candidates.buffer) == expected, "\(key)")
+            }
+        }
+    }
+
     /// `SuffixRules` against its definition: a rule matches a key that starts with its prefix
     /// and ends with its suffix, the two not overlapping (the `*` between them takes the rest),
     /// and no `/` vanishes at the key's start. Prefixes and suffixes share runs, and keys are
