@@ -45,8 +45,8 @@ enum PathStrategy: UInt8, Sendable {
 extension CompiledRule {
     /// Compiles a rule; also returns its path pattern: the literal a trie keeps (the prefix,
     /// or for `prefixStarSuffix` the suffix, whose prefix is `starPrefix`) and the whole
-    /// pattern (for the glob union). `parts` shares the matchers of query and
-    /// fragment texts between rules (most rules have the same few).
+    /// pattern (for the glob union). `parts` shares the matchers of query and fragment texts
+    /// between rules (most rules have the same few).
     static func compile(_ rule: ResolvedRule, parser: PatternParser, parts: PartCache) -> (
         rule: CompiledRule, literal: [UInt8], starPrefix: [UInt8], path: [PatternNode]
     ) {

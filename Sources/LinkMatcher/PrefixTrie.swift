@@ -1,9 +1,8 @@
 /// A byte trie over the literal path patterns and the literal prefixes of `prefix*` patterns.
 /// Each node lists the rules whose literal ends there; a lookup walks the URL path once and
 /// meets exactly the rules that match it, so rules that cannot match cost nothing. Built from
-/// the reversed literals of `*suffix` patterns, it is a suffix trie, walked from the path's
-/// end (`collectSuffixes`). (Every other path pattern is a glob, decided by the view's
-/// `GlobUnion`.)
+/// reversed suffixes, it finds the suffixes a path ends with (`walkBackward`, for
+/// `SuffixRules`). (Every other path pattern is a glob, decided by the view's `GlobUnion`.)
 ///
 /// Packed layout: each node is one record of `words`, in depth-first order, so a node's first
 /// child follows it and a chain of one-child nodes (the tail of `/p/sierra-adjustable-0/`, the
@@ -46,9 +45,10 @@ struct PrefixTrie: Sendable {
         let count = Int(record[2])
         let labels = UnsafeRawPointer(record + 3)
         let targets = record + 3 + (count + 3) >> 2
+        if count == 0 { return nil }
         if count <= Self.scannedChildren {
-            // All eight label bytes at once (a record has at least eight bytes from its labels
-            // on): the first byte equal to `label`, if it is one of the `count`.
+            // Eight label bytes at once (a record with children has at least eight bytes from
+            // its labels on): the first byte equal to `label`, if it is one of the `count`.
             let ones: UInt64 = 0x0101_0101_0101_0101
             let difference =
                 UInt64(littleEndian: labels.loadUnaligned(as: UInt64.self))
@@ -135,8 +135,9 @@ extension PrefixTrie {
     /// Builds the trie from `(prefix, entry)` pairs given in rule order.
     ///
     /// The prefixes are inserted in sorted order, so each new node hangs off the path of the
-    /// previous prefix and every node's children appear in label order: flat edge lists, no
-    /// table per node (a 5,000-rule file makes tens of thousands of nodes).
+    /// previous prefix, the nodes are numbered depth-first and every node's children appear in
+    /// label order: records laid out in that order, no table per node (a 5,000-rule file makes
+    /// tens of thousands of nodes).
     init(_ items: [(prefix: [UInt8], entry: Entry)], arena: Arena) {
         let order = items.indices.sorted {
             items[$0].prefix.lexicographicallyPrecedes(items[$1].prefix)
