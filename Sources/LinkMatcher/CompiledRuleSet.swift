@@ -107,20 +107,19 @@ public final class CompiledRuleSet: Sendable {
             repeating: [], count: 4)
         var suffixes: [[(prefix: [UInt8], suffix: [UInt8], rule: Int32)]] = Array(
             repeating: [], count: 4)
-        // Rules with a prefix per view and suffix: past `SuffixRules.suffixLimit`, they go to
+        // Rules with a prefix, per view and suffix: past `SuffixRules.suffixLimit`, they go to
         // the union (where their prefixes let the DFA walk stop early).
-        var sharingSuffix: [Int: [[UInt8]: Int]] = [:]
-        for (rule, suffix, prefix, _) in compiled
-        where rule.strategy == .prefixStarSuffix && !prefix.isEmpty {
-            sharingSuffix[rule.mode.index, default: [:]][suffix, default: 0] += 1
+        var withPrefix: [Int: [[UInt8]: Int]] = [:]
+        for (rule, literal, starPrefix, _) in compiled
+        where rule.strategy == .prefixStarSuffix && !starPrefix.isEmpty {
+            withPrefix[rule.mode.index, default: [:]][literal, default: 0] += 1
         }
-        for index in compiled.indices
-        where compiled[index].rule.strategy == .prefixStarSuffix
-            && !compiled[index].starPrefix.isEmpty
-        {
-            let rule = compiled[index].rule
-            let sharing = sharingSuffix[rule.mode.index]?[compiled[index].literal] ?? 0
-            if sharing > SuffixRules.suffixLimit { compiled[index].rule = rule.decided(by: .glob) }
+        for index in compiled.indices {
+            let (rule, literal, starPrefix, _) = compiled[index]
+            guard rule.strategy == .prefixStarSuffix, !starPrefix.isEmpty,
+                withPrefix[rule.mode.index]?[literal] ?? 0 > SuffixRules.suffixLimit
+            else { continue }
+            compiled[index].rule = rule.decided(by: .glob)
         }
         var globs: [[(nodes: [PatternNode], rule: Int32)]] = Array(repeating: [], count: 4)
         // A variable is one node shared by every rule that names it; its either-case copy is

@@ -34,6 +34,16 @@ struct PrefixTrieTests {
         }.map(\.entry.rule)
     }
 
+    /// What `collect` appends for `key`, sorted.
+    func collected(_ trie: PrefixTrie, _ key: [UInt8], foldASCII: Bool) -> [Int32] {
+        var candidates = ScratchBuffer<Int32>(capacity: 8)
+        defer { candidates.free() }
+        key.withUnsafeBufferPointer {
+            trie.collect(key: $0, foldASCII: foldASCII, into: &candidates)
+        }
+        return Array(candidates.buffer).sorted()
+    }
+
     @Test(arguments: 0..<8)
     func findsExactlyTheLiteralsAKeyMatches(seed: Int) {
         var random = SplitMix64(seed: UInt64(seed))
@@ -45,11 +55,7 @@ struct PrefixTrieTests {
         }
         let arena = Arena()
         let trie = PrefixTrie(items, arena: arena)
-        var candidates = ScratchBuffer<Int32>(capacity: 8)
-        defer {
-            candidates.free()
-            withExtendedLifetime(arena) {}
-        }
+        defer { withExtendedLifetime(arena) {} }
         // Keys made of the literals themselves, cut and extended, and of random pieces.
         var keys = items.map(\.prefix)
         keys += items.map { Array($0.prefix.dropLast(Int(random.next() % 4))) }
@@ -57,13 +63,9 @@ struct PrefixTrieTests {
         keys += (0..<200).map { _ in randomText(&random, pieces: 5) }
         for key in keys {
             for foldASCII in [false, true] {
-                candidates.removeAll()
-                key.withUnsafeBufferPointer {
-                    trie.collect(key: $0, foldASCII: foldASCII, into: &candidates)
-                }
-                let found = Array(candidates.buffer).sorted()
                 #expect(
-                    found == expected(items, key: key, foldASCII: foldASCII),
+                    collected(trie, key, foldASCII: foldASCII)
+                        == expected(items, key: key, foldASCII: foldASCII),
                     "key \(String(decoding: key, as: UTF8.self)), folding \(foldASCII)")
             }
         }
@@ -82,21 +84,13 @@ struct PrefixTrieTests {
         }
         let arena = Arena()
         let trie = PrefixTrie(items, arena: arena)
-        var candidates = ScratchBuffer<Int32>(capacity: 8)
-        defer {
-            candidates.free()
-            withExtendedLifetime(arena) {}
-        }
+        defer { withExtendedLifetime(arena) {} }
         for (rule, label) in labels.enumerated() {
             for (key, expected) in [
                 ([UInt8(ascii: "p"), label, UInt8(ascii: "z")], [Int32(rule)]),
                 ([UInt8(ascii: "p"), label + 1, UInt8(ascii: "z")], []),
             ] {
-                candidates.removeAll()
-                key.withUnsafeBufferPointer {
-                    trie.collect(key: $0, foldASCII: false, into: &candidates)
-                }
-                #expect(Array(candidates.buffer) == expected, "\(key)")
+                #expect(collected(trie, key, foldASCII: false) == expected, "\(key)")
             }
         }
     }
