@@ -141,4 +141,42 @@ struct PrefixTrieTests {
             }
         }
     }
+
+    /// A chain longer than a record's run is cut into several records: a literal of
+    /// `longestRun * 2 + 10` bytes is found whole, by its `prefix*` head, and not by a key that
+    /// differs in its last byte or in the byte where a cut falls, read forward and backward.
+    @Test func chainsLongerThanARunAreCut() {
+        let length = PrefixTrie.longestRun * 2 + 10
+        let literal = (0..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+        let head = Array(literal.prefix(PrefixTrie.longestRun + 3))
+        let items = [
+            (prefix: literal, entry: PrefixTrie.Entry(rule: 0, mustEnd: true)),
+            (prefix: head, entry: PrefixTrie.Entry(rule: 1, mustEnd: false)),
+        ]
+        let arena = Arena()
+        let trie = PrefixTrie(items, arena: arena)
+        defer { withExtendedLifetime(arena) {} }
+        var lastChanged = literal
+        lastChanged[length - 1] = UInt8(ascii: "#")
+        var cutChanged = literal
+        cutChanged[PrefixTrie.longestRun + 1] = UInt8(ascii: "#")
+        for key in [literal, lastChanged, cutChanged, head, literal + Array("//".utf8)] {
+            #expect(
+                collected(trie, key, foldASCII: false)
+                    == expected(items, key: key, foldASCII: false))
+        }
+        #expect(collected(trie, literal, foldASCII: false) == [0, 1])
+        let reversed = PrefixTrie(
+            [(Array(literal.reversed()), PrefixTrie.Entry(rule: 0, mustEnd: false))], arena: arena)
+        for (key, found) in [(literal, 1), (Array("x".utf8) + literal, 1), (cutChanged, 0)] {
+            var visits = 0
+            key.withUnsafeBufferPointer { key in
+                reversed.walkBackward(key: key, foldASCII: false) { entry, count in
+                    #expect(count == length)
+                    visits += 1
+                }
+            }
+            #expect(visits == found)
+        }
+    }
 }
