@@ -211,3 +211,17 @@ final class PartCache {
         return matcher
     }
 }
+
+extension CompiledRule {
+    /// The first query item this rule requires a literal value of, and that value: what a
+    /// `QueryKeyedGroups` group tells its rules apart by.
+    var literalItem: (name: [UInt8], value: [UInt8])? {
+        guard case .items(let constraints) = query else { return nil }
+        for constraint in constraints.buffer {
+            if case .exact(let value) = constraint.value {
+                return (Array(constraint.name.buffer), Array(value.buffer))
+            }
+        }
+        return nil
+    }
+}

@@ -13,9 +13,14 @@ extension CompiledRuleSet {
         let scratch = scratch.state
         guard parts.hasWebScheme(in: bytes) else { return .unmatched }
         collectCandidates(parts, bytes, scratch)
-        let candidates = scratch.pointee.candidates
+        var candidates = scratch.pointee.candidates
         if candidates.count == 0 { return .unmatched }
         if candidates.count > 1 { Self.sortAscending(candidates.base, candidates.count) }
+        if candidates[0] < 0 {
+            // Query-keyed groups sort first (their entries are negative): their rules replace them.
+            candidates = replaceKeyedGroups(bytes, scratch)
+            if candidates.count == 0 { return .unmatched }
+        }
         if appsOverlap { clearDecidedApps(scratch) }
         var lastEntry: Int32 = -1
         var firstExclude: Int32 = -1
@@ -57,11 +62,7 @@ extension CompiledRuleSet {
     /// general sort pays a call and setup for.
     @inline(__always)
     private static func sortAscending(_ rules: UnsafeMutablePointer<Int32>, _ count: Int) {
-        guard count <= 16 else {
-            var sortable = UnsafeMutableBufferPointer(start: rules, count: count)
-            sortable.sort()
-            return
-        }
+        guard count <= 16 else { return sortMany(rules, count) }
         for index in 1..<count {
             let rule = rules[index]
             var slot = index
@@ -73,6 +74,14 @@ extension CompiledRuleSet {
         }
     }
 
+    /// Kept out of `decide`, whose body would otherwise grow past what the optimizer inlines
+    /// into one function (the trie walks would then be calls).
+    @inline(never)
+    private static func sortMany(_ rules: UnsafeMutablePointer<Int32>, _ count: Int) {
+        var sortable = UnsafeMutableBufferPointer(start: rules, count: count)
+        sortable.sort()
+    }
+
     /// Every app's own first decisive rule (what `swcutil verify` prints per app), in app order;
     /// apps with no decisive rule are left out.
     public func decidePerApp(
@@ -82,6 +91,9 @@ extension CompiledRuleSet {
         let parts = URLParts.split(url)
         guard parts.hasWebScheme(in: url) else { return [] }
         collectCandidates(parts, url, scratch)
+        if scratch.pointee.candidates.buffer.contains(where: { $0 < 0 }) {
+            _ = replaceKeyedGroups(url, scratch)
+        }
         let candidates = Array(scratch.pointee.candidates.buffer).sorted()
         var decided: [Int32: AppDecision] = [:]
         var lastEntry: Int32 = -1
@@ -101,6 +113,7 @@ extension CompiledRuleSet {
         return decided.values.sorted { $0.app < $1.app }
     }
 
+    @inline(never)
     private func clearDecidedApps(_ scratch: UnsafeMutablePointer<MatchState>) {
         while scratch.pointee.decidedApps.count < apps.count {
             scratch.pointee.decidedApps.append(false)
@@ -140,6 +153,61 @@ extension CompiledRuleSet {
         }
     }
 
+    /// Replaces each query-keyed group the tries found (a negative candidate) by its rules
+    /// that require the URL's value of the group's item; returns the candidates, sorted.
+    @inline(never)
+    private func replaceKeyedGroups(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ scratch: UnsafeMutablePointer<MatchState>
+    ) -> ScratchBuffer<Int32> {
+        var slot = 0
+        while slot < scratch.pointee.candidates.count {
+            let candidate = scratch.pointee.candidates[slot]
+            guard candidate < 0 else {
+                slot += 1
+                continue
+            }
+            let last = scratch.pointee.candidates.count - 1
+            scratch.pointee.candidates[slot] = scratch.pointee.candidates[last]
+            scratch.pointee.candidates.count = last
+            appendKeyedRules(QueryKeyedGroups.group(ofEntryRule: candidate), bytes, scratch)
+        }
+        let candidates = scratch.pointee.candidates
+        if candidates.count > 1 { Self.sortAscending(candidates.base, candidates.count) }
+        return candidates
+    }
+
+    /// The rules of group `index` that require the value every item of its name has in the
+    /// URL (`""` when none is present); none when two such items differ, as every rule of the
+    /// group then fails (S4.3.2).
+    private func appendKeyedRules(
+        _ index: Int, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ scratch: UnsafeMutablePointer<MatchState>
+    ) {
+        let group = keyedGroups.group(index)
+        let name = keyedGroups.name(of: group)
+        var value = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        // A plain name absent from the raw query is absent from its undecoded items: no need
+        // to split them (as in `matchesWithEveryNameAbsent`).
+        if !group.mode.decoded, group.nameIsPlain, !scratch.pointee.itemsAreSplit(group.mode),
+            !(scratch.pointee.parts.query.map {
+                Self.contains(UnsafeBufferPointer(rebasing: bytes[$0]), name)
+            } ?? false)
+        {
+            keyedGroups.appendRules(of: group, requiring: value, into: &scratch.pointee.candidates)
+            return
+        }
+        let (items, text) = scratch.pointee.queryItems(group.mode, bytes)
+        var found = false
+        for item in items
+        where PartMatcher.equal(name, UnsafeBufferPointer(rebasing: text[item.name])) {
+            let itemValue = UnsafeBufferPointer(rebasing: text[item.value])
+            if found && !PartMatcher.equal(value, itemValue) { return }
+            value = itemValue
+            found = true
+        }
+        keyedGroups.appendRules(of: group, requiring: value, into: &scratch.pointee.candidates)
+    }
+
     @inline(__always)
     private func appendRules(
         ofGroup group: Int32, _ union: UnsafePointer<GlobUnion>,
@@ -177,7 +245,15 @@ extension CompiledRuleSet {
         _ rule: Int, _ bytes: UnsafeBufferPointer<UInt8>,
         _ scratch: UnsafeMutablePointer<MatchState>
     ) -> Bool {
-        guard scratch.pointee.uncheckedUnions != 0 else { return true }
+        scratch.pointee.uncheckedUnions == 0 || uncheckedPathHolds(rule, bytes, scratch)
+    }
+
+    /// `pathHolds` once some view's DFA cache gave up: out of line, as it is rare.
+    @inline(never)
+    private func uncheckedPathHolds(
+        _ rule: Int, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ scratch: UnsafeMutablePointer<MatchState>
+    ) -> Bool {
         let group = globGroup[rule]
         let mode = compiled.pointer(at: rule).pointee.mode
         let union = Self.unionIndex(mode)
@@ -204,7 +280,16 @@ extension CompiledRuleSet {
         _ scratch: UnsafeMutablePointer<MatchState>
     ) -> Bool {
         if case .anything = rule.pointee.fragment { return true }
-        return rule.pointee.fragment.matches(
+        return fragmentPartMatches(rule, bytes, scratch)
+    }
+
+    /// A fragment other than `*`: out of line, as few rules have one.
+    @inline(never)
+    private func fragmentPartMatches(
+        _ rule: UnsafePointer<CompiledRule>, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ scratch: UnsafeMutablePointer<MatchState>
+    ) -> Bool {
+        rule.pointee.fragment.matches(
             scratch.pointee.view(.fragment, rule.pointee.mode, bytes),
             scratch: &scratch.pointee.glob)
     }

@@ -20,6 +20,8 @@ public final class CompiledRuleSet: Sendable {
     /// empty when no rule of that view needs it.
     let tries: FrozenArray<PrefixTrie>
     let suffixRules: FrozenArray<SuffixRules>
+    /// Rules the tries hold as groups, told apart by one query item's value.
+    let keyedGroups: QueryKeyedGroups
     let unions: FrozenArray<GlobUnion>
     /// Each union's group patterns, in group order: a scratch whose DFA cache gave up compiles
     /// them one by one (`GlobFallback`).
@@ -137,11 +139,19 @@ public final class CompiledRuleSet: Sendable {
                 return node.eitherCase
             }
         }
+        let keyed = Self.keyedGroups(compiled.map { ($0.rule, $0.literal) })
+        var groupEntered = [Bool](repeating: false, count: keyed.groups.count)
         for (index, (rule, literal, starPrefix, path)) in compiled.enumerated() where rule.canDecide
         {
             switch rule.strategy {
             case .exact, .prefixThenAny:
-                let entry = PrefixTrie.Entry(rule: Int32(index), mustEnd: rule.strategy == .exact)
+                var entry = PrefixTrie.Entry(rule: Int32(index), mustEnd: rule.strategy == .exact)
+                if let group = keyed.groupOfRule[Int32(index)] {
+                    // The group's one entry, where its first rule would be.
+                    guard !groupEntered[group] else { continue }
+                    groupEntered[group] = true
+                    entry.rule = QueryKeyedGroups.entryRule(ofGroup: group)
+                }
                 literals[rule.mode.index].append((literal, entry))
             case .prefixStarSuffix:
                 suffixes[rule.mode.index].append((starPrefix, literal, Int32(index)))
@@ -155,6 +165,7 @@ public final class CompiledRuleSet: Sendable {
             }
         }
         self.tries = arena.freeze(literals.map { PrefixTrie($0, arena: arena) })
+        self.keyedGroups = QueryKeyedGroups(keyed.groups, arena: arena)
         self.suffixRules = arena.freeze(suffixes.map { SuffixRules($0, arena: arena) })
         let groups = globs.map { GlobUnion.groups($0) }
         self.globPatterns = groups.map { $0.map(\.nodes) }
@@ -186,6 +197,40 @@ public final class CompiledRuleSet: Sendable {
                 !literals[$0.index].isEmpty || !suffixes[$0.index].isEmpty
                     || !globs[$0.index].isEmpty
             })
+    }
+
+    /// The trie rules that share their path with at least `QueryKeyedGroups.smallestGroup`
+    /// others requiring a literal value of the same query item, grouped, in order of their
+    /// first rule; and each grouped rule's group.
+    private static func keyedGroups(_ compiled: [(rule: CompiledRule, literal: [UInt8])]) -> (
+        groups: [(mode: ViewMode, name: [UInt8], members: [QueryKeyedGroups.Member])],
+        groupOfRule: [Int32: Int]
+    ) {
+        struct SharedPath: Hashable {
+            let mode: Int
+            let strategy: PathStrategy
+            let path: [UInt8]
+            let name: [UInt8]
+        }
+        var members: [SharedPath: [QueryKeyedGroups.Member]] = [:]
+        var order: [(SharedPath, ViewMode)] = []
+        for (index, (rule, literal)) in compiled.enumerated()
+        where rule.canDecide && (rule.strategy == .exact || rule.strategy == .prefixThenAny) {
+            guard let (name, value) = rule.literalItem else { continue }
+            let key = SharedPath(
+                mode: rule.mode.index, strategy: rule.strategy, path: literal, name: name)
+            if members[key] == nil { order.append((key, rule.mode)) }
+            members[key, default: []].append(.init(rule: Int32(index), value: value))
+        }
+        var groups: [(mode: ViewMode, name: [UInt8], members: [QueryKeyedGroups.Member])] = []
+        var groupOfRule: [Int32: Int] = [:]
+        for (key, mode) in order {
+            let group = members[key, default: []]
+            guard group.count >= QueryKeyedGroups.smallestGroup else { continue }
+            for member in group { groupOfRule[member.rule] = groups.count }
+            groups.append((mode, key.name, group))
+        }
+        return (groups, groupOfRule)
     }
 
     /// The union that holds the globs of a view: case-insensitive globs of undecoded views
@@ -224,6 +269,10 @@ public final class CompiledRuleSet: Sendable {
         }
         var summary =
             "\(exact) exact, \(prefix) prefix, \(suffix) suffix, \(glob) glob, \(inert) inert"
+        if !keyedGroups.isEmpty {
+            summary +=
+                "; query-keyed groups: \(keyedGroups.count) (\(keyedGroups.ruleCount) rules)"
+        }
         let globUnions = unions.buffer.filter { !$0.isEmpty }
         if !globUnions.isEmpty {
             let groups = globUnions.map(\.groupCount).reduce(0, +)

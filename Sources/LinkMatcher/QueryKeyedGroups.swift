@@ -1,0 +1,122 @@
+/// Rules of one view that share a literal path (or `prefix*`) and tell themselves apart by
+/// the literal value they require of one query item: `/search` with `{"type": "users"}`,
+/// `{"type": "repos"}`, and so on. The prefix trie holds one entry for the whole group
+/// instead of one per rule. When a path reaches it, the URL's value of that item is found
+/// once and looked up among the group's values: only the rules that require that value become
+/// candidates. Every other rule of the group would fail that item (S4.3.2), so the rest of
+/// `decide` is unchanged, and a path shared by hundreds of such rules costs one lookup
+/// instead of a check per rule.
+struct QueryKeyedGroups: Sendable {
+    struct Group: Sendable, BitwiseCopyable {
+        let mode: ViewMode
+        /// The item's name: `bytes[nameStart ..< nameStart + nameCount]`.
+        let nameStart: Int32
+        let nameCount: Int32
+        /// True when the name is text no view encodes or decodes (`ItemConstraint.nameIsPlain`).
+        let nameIsPlain: Bool
+        /// The group's distinct values, sorted: `values[valueStart ..< valueEnd]`.
+        let valueStart: Int32
+        let valueEnd: Int32
+    }
+
+    /// One required value and the rules that require it:
+    /// `bytes[start ..< start + count]`, `rules[ruleStart ..< ruleEnd]` (in rule order).
+    struct Value: Sendable, BitwiseCopyable {
+        let start: Int32
+        let count: Int32
+        let ruleStart: Int32
+        let ruleEnd: Int32
+    }
+
+    /// A group's rules, as the trie holds them: the rule indices of the group, the required
+    /// value of each.
+    struct Member {
+        let rule: Int32
+        let value: [UInt8]
+    }
+
+    /// Groups smaller than this stay rules of their own: for two or three, checking each is
+    /// as cheap as a lookup.
+    static let smallestGroup = 4
+
+    private let groups: FrozenArray<Group>
+    private let values: FrozenArray<Value>
+    private let rules: FrozenArray<Int32>
+    private let bytes: FrozenArray<UInt8>
+
+    var isEmpty: Bool { groups.isEmpty }
+    var count: Int { groups.count }
+    var ruleCount: Int { rules.count }
+
+    /// The trie entry of group `group`: a negative rule index.
+    static func entryRule(ofGroup group: Int) -> Int32 { Int32(-1 - group) }
+    /// The group of a negative trie entry.
+    @inline(__always)
+    static func group(ofEntryRule rule: Int32) -> Int { Int(-1 - rule) }
+
+    init(_ items: [(mode: ViewMode, name: [UInt8], members: [Member])], arena: Arena) {
+        var groups: [Group] = []
+        var values: [Value] = []
+        var rules: [Int32] = []
+        var bytes: [UInt8] = []
+        for item in items {
+            let nameStart = Int32(bytes.count)
+            bytes += item.name
+            let valueStart = Int32(values.count)
+            let byValue = Dictionary(grouping: item.members, by: \.value)
+            for value in byValue.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+                let ruleStart = Int32(rules.count)
+                rules += byValue[value, default: []].map(\.rule).sorted()
+                values.append(
+                    Value(
+                        start: Int32(bytes.count), count: Int32(value.count),
+                        ruleStart: ruleStart, ruleEnd: Int32(rules.count)))
+                bytes += value
+            }
+            groups.append(
+                Group(
+                    mode: item.mode, nameStart: nameStart, nameCount: Int32(item.name.count),
+                    nameIsPlain: item.name.allSatisfy {
+                        !TextTransform.needsEncoding($0) && $0 != UInt8(ascii: "%")
+                    },
+                    valueStart: valueStart, valueEnd: Int32(values.count)))
+        }
+        self.groups = arena.freeze(groups)
+        self.values = arena.freeze(values)
+        self.rules = arena.freeze(rules)
+        self.bytes = arena.freeze(bytes)
+    }
+
+    @inline(__always)
+    func group(_ index: Int) -> Group { groups[index] }
+
+    @inline(__always)
+    func name(of group: Group) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(
+            rebasing: bytes.buffer[Int(group.nameStart)..<Int(group.nameStart + group.nameCount)])
+    }
+
+    /// Appends the rules of `group` that require `value` (the text every item of the name has,
+    /// or `""` when none is present).
+    @inline(__always)
+    func appendRules(
+        of group: Group, requiring value: UnsafeBufferPointer<UInt8>,
+        into candidates: inout ScratchBuffer<Int32>
+    ) {
+        var low = Int(group.valueStart)
+        var high = Int(group.valueEnd)
+        while low < high {
+            let middle = (low + high) >> 1
+            let entry = values[middle]
+            let text = UnsafeBufferPointer(
+                rebasing: bytes.buffer[Int(entry.start)..<Int(entry.start + entry.count)])
+            if PartMatcher.equal(text, value) {
+                for slot in Int(entry.ruleStart)..<Int(entry.ruleEnd) {
+                    candidates.append(rules[slot])
+                }
+                return
+            }
+            if text.lexicographicallyPrecedes(value) { low = middle + 1 } else { high = middle }
+        }
+    }
+}
