@@ -113,16 +113,9 @@ struct DifferentialTests {
             let reference = ReferenceMatcher(doc)
             let scratch = set.makeScratch()
             for _ in 0..<10 {
-                let url = generator.url()
-                let expected = reference.decide(url).description
-                let actual = automatonAnswer(set, url, scratch)
+                let (expected, report) = disagreement(set, reference, generator.url(), scratch)
                 if !expected.hasPrefix("unmatched") { decided += 1 }
-                if actual != expected, disagreements.count < 3 {
-                    let rules = set.rules.map { "\($0.ref) \($0.appIDs) \($0.patternDescription)" }
-                    disagreements.append(
-                        "url \(url)\n  automaton \(actual)\n  reference \(expected)\n  "
-                            + rules.joined(separator: "\n  "))
-                }
+                if let report, disagreements.count < 3 { disagreements.append(report) }
             }
         }
         #expect(disagreements.isEmpty, "\(disagreements.joined(separator: "\n"))")

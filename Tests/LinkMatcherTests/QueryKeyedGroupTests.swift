@@ -72,15 +72,8 @@ struct QueryKeyedGroupTests {
             let reference = ReferenceMatcher(document)
             let scratch = set.makeScratch()
             for _ in 0..<40 {
-                let url = generator.url()
-                let expected = reference.decide(url).description
-                let actual = automatonAnswer(set, url, scratch)
-                if actual != expected, disagreements.count < 3 {
-                    let rules = set.rules.map { "\($0.ref) \($0.patternDescription)" }
-                    disagreements.append(
-                        "url \(url)\n  automaton \(actual)\n  reference \(expected)\n  "
-                            + rules.joined(separator: "\n  "))
-                }
+                let (_, report) = disagreement(set, reference, generator.url(), scratch)
+                if let report, disagreements.count < 3 { disagreements.append(report) }
             }
         }
         #expect(disagreements.isEmpty, "\(disagreements.joined(separator: "\n"))")

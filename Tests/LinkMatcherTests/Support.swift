@@ -29,6 +29,22 @@ func automatonAnswer(_ set: CompiledRuleSet, _ url: String, _ scratch: MatchScra
     return "\(decision.kind.name)\t\(app)\t\(rule)"
 }
 
+/// How the automaton and the reference decide `url` differently, with the rules; nil when
+/// they agree. The reference's answer is returned too, so callers can count decisions.
+func disagreement(
+    _ set: CompiledRuleSet, _ reference: ReferenceMatcher, _ url: String, _ scratch: MatchScratch
+) -> (expected: String, report: String?) {
+    let expected = reference.decide(url).description
+    let actual = automatonAnswer(set, url, scratch)
+    guard actual != expected else { return (expected, nil) }
+    let rules = set.rules.map { "\($0.ref) \($0.appIDs) \($0.patternDescription)" }
+    return (
+        expected,
+        "url \(url)\n  automaton \(actual)\n  reference \(expected)\n  "
+            + rules.joined(separator: "\n  ")
+    )
+}
+
 /// Whether `pattern` (as a one-component `/` rule with these flags) matches `url`, asked of
 /// both matchers; a disagreement is reported by the caller.
 func pathMatches(
