@@ -11,6 +11,11 @@ struct CompiledRule: Sendable, BitwiseCopyable {
         /// True when the name is text that no view encodes or decodes (no `%`, nothing of
         /// S3.2): then, in an undecoded view, it is present in a query only if its bytes are.
         let nameIsPlain: Bool
+
+        /// Whether a name is plain (`nameIsPlain`).
+        static func isPlain(_ name: some Sequence<UInt8>) -> Bool {
+            name.allSatisfy { !TextTransform.needsEncoding($0) && $0 != UInt8(ascii: "%") }
+        }
     }
 
     enum QueryMatcher: Sendable, BitwiseCopyable {
@@ -86,9 +91,7 @@ extension CompiledRule {
                 ItemConstraint(
                     name: parts.arena.freeze(Array(item.name.utf8)),
                     value: part(item.pattern),
-                    nameIsPlain: item.name.utf8.allSatisfy {
-                        !TextTransform.needsEncoding($0) && $0 != UInt8(ascii: "%")
-                    })
+                    nameIsPlain: ItemConstraint.isPlain(item.name.utf8))
             }
             // All must hold, so the order is free: the likeliest to fail first, so that the
             // rules of a path that differ in one item's value are told apart at once.

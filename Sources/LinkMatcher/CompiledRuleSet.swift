@@ -207,28 +207,28 @@ public final class CompiledRuleSet: Sendable {
         groupOfRule: [Int32: Int]
     ) {
         struct SharedPath: Hashable {
-            let mode: Int
+            let mode: ViewMode
             let strategy: PathStrategy
             let path: [UInt8]
             let name: [UInt8]
         }
         var members: [SharedPath: [QueryKeyedGroups.Member]] = [:]
-        var order: [(SharedPath, ViewMode)] = []
+        var order: [SharedPath] = []
         for (index, (rule, literal)) in compiled.enumerated()
         where rule.canDecide && (rule.strategy == .exact || rule.strategy == .prefixThenAny) {
             guard let (name, value) = rule.literalItem else { continue }
             let key = SharedPath(
-                mode: rule.mode.index, strategy: rule.strategy, path: literal, name: name)
-            if members[key] == nil { order.append((key, rule.mode)) }
+                mode: rule.mode, strategy: rule.strategy, path: literal, name: name)
+            if members[key] == nil { order.append(key) }
             members[key, default: []].append(.init(rule: Int32(index), value: value))
         }
         var groups: [(mode: ViewMode, name: [UInt8], members: [QueryKeyedGroups.Member])] = []
         var groupOfRule: [Int32: Int] = [:]
-        for (key, mode) in order {
+        for key in order {
             let group = members[key, default: []]
             guard group.count >= QueryKeyedGroups.smallestGroup else { continue }
             for member in group { groupOfRule[member.rule] = groups.count }
-            groups.append((mode, key.name, group))
+            groups.append((key.mode, key.name, group))
         }
         return (groups, groupOfRule)
     }

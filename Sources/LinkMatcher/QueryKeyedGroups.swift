@@ -28,8 +28,7 @@ struct QueryKeyedGroups: Sendable {
         let ruleEnd: Int32
     }
 
-    /// A group's rules, as the trie holds them: the rule indices of the group, the required
-    /// value of each.
+    /// One rule of a group and the value it requires.
     struct Member {
         let rule: Int32
         let value: [UInt8]
@@ -76,9 +75,7 @@ struct QueryKeyedGroups: Sendable {
             groups.append(
                 Group(
                     mode: item.mode, nameStart: nameStart, nameCount: Int32(item.name.count),
-                    nameIsPlain: item.name.allSatisfy {
-                        !TextTransform.needsEncoding($0) && $0 != UInt8(ascii: "%")
-                    },
+                    nameIsPlain: CompiledRule.ItemConstraint.isPlain(item.name),
                     valueStart: valueStart, valueEnd: Int32(values.count)))
         }
         self.groups = arena.freeze(groups)
