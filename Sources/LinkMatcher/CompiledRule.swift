@@ -34,6 +34,27 @@ struct CompiledRule: Sendable, BitwiseCopyable {
     let canDecide: Bool
 }
 
+/// What `decide` reads of every candidate rule, kept apart from the rules: 8 bytes, where a
+/// `CompiledRule` with its two matchers spans three cache lines. Most candidates need nothing
+/// more (their query and fragment are `*`), so with thousands of rules a candidate is read
+/// from a table twenty times smaller than the rules.
+struct RuleHead: Sendable, BitwiseCopyable {
+    let entry: Int32
+    let exclude: Bool
+    /// True when the rule matches any query and any fragment: its path decides alone.
+    let pathDecides: Bool
+
+    init(_ rule: CompiledRule) {
+        entry = rule.entry
+        exclude = rule.exclude
+        var anyQuery = false
+        if case .whole(.anything) = rule.query { anyQuery = true }
+        var anyFragment = false
+        if case .anything = rule.fragment { anyFragment = true }
+        pathDecides = anyQuery && anyFragment
+    }
+}
+
 /// How a rule's path pattern is decided: the cheapest form that gives the same answer.
 enum PathStrategy: UInt8, Sendable {
     /// Literal text: the prefix trie, where the path must end.

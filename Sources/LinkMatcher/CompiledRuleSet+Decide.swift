@@ -26,13 +26,13 @@ extension CompiledRuleSet {
         var firstExclude: Int32 = -1
         for slot in 0..<candidates.count {
             let ruleIndex = Int(candidates[slot])
-            let rule = compiled.pointer(at: ruleIndex)
+            let head = heads[ruleIndex]
             // Within an entry only the first matching rule counts (S4.2).
-            guard rule.pointee.entry != lastEntry, pathHolds(ruleIndex, bytes, scratch),
-                queryMatches(rule, bytes, scratch) && fragmentMatches(rule, bytes, scratch)
+            guard head.entry != lastEntry, pathHolds(ruleIndex, bytes, scratch),
+                head.pathDecides || otherPartsMatch(compiled.pointer(at: ruleIndex), bytes, scratch)
             else { continue }
-            lastEntry = rule.pointee.entry
-            let exclude = rule.pointee.exclude
+            lastEntry = head.entry
+            let exclude = head.exclude
             let apps = apps(ofEntry: lastEntry)
             guard appsOverlap else {
                 if !exclude {
@@ -272,6 +272,15 @@ extension CompiledRuleSet {
             scratch.pointee.globCaches.base[mode].prepare(for: unions.pointer(at: mode))
         }
         scratch.pointee.globCacheOwner = identity
+    }
+
+    /// The rule's query and fragment both match.
+    @inline(__always)
+    private func otherPartsMatch(
+        _ rule: UnsafePointer<CompiledRule>, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ scratch: UnsafeMutablePointer<MatchState>
+    ) -> Bool {
+        queryMatches(rule, bytes, scratch) && fragmentMatches(rule, bytes, scratch)
     }
 
     @inline(__always)

@@ -16,6 +16,8 @@ public final class CompiledRuleSet: Sendable {
     let entryAppStart: FrozenArray<Int32>
     let entryApps: FrozenArray<Int32>
     let compiled: FrozenArray<CompiledRule>
+    /// Per rule, what `decide` reads first (`RuleHead`).
+    let heads: FrozenArray<RuleHead>
     /// One prefix trie, suffix trie and glob union per view mode (index `ViewMode.index`);
     /// empty when no rule of that view needs it.
     let tries: FrozenArray<PrefixTrie>
@@ -192,6 +194,7 @@ public final class CompiledRuleSet: Sendable {
             compiledRules[Int(dead)] = compiledRules[Int(dead)].inert
         }
         self.compiled = arena.freeze(compiledRules)
+        self.heads = arena.freeze(compiledRules.map(RuleHead.init))
         self.usedModes = arena.freeze(
             ViewMode.all.filter {
                 !literals[$0.index].isEmpty || !suffixes[$0.index].isEmpty
