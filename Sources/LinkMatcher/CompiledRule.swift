@@ -35,9 +35,9 @@ struct CompiledRule: Sendable, BitwiseCopyable {
 }
 
 /// What `decide` reads of every candidate rule, kept apart from the rules: 8 bytes, where a
-/// `CompiledRule` with its two matchers spans three cache lines. Most candidates need nothing
-/// more (their query and fragment are `*`), so with thousands of rules a candidate is read
-/// from a table twenty times smaller than the rules.
+/// `CompiledRule` with its two matchers is twenty times larger. Most candidates need nothing
+/// more (their query and fragment are `*`), so with thousands of rules a candidate costs a
+/// load from a small table, not from a large one.
 struct RuleHead: Sendable, BitwiseCopyable {
     let entry: Int32
     let exclude: Bool
