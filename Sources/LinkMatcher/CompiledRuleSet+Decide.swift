@@ -101,7 +101,7 @@ extension CompiledRuleSet {
             let ruleIndex = Int(candidate)
             let rule = compiled.pointer(at: ruleIndex)
             guard rule.pointee.entry != lastEntry, pathHolds(ruleIndex, url, scratch),
-                queryMatches(rule, url, scratch) && fragmentMatches(rule, url, scratch)
+                otherPartsMatch(rule, url, scratch)
             else { continue }
             lastEntry = rule.pointee.entry
             for app in apps(ofEntry: lastEntry) where decided[app] == nil {

@@ -25,8 +25,8 @@ struct RuleHeadTests {
         #expect(heads.map(\.entry) == set.rules.map { Int32($0.entryIndex) })
     }
 
-    /// Each rule alone, and the rules after the first together, on URLs that their query and
-    /// fragment accept and reject.
+    /// Each rule alone, and the four that need a query or fragment together, on URLs that
+    /// their query and fragment accept and reject.
     @Test func rulesThatNeedAQueryOrFragmentStillCheckIt() {
         let urls = ["/a", "/a?x=1", "/a?x=2", "/a?y", "/a#top", "/a#bottom", "/a?x=1#top"]
         let sets = Self.components.map { [$0] } + [Array(Self.components.dropFirst(2))]
