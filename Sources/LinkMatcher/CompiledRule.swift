@@ -108,11 +108,21 @@ extension CompiledRule {
         case .whole(let text):
             query = .whole(part(text))
         case .items(let items):
+            // A `*` value holds whatever the query: absent, empty and every repeated value
+            // (S4.3.2). Left out, a rule such as `{"utm_source": "*"}` has a path that decides
+            // alone, like a rule without a query.
             let constraints = items.map { item in
                 ItemConstraint(
                     name: parts.arena.freeze(Array(item.name.utf8)),
                     value: part(item.pattern),
                     nameIsPlain: ItemConstraint.isPlain(item.name.utf8))
+            }.filter {
+                if case .anything = $0.value { return false }
+                return true
+            }
+            if constraints.isEmpty {
+                query = .whole(.anything)
+                break
             }
             // All must hold, so the order is free: the likeliest to fail first, so that the
             // rules of a path that differ in one item's value are told apart at once.
@@ -237,15 +247,24 @@ final class PartCache {
 }
 
 extension CompiledRule {
-    /// The first query item this rule requires a literal value of, and that value: what a
-    /// `QueryKeyedGroups` group tells its rules apart by.
-    var literalItem: (name: [UInt8], value: [UInt8])? {
-        guard case .items(let constraints) = query else { return nil }
-        for constraint in constraints.buffer {
-            if case .exact(let value) = constraint.value {
-                return (Array(constraint.name.buffer), Array(value.buffer))
+    /// The literal texts this rule requires, each with what it is the text of: what a
+    /// `KeyedGroups` group tells its rules apart by. The first literal query item first (the
+    /// constraints are sorted rarest first), then the whole query, then the fragment.
+    var literalKeys: [(key: KeyedGroups.Key, value: [UInt8])] {
+        var keys: [(key: KeyedGroups.Key, value: [UInt8])] = []
+        switch query {
+        case .items(let constraints):
+            for constraint in constraints.buffer {
+                guard case .exact(let value) = constraint.value else { continue }
+                keys.append((.item(name: Array(constraint.name.buffer)), Array(value.buffer)))
+                break
             }
+        case .whole(.exact(let text)):
+            keys.append((.query, Array(text.buffer)))
+        case .whole:
+            break
         }
-        return nil
+        if case .exact(let text) = fragment { keys.append((.fragment, Array(text.buffer))) }
+        return keys
     }
 }

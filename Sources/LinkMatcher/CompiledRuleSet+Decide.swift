@@ -153,8 +153,8 @@ extension CompiledRuleSet {
         }
     }
 
-    /// Replaces each query-keyed group the tries found (a negative candidate) by its rules
-    /// that require the URL's value of the group's item; returns the candidates, sorted.
+    /// Replaces each keyed group the tries found (a negative candidate) by its rules that
+    /// require the URL's text for the group's key; returns the candidates, sorted.
     @inline(never)
     private func replaceKeyedGroups(
         _ bytes: UnsafeBufferPointer<UInt8>, _ scratch: UnsafeMutablePointer<MatchState>
@@ -169,21 +169,30 @@ extension CompiledRuleSet {
             let last = scratch.pointee.candidates.count - 1
             scratch.pointee.candidates[slot] = scratch.pointee.candidates[last]
             scratch.pointee.candidates.count = last
-            appendKeyedRules(QueryKeyedGroups.group(ofEntryRule: candidate), bytes, scratch)
+            appendKeyedRules(KeyedGroups.group(ofEntryRule: candidate), bytes, scratch)
         }
         let candidates = scratch.pointee.candidates
         if candidates.count > 1 { Self.sortAscending(candidates.base, candidates.count) }
         return candidates
     }
 
-    /// The rules of group `index` that require the value every item of its name has in the
-    /// URL (`""` when none is present); none when two such items differ, as every rule of the
-    /// group then fails (S4.3.2).
+    /// The rules of group `index` that require the URL's text for its key: the whole query or
+    /// the fragment as the group's view reads it, or the value every item of its name has
+    /// (`""` when none is present; no rule when two such items differ, as every rule of the
+    /// group then fails, S4.3.2).
     private func appendKeyedRules(
         _ index: Int, _ bytes: UnsafeBufferPointer<UInt8>,
         _ scratch: UnsafeMutablePointer<MatchState>
     ) {
         let group = keyedGroups.group(index)
+        if group.kind != KeyedGroups.Group.itemKind {
+            let part: MatchState.Component =
+                group.kind == KeyedGroups.Group.queryKind ? .query : .fragment
+            keyedGroups.appendRules(
+                of: group, requiring: scratch.pointee.view(part, group.mode, bytes),
+                into: &scratch.pointee.candidates)
+            return
+        }
         let name = keyedGroups.name(of: group)
         var value = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         // A plain name absent from the raw query is absent from its undecoded items: no need

@@ -23,13 +23,16 @@ public final class CompiledRuleSet: Sendable {
     let tries: FrozenArray<PrefixTrie>
     let suffixRules: FrozenArray<SuffixRules>
     /// Rules the tries hold as groups, told apart by one query item's value.
-    let keyedGroups: QueryKeyedGroups
+    let keyedGroups: KeyedGroups
     let unions: FrozenArray<GlobUnion>
     /// Each union's group patterns, in group order: a scratch whose DFA cache gave up compiles
     /// them one by one (`GlobFallback`).
     let globPatterns: [[[PatternNode]]]
     /// Per rule: its group in its view's union, or -1 for a rule the union does not hold.
     let globGroup: FrozenArray<Int32>
+    /// Rules left out of the tries and glob groups because an earlier rule of their entry
+    /// always matches where they do (`NeverReachedRules`).
+    let neverReached: Int
     let usedModes: FrozenArray<ViewMode>
     /// Owns the memory of every `FrozenArray` above.
     private let arena: Arena
@@ -152,7 +155,7 @@ public final class CompiledRuleSet: Sendable {
                     // The group's one entry, where its first rule would be.
                     guard !groupEntered[group] else { continue }
                     groupEntered[group] = true
-                    entry.rule = QueryKeyedGroups.entryRule(ofGroup: group)
+                    entry.rule = KeyedGroups.entryRule(ofGroup: group)
                 }
                 literals[rule.mode.index].append((literal, entry))
             case .prefixStarSuffix:
@@ -166,10 +169,25 @@ public final class CompiledRuleSet: Sendable {
                 globs[rule.mode.index].append((path, Int32(index)))
             }
         }
-        self.tries = arena.freeze(literals.map { PrefixTrie($0, arena: arena) })
-        self.keyedGroups = QueryKeyedGroups(keyed.groups, arena: arena)
+        let pathHeads = compiled.map { RuleHead($0.rule) }
+        var neverReached = 0
+        self.tries = arena.freeze(
+            literals.map {
+                let reached = NeverReachedRules.trieEntries($0, heads: pathHeads)
+                neverReached += $0.count - reached.count
+                return PrefixTrie(reached, arena: arena)
+            })
+        self.keyedGroups = KeyedGroups(keyed.groups, arena: arena)
         self.suffixRules = arena.freeze(suffixes.map { SuffixRules($0, arena: arena) })
-        let groups = globs.map { GlobUnion.groups($0) }
+        let groups = globs.map {
+            GlobUnion.groups($0).map { group in
+                var group = group
+                let reached = NeverReachedRules.groupRules(group.rules, heads: pathHeads)
+                neverReached += group.rules.count - reached.count
+                group.rules = reached
+                return group
+            }
+        }
         self.globPatterns = groups.map { $0.map(\.nodes) }
         var globGroup = [Int32](repeating: -1, count: rules.count)
         for unionGroups in groups {
@@ -178,6 +196,7 @@ public final class CompiledRuleSet: Sendable {
             }
         }
         self.globGroup = arena.freeze(globGroup)
+        self.neverReached = neverReached
         let unions = ViewMode.all.map {
             GlobUnion(groups[$0.index], foldsCase: $0.folded, arena: arena, budget: budget)
         }
@@ -202,36 +221,53 @@ public final class CompiledRuleSet: Sendable {
             })
     }
 
-    /// The trie rules that share their path with at least `QueryKeyedGroups.smallestGroup`
-    /// others requiring a literal value of the same query item, grouped, in order of their
-    /// first rule; and each grouped rule's group.
+    /// The trie rules that share their path with at least `KeyedGroups.smallestGroup` others
+    /// requiring a literal of the same key, grouped, in order of their first rule; and each
+    /// grouped rule's group. A rule with several literal keys joins the group of the first one
+    /// that has enough rules.
     private static func keyedGroups(_ compiled: [(rule: CompiledRule, literal: [UInt8])]) -> (
-        groups: [(mode: ViewMode, name: [UInt8], members: [QueryKeyedGroups.Member])],
+        groups: [(mode: ViewMode, key: KeyedGroups.Key, members: [KeyedGroups.Member])],
         groupOfRule: [Int32: Int]
     ) {
         struct SharedPath: Hashable {
             let mode: ViewMode
             let strategy: PathStrategy
             let path: [UInt8]
-            let name: [UInt8]
+            let key: KeyedGroups.Key
         }
-        var members: [SharedPath: [QueryKeyedGroups.Member]] = [:]
-        var order: [SharedPath] = []
+        var candidates: [(rule: Int32, keys: [(path: SharedPath, value: [UInt8])])] = []
+        var ruleCount: [SharedPath: Int] = [:]
         for (index, (rule, literal)) in compiled.enumerated()
         where rule.canDecide && (rule.strategy == .exact || rule.strategy == .prefixThenAny) {
-            guard let (name, value) = rule.literalItem else { continue }
-            let key = SharedPath(
-                mode: rule.mode, strategy: rule.strategy, path: literal, name: name)
-            if members[key] == nil { order.append(key) }
-            members[key, default: []].append(.init(rule: Int32(index), value: value))
+            let keys = rule.literalKeys.map { key, value in
+                (
+                    SharedPath(mode: rule.mode, strategy: rule.strategy, path: literal, key: key),
+                    value
+                )
+            }
+            guard !keys.isEmpty else { continue }
+            for (path, _) in keys { ruleCount[path, default: 0] += 1 }
+            candidates.append((Int32(index), keys))
         }
-        var groups: [(mode: ViewMode, name: [UInt8], members: [QueryKeyedGroups.Member])] = []
+        var members: [SharedPath: [KeyedGroups.Member]] = [:]
+        var order: [SharedPath] = []
+        for (rule, keys) in candidates {
+            guard
+                let (path, value) = keys.first(where: {
+                    ruleCount[$0.path, default: 0] >= KeyedGroups.smallestGroup
+                })
+            else { continue }
+            if members[path] == nil { order.append(path) }
+            members[path, default: []].append(.init(rule: rule, value: value))
+        }
+        var groups: [(mode: ViewMode, key: KeyedGroups.Key, members: [KeyedGroups.Member])] = []
         var groupOfRule: [Int32: Int] = [:]
-        for key in order {
-            let group = members[key, default: []]
-            guard group.count >= QueryKeyedGroups.smallestGroup else { continue }
+        for path in order {
+            let group = members[path, default: []]
+            // A rule that would have made up the count may have joined another of its keys.
+            guard group.count >= KeyedGroups.smallestGroup else { continue }
             for member in group { groupOfRule[member.rule] = groups.count }
-            groups.append((key.mode, key.name, group))
+            groups.append((path.mode, path.key, group))
         }
         return (groups, groupOfRule)
     }
@@ -272,9 +308,12 @@ public final class CompiledRuleSet: Sendable {
         }
         var summary =
             "\(exact) exact, \(prefix) prefix, \(suffix) suffix, \(glob) glob, \(inert) inert"
+        if neverReached > 0 {
+            summary += "; \(neverReached) behind an earlier rule of their entry on the same path"
+        }
         if !keyedGroups.isEmpty {
             summary +=
-                "; query-keyed groups: \(keyedGroups.count) (\(keyedGroups.ruleCount) rules)"
+                "; keyed groups: \(keyedGroups.count) (\(keyedGroups.ruleCount) rules)"
         }
         let globUnions = unions.buffer.filter { !$0.isEmpty }
         if !globUnions.isEmpty {

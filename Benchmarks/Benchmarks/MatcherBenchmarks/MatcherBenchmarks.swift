@@ -5,7 +5,8 @@ import Workload
 
 /// Decide throughput of the automaton at 20, 300 and 5,000 rules of each rule profile (cost
 /// per URL must not grow with rules that cannot match, nor with rules that share a prefix and
-/// differ after a wildcard), the same against `ReferenceMatcher`, and compile time.
+/// differ after a wildcard, nor with rules that share a path and differ in query or fragment),
+/// the same against `ReferenceMatcher`, and compile time.
 /// One iteration decides all 10,000 fixture URLs: divide wall clock and mallocs by 10,000
 /// for the figures per URL.
 let benchmarks: @Sendable () -> Void = {
@@ -20,6 +21,20 @@ let benchmarks: @Sendable () -> Void = {
         for rules in RuleFileGenerator.standardRuleCounts {
             let runner = AutomatonRunner(rules: rules, profile: profile)
             Benchmark("Automaton decide 10k URLs, \(rules) rules, \(profile)") { benchmark in
+                runner.pass()
+                blackHole(runner.counts)
+            }
+        }
+    }
+
+    for shape in SharedPathFixture.Shape.allCases {
+        for rules in [20, 5_000] {
+            let runner = AutomatonRunner(
+                SharedPathFixture.document(shape, rules: rules), urls: SharedPathFixture.urls)
+            Benchmark(
+                "Automaton decide 10k URLs, \(rules) rules sharing a path by \(shape.rawValue)"
+            ) {
+                benchmark in
                 runner.pass()
                 blackHole(runner.counts)
             }

@@ -40,19 +40,28 @@ enum MatcherFixture {
 final class AutomatonRunner {
     let set: CompiledRuleSet
     let scratch: MatchScratch
+    let urlBytes: [UInt8]
+    let urlRanges: [Range<Int>]
     /// Decisions per kind of the last pass, so the work cannot be optimised away.
     var counts = [0, 0, 0]
 
-    init(rules: Int, profile: RuleProfile) {
-        set = CompiledRuleSet(MatcherFixture.document(rules: rules, profile: profile))
-        scratch = set.makeScratch()
+    convenience init(rules: Int, profile: RuleProfile) {
+        self.init(
+            MatcherFixture.document(rules: rules, profile: profile),
+            urls: (MatcherFixture.urlBytes, MatcherFixture.urlRanges))
     }
 
-    /// Decides every fixture URL once; allocates nothing itself, so mallocs are the matcher's.
+    init(_ document: AASADocument, urls: (bytes: [UInt8], ranges: [Range<Int>])) {
+        set = CompiledRuleSet(document)
+        scratch = set.makeScratch()
+        (urlBytes, urlRanges) = urls
+    }
+
+    /// Decides every URL once; allocates nothing itself, so mallocs are the matcher's.
     func pass() {
         for kind in counts.indices { counts[kind] = 0 }
-        MatcherFixture.urlBytes.withUnsafeBufferPointer { all in
-            for range in MatcherFixture.urlRanges {
+        urlBytes.withUnsafeBufferPointer { all in
+            for range in urlRanges {
                 let decision = set.decide(
                     UnsafeBufferPointer(rebasing: all[range]), scratch: scratch)
                 counts[Int(decision.kind.rawValue)] += 1

@@ -1,14 +1,27 @@
-/// Rules of one view that share a literal path (or `prefix*`) and tell themselves apart by
-/// the literal value they require of one query item: `/search` with `{"type": "users"}`,
-/// `{"type": "repos"}`, and so on. The prefix trie holds one entry for the whole group
-/// instead of one per rule. When a path reaches it, the URL's value of that item is found
-/// once and looked up among the group's values: only the rules that require that value become
-/// candidates. Every other rule of the group would fail that item (S4.3.2), so the rest of
+/// Rules of one view that share a literal path (or `prefix*`) and tell themselves apart by one
+/// literal text they require: the value of one query item (`/search` with `{"type": "users"}`,
+/// `{"type": "repos"}`, and so on), the whole query, or the fragment (`/help/*` with
+/// `"#": "billing"`, `"#": "privacy"`). The prefix trie holds one entry for the whole group
+/// instead of one per rule. When a path reaches it, the URL's text for the key is found once
+/// and looked up among the group's values: only the rules that require that text become
+/// candidates. Every other rule of the group would fail on it (S4.3, S4.4), so the rest of
 /// `decide` is unchanged, and a path shared by hundreds of such rules costs one lookup
 /// instead of a check per rule.
-struct QueryKeyedGroups: Sendable {
+struct KeyedGroups: Sendable {
+    /// What a group's rules require a literal of.
+    enum Key: Hashable {
+        /// Every occurrence of the named query item (absent counts as `""`, S4.3.2).
+        case item(name: [UInt8])
+        /// The whole query (`"?": "text"`).
+        case query
+        /// The fragment.
+        case fragment
+    }
+
     struct Group: Sendable, BitwiseCopyable {
         let mode: ViewMode
+        /// 0 for a query item, 1 for the whole query, 2 for the fragment.
+        let kind: UInt8
         /// The item's name: `bytes[nameStart ..< nameStart + nameCount]`.
         let nameStart: Int32
         let nameCount: Int32
@@ -17,6 +30,10 @@ struct QueryKeyedGroups: Sendable {
         /// The group's distinct values, sorted: `values[valueStart ..< valueEnd]`.
         let valueStart: Int32
         let valueEnd: Int32
+
+        static let itemKind: UInt8 = 0
+        static let queryKind: UInt8 = 1
+        static let fragmentKind: UInt8 = 2
     }
 
     /// One required value and the rules that require it:
@@ -53,14 +70,24 @@ struct QueryKeyedGroups: Sendable {
     @inline(__always)
     static func group(ofEntryRule rule: Int32) -> Int { Int(-1 - rule) }
 
-    init(_ items: [(mode: ViewMode, name: [UInt8], members: [Member])], arena: Arena) {
+    init(_ items: [(mode: ViewMode, key: Key, members: [Member])], arena: Arena) {
         var groups: [Group] = []
         var values: [Value] = []
         var rules: [Int32] = []
         var bytes: [UInt8] = []
         for item in items {
             let nameStart = Int32(bytes.count)
-            bytes += item.name
+            var name: [UInt8] = []
+            let kind: UInt8
+            switch item.key {
+            case .item(let itemName):
+                (name, kind) = (itemName, Group.itemKind)
+            case .query:
+                kind = Group.queryKind
+            case .fragment:
+                kind = Group.fragmentKind
+            }
+            bytes += name
             let valueStart = Int32(values.count)
             let byValue = Dictionary(grouping: item.members, by: \.value)
             for value in byValue.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
@@ -74,8 +101,9 @@ struct QueryKeyedGroups: Sendable {
             }
             groups.append(
                 Group(
-                    mode: item.mode, nameStart: nameStart, nameCount: Int32(item.name.count),
-                    nameIsPlain: CompiledRule.ItemConstraint.isPlain(item.name),
+                    mode: item.mode, kind: kind, nameStart: nameStart,
+                    nameCount: Int32(name.count),
+                    nameIsPlain: CompiledRule.ItemConstraint.isPlain(name),
                     valueStart: valueStart, valueEnd: Int32(values.count)))
         }
         self.groups = arena.freeze(groups)
@@ -93,8 +121,8 @@ struct QueryKeyedGroups: Sendable {
             rebasing: bytes.buffer[Int(group.nameStart)..<Int(group.nameStart + group.nameCount)])
     }
 
-    /// Appends the rules of `group` that require `value` (the text every item of the name has,
-    /// or `""` when none is present).
+    /// Appends the rules of `group` that require `value`: the URL's text for the group's key
+    /// (for an item, the text every item of the name has, or `""` when none is present).
     @inline(__always)
     func appendRules(
         of group: Group, requiring value: UnsafeBufferPointer<UInt8>,

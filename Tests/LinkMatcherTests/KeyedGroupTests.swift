@@ -9,7 +9,7 @@ import Workload
 /// Generated files put many such rules, and rules that interleave with them, on a few paths;
 /// URLs give the item no value, one, the same one twice, two different ones, escaped and in
 /// either case. The automaton must agree with the reference matcher on every URL.
-struct QueryKeyedGroupTests {
+struct KeyedGroupTests {
     static let paths = ["/search", "/s/*", "/S", "/café", "*"]
     static let values = ["users", "Users", "repos", "", "é", "%41", "a b", "A", "42"]
     static let urlValues = [
@@ -21,8 +21,8 @@ struct QueryKeyedGroupTests {
         var random: SplitMix64
 
         mutating func component() -> Component {
-            var component = Component(path: pick(QueryKeyedGroupTests.paths))
-            var items = [QueryItemPattern(name: "type", pattern: pick(QueryKeyedGroupTests.values))]
+            var component = Component(path: pick(KeyedGroupTests.paths))
+            var items = [QueryItemPattern(name: "type", pattern: pick(KeyedGroupTests.values))]
             if chance(40) {
                 items.append(QueryItemPattern(name: "q", pattern: pick(["?*", "*", "1"])))
             }
@@ -52,7 +52,7 @@ struct QueryKeyedGroupTests {
             ])
             let items = (0..<Int(random.next() % 4)).map { _ in
                 chance(70)
-                    ? "type=" + pick(QueryKeyedGroupTests.urlValues)
+                    ? "type=" + pick(KeyedGroupTests.urlValues)
                     : pick(["q=1", "q=", "type", "kind=users", "Type=users"])
             }
             if chance(85) { url += "?" + items.joined(separator: "&") }
@@ -68,7 +68,7 @@ struct QueryKeyedGroupTests {
         for _ in 0..<300 {
             let document = generator.document()
             let set = CompiledRuleSet(document)
-            if set.strategySummary.contains("query-keyed groups") { grouped += 1 }
+            if set.strategySummary.contains("keyed groups") { grouped += 1 }
             let reference = ReferenceMatcher(document)
             let scratch = set.makeScratch()
             for _ in 0..<40 {
@@ -93,7 +93,7 @@ struct QueryKeyedGroupTests {
                 DetailsEntry(ref: "details[0]", appIDs: ["A.a"], components: components)
             ]))
         let set = CompiledRuleSet(document)
-        #expect(set.strategySummary.contains("query-keyed groups: 1 (50 rules)"))
+        #expect(set.strategySummary.contains("keyed groups: 1 (50 rules)"))
         let scratch = set.makeScratch()
         for (index, type) in types.enumerated() {
             let answer = automatonAnswer(set, "/search?type=\(type)", scratch)

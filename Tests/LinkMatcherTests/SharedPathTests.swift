@@ -1,0 +1,152 @@
+import AASAModel
+import LinkMatcher
+import TestSupport
+import Testing
+import Workload
+
+/// Many rules on one path that differ only in their query or fragment: those behind a rule of
+/// their entry that always matches there are left out, and those that each require a literal
+/// fragment or whole query are looked up as a group. Either way a URL on that path must be
+/// decided as the reference matcher decides it, across entries whose apps overlap or not.
+struct SharedPathTests {
+    static let paths = ["/help/*", "/help/faq", "*", "/a/*/b", "/Help/*"]
+    static let fragments = ["billing", "Billing", "", "?*", "*", "a b", "%41", "é", "x*"]
+    static let queries = ["a=1", "A=1", "", "*", "a=1&b=2", "?*", "%41", "é"]
+
+    struct Generator: RandomPicking {
+        var random: SplitMix64
+        /// Per file, how often a rule is case-insensitive or reads the decoded URL: often
+        /// enough in some files that groups form in those views too.
+        var foldChance: UInt64 = 15
+        var decodeChance: UInt64 = 10
+
+        mutating func component() -> Component {
+            var component = Component(path: pick(SharedPathTests.paths))
+            switch random.next() % 6 {
+            case 0: break  // decides on its path alone
+            case 1: component.query = .items([QueryItemPattern(name: "utm", pattern: "*")])
+            case 2, 3: component.fragment = pick(SharedPathTests.fragments)
+            case 4: component.query = .whole(pick(SharedPathTests.queries))
+            default:
+                component.query = .whole(pick(SharedPathTests.queries))
+                component.fragment = pick(SharedPathTests.fragments)
+            }
+            if chance(20) { component.exclude = true }
+            if chance(foldChance) { component.caseSensitive = false }
+            if chance(decodeChance) { component.percentEncoded = false }
+            return component
+        }
+
+        mutating func document() -> AASADocument {
+            foldChance = pick([0, 15, 90] as [UInt64])
+            decodeChance = pick([0, 10, 90] as [UInt64])
+            let entries = (0..<Int(1 + random.next() % 3)).map { index in
+                DetailsEntry(
+                    ref: "details[\(index)]",
+                    appIDs: [pick(["A.a", "B.b", "C.c"])],
+                    components: (0..<Int(4 + random.next() % 30)).map { _ in component() })
+            }
+            return AASADocument(applinks: AppLinks(details: entries))
+        }
+
+        mutating func url() -> String {
+            var url = pick(["/help/x", "/help/faq", "/HELP/faq", "/help", "/a/1/b", "/other"])
+            if chance(60) {
+                url += "?" + pick(["a=1", "A=1", "", "a=1&b=2", "utm=x&utm=y", "%41", "%C3%A9"])
+            }
+            if chance(70) {
+                url += "#" + pick(["billing", "BILLING", "", "a%20b", "%41", "A", "%C3%A9", "xy"])
+            }
+            return url
+        }
+    }
+
+    @Test(arguments: [1 as UInt64, 2, 3])
+    func sharedPathsDecideAsTheReferenceDoes(seed: UInt64) {
+        var generator = Generator(random: SplitMix64(seed: seed))
+        var disagreements: [String] = []
+        var leftOut = 0
+        var grouped = 0
+        for _ in 0..<300 {
+            let document = generator.document()
+            let set = CompiledRuleSet(document)
+            if set.strategySummary.contains("behind an earlier rule") { leftOut += 1 }
+            if set.strategySummary.contains("keyed groups") { grouped += 1 }
+            let reference = ReferenceMatcher(document)
+            let scratch = set.makeScratch()
+            for _ in 0..<40 {
+                let (_, report) = disagreement(set, reference, generator.url(), scratch)
+                if let report, disagreements.count < 3 { disagreements.append(report) }
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.joined(separator: "\n"))")
+        // Both ways of sparing work must occur often, or the test would not test them.
+        #expect(leftOut > 150)
+        #expect(grouped > 50)
+    }
+
+    /// Behind `/*`, the rules of the same entry on `/*` never count; those of another entry
+    /// still do (its app may open what the first one's rule excludes).
+    @Test func rulesBehindAnAlwaysMatchingRuleOfTheirEntryAreLeftOut() {
+        let hidden = (0..<40).map { Component(path: "/*", fragment: "x\($0)*") }
+        let document = AASADocument(
+            applinks: AppLinks(details: [
+                DetailsEntry(
+                    ref: "details[0]", appIDs: ["A.a"],
+                    components: [Component(path: "/*", exclude: true)] + hidden
+                        + [Component(path: "/*", query: .items([.init(name: "u", pattern: "*")]))]),
+                DetailsEntry(
+                    ref: "details[1]", appIDs: ["B.b"],
+                    components: [Component(path: "/*", fragment: "x1*"), Component(path: "/*")]),
+            ]))
+        let set = CompiledRuleSet(document)
+        #expect(set.strategySummary.contains("; 41 behind an earlier rule"))
+        let scratch = set.makeScratch()
+        #expect(automatonAnswer(set, "/p#x1", scratch) == "handled\tB.b\tdetails[1].components[0]")
+        #expect(automatonAnswer(set, "/p#x2", scratch) == "handled\tB.b\tdetails[1].components[1]")
+    }
+
+    /// Exact rules hide only the exact rules after them: a `prefix*` rule holds where the
+    /// path goes on past the literal, where the exact rule does not.
+    @Test func anExactRuleHidesOnlyExactRules() {
+        let document = AASADocument(
+            applinks: AppLinks(details: [
+                DetailsEntry(
+                    ref: "details[0]", appIDs: ["A.a"],
+                    components: [
+                        Component(path: "/faq"), Component(path: "/faq", fragment: "a"),
+                        Component(path: "/faq*", exclude: true),
+                    ])
+            ]))
+        let set = CompiledRuleSet(document)
+        #expect(set.strategySummary.contains("; 1 behind an earlier rule"))
+        let scratch = set.makeScratch()
+        #expect(automatonAnswer(set, "/faq#a", scratch) == "handled\tA.a\tdetails[0].components[0]")
+        #expect(automatonAnswer(set, "/faqs", scratch) == "excluded\t-\tdetails[0].components[2]")
+    }
+
+    /// Rules on one path that each require their own fragment, or their own whole query, are
+    /// one group each: a URL meets only the rule of its text.
+    @Test func aFragmentOrQueryGroupFindsTheRuleOfTheText() {
+        let names = (0..<30).map { "topic\($0)" }
+        let document = AASADocument(
+            applinks: AppLinks(details: [
+                DetailsEntry(
+                    ref: "details[0]", appIDs: ["A.a"],
+                    components: names.map { Component(path: "/help/*", fragment: $0) }
+                        + names.map { Component(path: "/search", query: .whole("q=" + $0)) })
+            ]))
+        let set = CompiledRuleSet(document)
+        #expect(set.strategySummary.contains("keyed groups: 2 (60 rules)"))
+        let scratch = set.makeScratch()
+        for (index, name) in names.enumerated() {
+            #expect(
+                automatonAnswer(set, "/help/x#\(name)", scratch).hasSuffix(set.rules[index].ref))
+            #expect(
+                automatonAnswer(set, "/search?q=\(name)", scratch).hasSuffix(
+                    set.rules[names.count + index].ref))
+        }
+        #expect(automatonAnswer(set, "/help/x#topic", scratch).hasPrefix("unmatched"))
+        #expect(automatonAnswer(set, "/search?q=topic1&", scratch).hasPrefix("unmatched"))
+    }
+}
