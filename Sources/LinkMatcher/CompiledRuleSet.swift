@@ -144,29 +144,31 @@ public final class CompiledRuleSet: Sendable {
                 return node.eitherCase
             }
         }
-        let keyed = Self.keyedGroups(compiled.map { ($0.rule, $0.literal) })
+        let keyed = Self.keyedGroups(compiled)
         var groupEntered = [Bool](repeating: false, count: keyed.groups.count)
         for (index, (rule, literal, starPrefix, path)) in compiled.enumerated() where rule.canDecide
         {
+            // A keyed group makes one candidate, where its first rule would be. (A glob group
+            // keeps its rules: they make the union's group, whose candidates are set below.)
+            var candidate = Int32(index)
+            if let group = keyed.groupOfRule[candidate], rule.strategy != .glob {
+                guard !groupEntered[group] else { continue }
+                groupEntered[group] = true
+                candidate = KeyedGroups.entryRule(ofGroup: group)
+            }
             switch rule.strategy {
             case .exact, .prefixThenAny:
-                var entry = PrefixTrie.Entry(rule: Int32(index), mustEnd: rule.strategy == .exact)
-                if let group = keyed.groupOfRule[Int32(index)] {
-                    // The group's one entry, where its first rule would be.
-                    guard !groupEntered[group] else { continue }
-                    groupEntered[group] = true
-                    entry.rule = KeyedGroups.entryRule(ofGroup: group)
-                }
-                literals[rule.mode.index].append((literal, entry))
+                literals[rule.mode.index].append(
+                    (literal, PrefixTrie.Entry(rule: candidate, mustEnd: rule.strategy == .exact)))
             case .prefixStarSuffix:
-                suffixes[rule.mode.index].append((starPrefix, literal, Int32(index)))
+                suffixes[rule.mode.index].append((starPrefix, literal, candidate))
             case .glob where Self.unionIndex(rule.mode) != rule.mode.index:
                 // An undecoded view is ASCII (raw characters are percent-encoded in it), so a
                 // case-insensitive glob reads the unfolded view with letters of either case:
                 // one DFA walk serves both case modes.
-                globs[Self.unionIndex(rule.mode)].append((path.map(eitherCase), Int32(index)))
+                globs[Self.unionIndex(rule.mode)].append((path.map(eitherCase), candidate))
             case .glob:
-                globs[rule.mode.index].append((path, Int32(index)))
+                globs[rule.mode.index].append((path, candidate))
             }
         }
         let pathHeads = compiled.map { RuleHead($0.rule) }
@@ -184,7 +186,12 @@ public final class CompiledRuleSet: Sendable {
                 var group = group
                 let reached = NeverReachedRules.groupRules(group.rules, heads: pathHeads)
                 neverReached += group.rules.count - reached.count
-                group.rules = reached
+                var entered = Set<Int>()
+                group.candidates = reached.compactMap { rule in
+                    guard let keyedGroup = keyed.groupOfRule[rule] else { return rule }
+                    return entered.insert(keyedGroup).inserted
+                        ? KeyedGroups.entryRule(ofGroup: keyedGroup) : nil
+                }
                 return group
             }
         }
@@ -221,27 +228,38 @@ public final class CompiledRuleSet: Sendable {
             })
     }
 
-    /// The trie rules that share their path with at least `KeyedGroups.smallestGroup` others
+    /// The rules that share their path pattern with at least `KeyedGroups.smallestGroup` others
     /// requiring a literal of the same key, grouped, in order of their first rule; and each
     /// grouped rule's group. A rule with several literal keys joins the group of the first one
     /// that has enough rules.
-    private static func keyedGroups(_ compiled: [(rule: CompiledRule, literal: [UInt8])]) -> (
+    private static func keyedGroups(
+        _ compiled: [(
+            rule: CompiledRule, literal: [UInt8], starPrefix: [UInt8], path: [PatternNode]
+        )]
+    ) -> (
         groups: [(mode: ViewMode, key: KeyedGroups.Key, members: [KeyedGroups.Member])],
         groupOfRule: [Int32: Int]
     ) {
+        /// One path pattern of one view, as its strategy holds it, and one key.
         struct SharedPath: Hashable {
             let mode: ViewMode
             let strategy: PathStrategy
-            let path: [UInt8]
+            let literal: [UInt8]
+            let starPrefix: [UInt8]
+            /// The whole pattern, for a glob only.
+            let nodes: [PatternNode]
             let key: KeyedGroups.Key
         }
         var candidates: [(rule: Int32, keys: [(path: SharedPath, value: [UInt8])])] = []
         var ruleCount: [SharedPath: Int] = [:]
-        for (index, (rule, literal)) in compiled.enumerated()
-        where rule.canDecide && (rule.strategy == .exact || rule.strategy == .prefixThenAny) {
+        for (index, (rule, literal, starPrefix, nodes)) in compiled.enumerated()
+        where rule.canDecide {
             let keys = rule.literalKeys.map { key, value in
                 (
-                    SharedPath(mode: rule.mode, strategy: rule.strategy, path: literal, key: key),
+                    SharedPath(
+                        mode: rule.mode, strategy: rule.strategy, literal: literal,
+                        starPrefix: starPrefix, nodes: rule.strategy == .glob ? nodes : [],
+                        key: key),
                     value
                 )
             }

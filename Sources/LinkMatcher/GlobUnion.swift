@@ -31,7 +31,8 @@ struct GlobUnion: Sendable {
     let endGroups: FrozenArray<Int32>
     /// Groups whose pattern matches the empty path, in order.
     let startGroups: FrozenArray<Int32>
-    /// Rules of each group, ascending: `groupRules[groupRuleStart[g]..<groupRuleStart[g+1]]`.
+    /// The candidates of each group (`Group.candidates`), in rule order:
+    /// `groupRules[groupRuleStart[g]..<groupRuleStart[g+1]]`.
     let groupRuleStart: FrozenArray<Int32>
     let groupRules: FrozenArray<Int32>
 
@@ -88,12 +89,18 @@ extension GlobUnion {
                 groups.append(Group(nodes: pattern.nodes, rules: [pattern.rule]))
             }
         }
+        for index in groups.indices { groups[index].candidates = groups[index].rules }
         return groups
     }
 
     struct Group {
         var nodes: [PatternNode]
+        /// The rules whose path pattern this is, in rule order.
         var rules: [Int32]
+        /// What a path that matches the pattern makes candidates: the rules, or fewer entries
+        /// that stand for them (`CompiledRuleSet` leaves out rules that can never decide and
+        /// puts a keyed group's entry in place of its rules).
+        var candidates: [Int32] = []
     }
 
     /// Builds the union of `groups` (from `groups(_:)`) of a view that folds case or not.
@@ -166,7 +173,7 @@ extension GlobUnion {
         var groupRuleStart: [Int32] = [0]
         for group in groups {
             groupRuleStart.append(
-                groupRuleStart[groupRuleStart.count - 1] + Int32(group.rules.count))
+                groupRuleStart[groupRuleStart.count - 1] + Int32(group.candidates.count))
         }
         self.init(
             classCount: classes.count, asciiClass: arena.freeze(classes.ascii),
@@ -178,7 +185,8 @@ extension GlobUnion {
             endGroups: arena.freeze(endGroups.flatMap { $0 }),
             startGroups: arena.freeze(startGroups),
             groupRuleStart: arena.freeze(groupRuleStart),
-            groupRules: arena.freeze(groups.flatMap(\.rules)), deadRules: arena.freeze(deadRules))
+            groupRules: arena.freeze(groups.flatMap(\.candidates)),
+            deadRules: arena.freeze(deadRules))
     }
 
     /// The Glushkov automaton of all the patterns, factored on their common leading nodes

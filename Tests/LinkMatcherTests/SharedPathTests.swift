@@ -9,7 +9,11 @@ import Workload
 /// fragment or whole query are looked up as a group. Either way a URL on that path must be
 /// decided as the reference matcher decides it, across entries whose apps overlap or not.
 struct SharedPathTests {
-    static let paths = ["/help/*", "/help/faq", "*", "/a/*/b", "/Help/*"]
+    /// Literal and `prefix*` paths (the tries), `prefix*suffix` ones (the suffix tries) and
+    /// globs (the union).
+    static let paths = [
+        "/help/*", "/help/faq", "*", "/Help/*", "/a/*/b", "*.pdf", "/g/*/x/*", "/g/*/y/*",
+    ]
     static let fragments = ["billing", "Billing", "", "?*", "*", "a b", "%41", "é", "x*"]
     static let queries = ["a=1", "A=1", "", "*", "a=1&b=2", "?*", "%41", "é"]
 
@@ -50,7 +54,10 @@ struct SharedPathTests {
         }
 
         mutating func url() -> String {
-            var url = pick(["/help/x", "/help/faq", "/HELP/faq", "/help", "/a/1/b", "/other"])
+            var url = pick([
+                "/help/x", "/help/faq", "/HELP/faq", "/help", "/a/1/b", "/other", "/d/f.pdf",
+                "/F.PDF", "/g/1/x/2", "/g/1/y/2", "/G/1/X/2",
+            ])
             if chance(60) {
                 url += "?" + pick(["a=1", "A=1", "", "a=1&b=2", "utm=x&utm=y", "%41", "%C3%A9"])
             }
@@ -126,7 +133,8 @@ struct SharedPathTests {
     }
 
     /// Rules on one path that each require their own fragment, or their own whole query, are
-    /// one group each: a URL meets only the rule of its text.
+    /// one group each, whether the tries, the suffix tries or the glob union hold the path: a
+    /// URL meets only the rule of its text.
     @Test func aFragmentOrQueryGroupFindsTheRuleOfTheText() {
         let names = (0..<30).map { "topic\($0)" }
         let document = AASADocument(
@@ -134,19 +142,23 @@ struct SharedPathTests {
                 DetailsEntry(
                     ref: "details[0]", appIDs: ["A.a"],
                     components: names.map { Component(path: "/help/*", fragment: $0) }
-                        + names.map { Component(path: "/search", query: .whole("q=" + $0)) })
+                        + names.map { Component(path: "/search", query: .whole("q=" + $0)) }
+                        + names.map { Component(path: "*.pdf", fragment: $0) }
+                        + names.map { Component(path: "/g/*/x/*", fragment: $0) })
             ]))
         let set = CompiledRuleSet(document)
-        #expect(set.strategySummary.contains("keyed groups: 2 (60 rules)"))
+        #expect(set.strategySummary.contains("keyed groups: 4 (120 rules)"))
         let scratch = set.makeScratch()
         for (index, name) in names.enumerated() {
-            #expect(
-                automatonAnswer(set, "/help/x#\(name)", scratch).hasSuffix(set.rules[index].ref))
-            #expect(
-                automatonAnswer(set, "/search?q=\(name)", scratch).hasSuffix(
-                    set.rules[names.count + index].ref))
+            for (offset, url) in [
+                "/help/x#\(name)", "/search?q=\(name)", "/a.pdf#\(name)", "/g/1/x/2#\(name)",
+            ].enumerated() {
+                let rule = set.rules[offset * names.count + index]
+                #expect(automatonAnswer(set, url, scratch) == "handled\tA.a\t\(rule.ref)")
+            }
         }
         #expect(automatonAnswer(set, "/help/x#topic", scratch).hasPrefix("unmatched"))
         #expect(automatonAnswer(set, "/search?q=topic1&", scratch).hasPrefix("unmatched"))
+        #expect(automatonAnswer(set, "/g/1/x/2", scratch).hasPrefix("unmatched"))
     }
 }

@@ -12,6 +12,8 @@ enum SharedPathFixture {
         case fragment
         /// `/s` with `"?": "q=K"`.
         case wholeQuery = "whole query"
+        /// `/u/*/edit/*` with `"#": "topicK"`: a glob path.
+        case globFragment = "fragment on a glob path"
         /// `/*` with `{"utm_K": "*"}`: rules that decide on their path alone.
         case anyItem = "any item value"
 
@@ -22,6 +24,7 @@ enum SharedPathFixture {
                     path: "/search", query: .items([.init(name: "type", pattern: "t\(index)")]))
             case .fragment: Component(path: "/help/*", fragment: "topic\(index)")
             case .wholeQuery: Component(path: "/s", query: .whole("q=\(index)"))
+            case .globFragment: Component(path: "/u/*/edit/*", fragment: "topic\(index)")
             case .anyItem:
                 Component(path: "/*", query: .items([.init(name: "utm_\(index)", pattern: "*")]))
             }
@@ -46,10 +49,11 @@ enum SharedPathFixture {
         for index in 0..<10_000 {
             let value = index * 7_919 % 2_600
             let url =
-                switch index % 4 {
+                switch index % 5 {
                 case 0: "/search?type=t\(value)&page=\(index)"
                 case 1: "/help/article-\(index)#topic\(value)"
                 case 2: "/s?q=\(value)"
+                case 3: "/u/\(index)/edit/draft#topic\(value)"
                 default: "/landing/\(index)?utm_\(value)=mail"
                 }
             ranges.append(bytes.count..<(bytes.count + url.utf8.count))
