@@ -153,7 +153,7 @@ extension CompiledRuleSet {
         }
     }
 
-    /// Replaces each keyed group the tries found (a negative candidate) by its rules that
+    /// Replaces each keyed group the path reached (a negative candidate) by its rules that
     /// require the URL's text for the group's key; returns the candidates, sorted.
     @inline(never)
     private func replaceKeyedGroups(
@@ -185,9 +185,8 @@ extension CompiledRuleSet {
         _ scratch: UnsafeMutablePointer<MatchState>
     ) {
         let group = keyedGroups.group(index)
-        if group.kind != KeyedGroups.Group.itemKind {
-            let part: MatchState.Component =
-                group.kind == KeyedGroups.Group.queryKind ? .query : .fragment
+        if group.part != .item {
+            let part: MatchState.Component = group.part == .query ? .query : .fragment
             keyedGroups.appendRules(
                 of: group, requiring: scratch.pointee.view(part, group.mode, bytes),
                 into: &scratch.pointee.candidates)

@@ -22,7 +22,8 @@ public final class CompiledRuleSet: Sendable {
     /// empty when no rule of that view needs it.
     let tries: FrozenArray<PrefixTrie>
     let suffixRules: FrozenArray<SuffixRules>
-    /// Rules the tries hold as groups, told apart by one query item's value.
+    /// Rules held as one entry per group, told apart by a literal fragment, whole query or
+    /// query item value.
     let keyedGroups: KeyedGroups
     let unions: FrozenArray<GlobUnion>
     /// Each union's group patterns, in group order: a scratch whose DFA cache gave up compiles

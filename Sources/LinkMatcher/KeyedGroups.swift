@@ -1,12 +1,12 @@
-/// Rules of one view that share a literal path (or `prefix*`) and tell themselves apart by one
-/// literal text they require: the value of one query item (`/search` with `{"type": "users"}`,
-/// `{"type": "repos"}`, and so on), the whole query, or the fragment (`/help/*` with
-/// `"#": "billing"`, `"#": "privacy"`). The prefix trie holds one entry for the whole group
-/// instead of one per rule. When a path reaches it, the URL's text for the key is found once
-/// and looked up among the group's values: only the rules that require that text become
-/// candidates. Every other rule of the group would fail on it (S4.3, S4.4), so the rest of
-/// `decide` is unchanged, and a path shared by hundreds of such rules costs one lookup
-/// instead of a check per rule.
+/// Rules of one view that share a path pattern and tell themselves apart by one literal text
+/// they require: the value of one query item (`/search` with `{"type": "users"}`,
+/// `{"type": "repos"}`, and so on), the whole query (`"?": "q=shoes"`), or the fragment
+/// (`/help/*` with `"#": "billing"`, `"#": "privacy"`). The trie, suffix trie or glob union
+/// that holds the path has one entry for the whole group instead of one per rule. When a path
+/// reaches it, the URL's text for the key is found once and looked up among the group's
+/// values: only the rules that require that text become candidates. Every other rule of the
+/// group would fail on it (S3.1, S4.3), so the rest of `decide` is unchanged, and a path
+/// shared by hundreds of such rules costs one lookup instead of a check per rule.
 struct KeyedGroups: Sendable {
     /// What a group's rules require a literal of.
     enum Key: Hashable {
@@ -18,10 +18,14 @@ struct KeyedGroups: Sendable {
         case fragment
     }
 
+    /// What a group's values are compared with: `Key` without the item's name.
+    enum Part: UInt8, Sendable, BitwiseCopyable {
+        case item, query, fragment
+    }
+
     struct Group: Sendable, BitwiseCopyable {
         let mode: ViewMode
-        /// 0 for a query item, 1 for the whole query, 2 for the fragment.
-        let kind: UInt8
+        let part: Part
         /// The item's name: `bytes[nameStart ..< nameStart + nameCount]`.
         let nameStart: Int32
         let nameCount: Int32
@@ -30,10 +34,6 @@ struct KeyedGroups: Sendable {
         /// The group's distinct values, sorted: `values[valueStart ..< valueEnd]`.
         let valueStart: Int32
         let valueEnd: Int32
-
-        static let itemKind: UInt8 = 0
-        static let queryKind: UInt8 = 1
-        static let fragmentKind: UInt8 = 2
     }
 
     /// One required value and the rules that require it:
@@ -78,14 +78,11 @@ struct KeyedGroups: Sendable {
         for item in items {
             let nameStart = Int32(bytes.count)
             var name: [UInt8] = []
-            let kind: UInt8
+            let part: Part
             switch item.key {
-            case .item(let itemName):
-                (name, kind) = (itemName, Group.itemKind)
-            case .query:
-                kind = Group.queryKind
-            case .fragment:
-                kind = Group.fragmentKind
+            case .item(let itemName): (name, part) = (itemName, .item)
+            case .query: part = .query
+            case .fragment: part = .fragment
             }
             bytes += name
             let valueStart = Int32(values.count)
@@ -101,7 +98,7 @@ struct KeyedGroups: Sendable {
             }
             groups.append(
                 Group(
-                    mode: item.mode, kind: kind, nameStart: nameStart,
+                    mode: item.mode, part: part, nameStart: nameStart,
                     nameCount: Int32(name.count),
                     nameIsPlain: CompiledRule.ItemConstraint.isPlain(name),
                     valueStart: valueStart, valueEnd: Int32(values.count)))
