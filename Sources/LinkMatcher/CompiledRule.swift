@@ -267,4 +267,15 @@ extension CompiledRule {
         if case .exact(let text) = fragment { keys.append((.fragment, Array(text.buffer))) }
         return keys
     }
+
+    /// The glob patterns of its whole query and fragment, as written in `rule` (this rule
+    /// compiled): what a `KeyedGroups` group of patterns runs as one automaton.
+    func patternKeys(_ rule: ResolvedRule) -> [(key: KeyedGroups.Key, value: [UInt8])] {
+        var keys: [(key: KeyedGroups.Key, value: [UInt8])] = []
+        if case .whole(.glob) = query, case .whole(let text) = rule.query {
+            keys.append((.queryPattern, Array(text.utf8)))
+        }
+        if case .glob = fragment { keys.append((.fragmentPattern, Array(rule.fragment.utf8))) }
+        return keys
+    }
 }

@@ -185,12 +185,16 @@ extension CompiledRuleSet {
         _ scratch: UnsafeMutablePointer<MatchState>
     ) {
         let group = keyedGroups.group(index)
-        if group.part != .item {
+        switch group.part {
+        case .item: break
+        case .query, .fragment:
             let part: MatchState.Component = group.part == .query ? .query : .fragment
             keyedGroups.appendRules(
                 of: group, requiring: scratch.pointee.view(part, group.mode, bytes),
                 into: &scratch.pointee.candidates)
             return
+        case .queryPattern, .fragmentPattern:
+            return appendPatternRules(group, bytes, scratch)
         }
         let name = keyedGroups.name(of: group)
         var value = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
@@ -214,6 +218,32 @@ extension CompiledRuleSet {
             found = true
         }
         keyedGroups.appendRules(of: group, requiring: value, into: &scratch.pointee.candidates)
+    }
+
+    /// The rules of a group of glob patterns whose pattern the URL's query or fragment may
+    /// match: those the patterns' DFA finds, or all of them when it has given up (each is
+    /// checked in full afterwards either way).
+    private func appendPatternRules(
+        _ group: KeyedGroups.Group, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ scratch: UnsafeMutablePointer<MatchState>
+    ) {
+        let part: MatchState.Component = group.part == .queryPattern ? .query : .fragment
+        let text = scratch.pointee.view(part, group.mode, bytes)
+        let union = patternUnions.pointer(at: Int(group.union))
+        if !union.pointee.isEmpty,
+            let matched = scratch.pointee.patternCaches.base[Int(group.union)].matchingGroups(
+                union, text)
+        {
+            for pattern in matched {
+                keyedGroups.appendRules(
+                    ofValue: Int(group.valueStart) + Int(pattern),
+                    into: &scratch.pointee.candidates)
+            }
+            return
+        }
+        for value in Int(group.valueStart)..<Int(group.valueEnd) {
+            keyedGroups.appendRules(ofValue: value, into: &scratch.pointee.candidates)
+        }
     }
 
     @inline(__always)
@@ -278,6 +308,12 @@ extension CompiledRuleSet {
     private func bindGlobCaches(_ scratch: UnsafeMutablePointer<MatchState>) {
         for mode in 0..<4 where !unions[mode].isEmpty {
             scratch.pointee.globCaches.base[mode].prepare(for: unions.pointer(at: mode))
+        }
+        while scratch.pointee.patternCaches.count < patternUnions.count {
+            scratch.pointee.patternCaches.append(LazyDFA(budget: MatchScratch.patternCacheBudget))
+        }
+        for index in 0..<patternUnions.count where !patternUnions[index].isEmpty {
+            scratch.pointee.patternCaches.base[index].prepare(for: patternUnions.pointer(at: index))
         }
         scratch.pointee.globCacheOwner = identity
     }

@@ -25,6 +25,8 @@ public final class CompiledRuleSet: Sendable {
     /// Rules held as one entry per group, told apart by a literal fragment, whole query or
     /// query item value.
     let keyedGroups: KeyedGroups
+    /// The union of each keyed group of glob patterns (`KeyedGroups.Group.union`).
+    let patternUnions: FrozenArray<GlobUnion>
     let unions: FrozenArray<GlobUnion>
     /// Each union's group patterns, in group order: a scratch whose DFA cache gave up compiles
     /// them one by one (`GlobFallback`).
@@ -145,7 +147,7 @@ public final class CompiledRuleSet: Sendable {
                 return node.eitherCase
             }
         }
-        let keyed = Self.keyedGroups(compiled)
+        let keyed = Self.keyedGroups(compiled, rules: rules)
         var groupEntered = [Bool](repeating: false, count: keyed.groups.count)
         for (index, (rule, literal, starPrefix, path)) in compiled.enumerated() where rule.canDecide
         {
@@ -180,7 +182,13 @@ public final class CompiledRuleSet: Sendable {
                 neverReached += $0.count - reached.count
                 return PrefixTrie(reached, arena: arena)
             })
-        self.keyedGroups = KeyedGroups(keyed.groups, arena: arena)
+        let keyedGroups = KeyedGroups(keyed.groups, arena: arena)
+        self.keyedGroups = keyedGroups
+        self.patternUnions = arena.freeze(
+            (0..<keyedGroups.count).map { keyedGroups.group($0) }.filter { $0.union >= 0 }.map {
+                Self.patternUnion(
+                    keyedGroups.values(of: $0), mode: $0.mode, limit: limit, parser, arena)
+            })
         self.suffixRules = arena.freeze(suffixes.map { SuffixRules($0, arena: arena) })
         let groups = globs.map {
             GlobUnion.groups($0).map { group in
@@ -236,7 +244,8 @@ public final class CompiledRuleSet: Sendable {
     private static func keyedGroups(
         _ compiled: [(
             rule: CompiledRule, literal: [UInt8], starPrefix: [UInt8], path: [PatternNode]
-        )]
+        )],
+        rules: [ResolvedRule]
     ) -> (
         groups: [(mode: ViewMode, key: KeyedGroups.Key, members: [KeyedGroups.Member])],
         groupOfRule: [Int32: Int]
@@ -255,7 +264,7 @@ public final class CompiledRuleSet: Sendable {
         var ruleCount: [SharedPath: Int] = [:]
         for (index, (rule, literal, starPrefix, nodes)) in compiled.enumerated()
         where rule.canDecide {
-            let keys = rule.literalKeys.map { key, value in
+            let keys = (rule.literalKeys + rule.patternKeys(rules[index])).map { key, value in
                 (
                     SharedPath(
                         mode: rule.mode, strategy: rule.strategy, literal: literal,
@@ -289,6 +298,27 @@ public final class CompiledRuleSet: Sendable {
             groups.append((path.mode, path.key, group))
         }
         return (groups, groupOfRule)
+    }
+
+    /// The union of a pattern group's distinct patterns, in value order (pattern `g` is the
+    /// union's group `g`); empty when it would take more than a tenth of the rule set's
+    /// `limit`, and the group's rules are then all checked.
+    private static func patternUnion(
+        _ patterns: [[UInt8]], mode: ViewMode, limit: AutomatonSize, _ parser: PatternParser,
+        _ arena: Arena
+    ) -> GlobUnion {
+        let groups = patterns.enumerated().map { index, pattern in
+            var group = GlobUnion.Group(
+                nodes: parser.parse(
+                    String(decoding: pattern, as: UTF8.self), foldCase: mode.folded),
+                rules: [Int32(index)])
+            group.candidates = group.rules
+            return group
+        }
+        let budget = CompileBudget(
+            limit: AutomatonSize(positions: limit.positions / 10, edges: limit.edges / 10))
+        let union = GlobUnion(groups, foldsCase: mode.folded, arena: arena, budget: budget)
+        return budget.isExhausted ? .empty : union
     }
 
     /// The union that holds the globs of a view: case-insensitive globs of undecoded views

@@ -16,11 +16,15 @@ struct KeyedGroups: Sendable {
         case query
         /// The fragment.
         case fragment
+        /// The whole query, against glob patterns (`"?": "*ref=mail*"`).
+        case queryPattern
+        /// The fragment, against glob patterns.
+        case fragmentPattern
     }
 
     /// What a group's values are compared with: `Key` without the item's name.
     enum Part: UInt8, Sendable, BitwiseCopyable {
-        case item, query, fragment
+        case item, query, fragment, queryPattern, fragmentPattern
     }
 
     struct Group: Sendable, BitwiseCopyable {
@@ -34,6 +38,9 @@ struct KeyedGroups: Sendable {
         /// The group's distinct values, sorted: `values[valueStart ..< valueEnd]`.
         let valueStart: Int32
         let valueEnd: Int32
+        /// For glob patterns, the index of their union among the groups' pattern unions, in
+        /// which the pattern of value `valueStart + g` is group `g`; else -1.
+        let union: Int32
     }
 
     /// One required value and the rules that require it:
@@ -75,6 +82,7 @@ struct KeyedGroups: Sendable {
         var values: [Value] = []
         var rules: [Int32] = []
         var bytes: [UInt8] = []
+        var patternGroups = 0
         for item in items {
             let nameStart = Int32(bytes.count)
             var name: [UInt8] = []
@@ -83,7 +91,10 @@ struct KeyedGroups: Sendable {
             case .item(let itemName): (name, part) = (itemName, .item)
             case .query: part = .query
             case .fragment: part = .fragment
+            case .queryPattern: part = .queryPattern
+            case .fragmentPattern: part = .fragmentPattern
             }
+            let isPattern = part == .queryPattern || part == .fragmentPattern
             bytes += name
             let valueStart = Int32(values.count)
             let byValue = Dictionary(grouping: item.members, by: \.value)
@@ -101,7 +112,9 @@ struct KeyedGroups: Sendable {
                     mode: item.mode, part: part, nameStart: nameStart,
                     nameCount: Int32(name.count),
                     nameIsPlain: CompiledRule.ItemConstraint.isPlain(name),
-                    valueStart: valueStart, valueEnd: Int32(values.count)))
+                    valueStart: valueStart, valueEnd: Int32(values.count),
+                    union: isPattern ? Int32(patternGroups) : -1))
+            if isPattern { patternGroups += 1 }
         }
         self.groups = arena.freeze(groups)
         self.values = arena.freeze(values)
@@ -111,6 +124,21 @@ struct KeyedGroups: Sendable {
 
     @inline(__always)
     func group(_ index: Int) -> Group { groups[index] }
+
+    /// The distinct values of `group`, in value order.
+    func values(of group: Group) -> [[UInt8]] {
+        (Int(group.valueStart)..<Int(group.valueEnd)).map { index in
+            let entry = values[index]
+            return Array(bytes.buffer[Int(entry.start)..<Int(entry.start + entry.count)])
+        }
+    }
+
+    /// Appends the rules of the group's value `value` (an index in `values`).
+    @inline(__always)
+    func appendRules(ofValue value: Int, into candidates: inout ScratchBuffer<Int32>) {
+        let entry = values[value]
+        for slot in Int(entry.ruleStart)..<Int(entry.ruleEnd) { candidates.append(rules[slot]) }
+    }
 
     @inline(__always)
     func name(of group: Group) -> UnsafeBufferPointer<UInt8> {
@@ -133,10 +161,7 @@ struct KeyedGroups: Sendable {
             let text = UnsafeBufferPointer(
                 rebasing: bytes.buffer[Int(entry.start)..<Int(entry.start + entry.count)])
             if PartMatcher.equal(text, value) {
-                for slot in Int(entry.ruleStart)..<Int(entry.ruleEnd) {
-                    candidates.append(rules[slot])
-                }
-                return
+                return appendRules(ofValue: middle, into: &candidates)
             }
             if text.lexicographicallyPrecedes(value) { low = middle + 1 } else { high = middle }
         }

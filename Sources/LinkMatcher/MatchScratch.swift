@@ -7,6 +7,9 @@ public final class MatchScratch {
     /// Bytes of DFA states per view of the URL: about 20,000 states of a 5,000-rule file, more
     /// than its traffic reaches (`--debug` prints how many were built).
     public static let defaultGlobCacheBudget = 4 << 20
+    /// Bytes of DFA states per keyed group of query or fragment patterns: their texts are
+    /// short, and few states serve them.
+    static let patternCacheBudget = 1 << 20
 
     /// The state lives behind a pointer: the matcher updates it many times per URL, and
     /// pointer accesses carry none of the run-time exclusivity checks of class properties.
@@ -64,6 +67,8 @@ struct MatchState {
     var glob = GlobScratch()
     /// One lazy DFA per view mode, for the glob unions of the rule set `globCacheOwner`.
     var globCaches = ScratchBuffer<LazyDFA>(capacity: 4)
+    /// One lazy DFA per keyed group of glob patterns, for the same rule set.
+    var patternCaches = ScratchBuffer<LazyDFA>(capacity: 1)
     var globCacheOwner = -1
     /// Each glob run on its own, for views whose DFA cache gave up; and the unions whose rules
     /// joined the current URL's candidates unchecked (bit `u` for union `u`).
@@ -130,6 +135,8 @@ struct MatchState {
         glob.free()
         for index in 0..<globCaches.count { globCaches[index].free() }
         globCaches.free()
+        for index in 0..<patternCaches.count { patternCaches[index].free() }
+        patternCaches.free()
         decidedApps.free()
         touchedApps.free()
     }

@@ -15,7 +15,10 @@ struct SharedPathTests {
         "/help/*", "/help/faq", "*", "/Help/*", "/a/*/b", "*.pdf", "/g/*/x/*", "/g/*/y/*",
     ]
     static let fragments = ["billing", "Billing", "", "?*", "*", "a b", "%41", "é", "x*"]
-    static let queries = ["a=1", "A=1", "", "*", "a=1&b=2", "?*", "%41", "é"]
+    static let queries = [
+        "a=1", "A=1", "", "*", "a=1&b=2", "?*", "%41", "é", "a=*", "*=1", "a=?&b=*", "*b*",
+        "*%41*", "*é",
+    ]
 
     struct Generator: RandomPicking {
         var random: SplitMix64
@@ -59,7 +62,13 @@ struct SharedPathTests {
                 "/F.PDF", "/g/1/x/2", "/g/1/y/2", "/G/1/X/2",
             ])
             if chance(60) {
-                url += "?" + pick(["a=1", "A=1", "", "a=1&b=2", "utm=x&utm=y", "%41", "%C3%A9"])
+                url +=
+                    "?"
+                    + pick([
+                        "a=1", "A=1", "", "a=1&b=2", "utm=x&utm=y", "%41", "%C3%A9", "x=1",
+                        "a=2&b=",
+                        "ab", "B",
+                    ])
             }
             if chance(70) {
                 url += "#" + pick(["billing", "BILLING", "", "a%20b", "%41", "A", "%C3%A9", "xy"])
@@ -95,7 +104,10 @@ struct SharedPathTests {
     /// Behind `/*`, the rules of the same entry on `/*` never count; those of another entry
     /// still do (its app may open what the first one's rule excludes).
     @Test func rulesBehindAnAlwaysMatchingRuleOfTheirEntryAreLeftOut() {
-        let hidden = (0..<40).map { Component(path: "/*", fragment: "x\($0)*") }
+        // Not groupable: each requires a different query item to be present.
+        let hidden = (0..<40).map {
+            Component(path: "/*", query: .items([.init(name: "k\($0)", pattern: "?*")]))
+        }
         let document = AASADocument(
             applinks: AppLinks(details: [
                 DetailsEntry(
@@ -160,5 +172,35 @@ struct SharedPathTests {
         #expect(automatonAnswer(set, "/help/x#topic", scratch).hasPrefix("unmatched"))
         #expect(automatonAnswer(set, "/search?q=topic1&", scratch).hasPrefix("unmatched"))
         #expect(automatonAnswer(set, "/g/1/x/2", scratch).hasPrefix("unmatched"))
+    }
+
+    /// Rules on one path that differ by a glob query or fragment are one group too, run as one
+    /// automaton over the URL's query or fragment; past its size limit (a tenth of the rule
+    /// set's) the group's rules are all checked, with the same answers.
+    @Test(arguments: [AutomatonSize.limit, AutomatonSize(positions: 1_500, edges: 30_000)])
+    func aGroupOfPatternsFindsTheRuleOfTheText(limit: AutomatonSize) {
+        // Reversed, the names share no leading text that the union would build once, so that
+        // their 30 query patterns exceed the smaller limit's tenth.
+        let names = (10..<40).map { String("topic\($0)".reversed()) }
+        let document = AASADocument(
+            applinks: AppLinks(details: [
+                DetailsEntry(
+                    ref: "details[0]", appIDs: ["A.a"],
+                    components: names.map { Component(path: "/r/*", query: .whole("*\($0)=ref*")) }
+                        + names.map { Component(path: "/r/*", fragment: "\($0)-?*") })
+            ]))
+        let set = CompiledRuleSet(rules: ResolvedRule.resolve(document), limit: limit)
+        #expect(set.budgetExceeded == nil)
+        #expect(set.strategySummary.contains("keyed groups: 2 (60 rules)"))
+        let scratch = set.makeScratch()
+        for (index, name) in names.enumerated() {
+            let query = "/r/x?a=1&\(name)=ref&b"
+            #expect(automatonAnswer(set, query, scratch).hasSuffix(set.rules[index].ref))
+            let fragment = "/r/x#\(name)-x"
+            #expect(
+                automatonAnswer(set, fragment, scratch).hasSuffix(set.rules[30 + index].ref))
+        }
+        #expect(automatonAnswer(set, "/r/x?ref=\(names[0])", scratch).hasPrefix("unmatched"))
+        #expect(automatonAnswer(set, "/r/x#\(names[0])", scratch).hasPrefix("unmatched"))
     }
 }

@@ -12,6 +12,8 @@ enum SharedPathFixture {
         case fragment
         /// `/s` with `"?": "q=K"`.
         case wholeQuery = "whole query"
+        /// `/*` with `"?": "*ref=rK&*"`: glob patterns of the whole query.
+        case queryPattern = "query pattern"
         /// `/u/*/edit/*` with `"#": "topicK"`: a glob path.
         case globFragment = "fragment on a glob path"
         /// `/*` with `{"utm_K": "*"}`: rules that decide on their path alone.
@@ -24,6 +26,7 @@ enum SharedPathFixture {
                     path: "/search", query: .items([.init(name: "type", pattern: "t\(index)")]))
             case .fragment: Component(path: "/help/*", fragment: "topic\(index)")
             case .wholeQuery: Component(path: "/s", query: .whole("q=\(index)"))
+            case .queryPattern: Component(path: "/*", query: .whole("*ref=r\(index)&*"))
             case .globFragment: Component(path: "/u/*/edit/*", fragment: "topic\(index)")
             case .anyItem:
                 Component(path: "/*", query: .items([.init(name: "utm_\(index)", pattern: "*")]))
@@ -54,7 +57,7 @@ enum SharedPathFixture {
                 case 1: "/help/article-\(index)#topic\(value)"
                 case 2: "/s?q=\(value)"
                 case 3: "/u/\(index)/edit/draft#topic\(value)"
-                default: "/landing/\(index)?utm_\(value)=mail"
+                default: "/landing/\(index)?utm_\(value)=mail&ref=r\(value)&x"
                 }
             ranges.append(bytes.count..<(bytes.count + url.utf8.count))
             bytes += url.utf8
