@@ -309,11 +309,18 @@ extension CompiledRuleSet {
         for mode in 0..<4 where !unions[mode].isEmpty {
             scratch.pointee.globCaches.base[mode].prepare(for: unions.pointer(at: mode))
         }
-        while scratch.pointee.patternCaches.count < patternUnions.count {
-            scratch.pointee.patternCaches.append(LazyDFA(budget: MatchScratch.patternCacheBudget))
+        // A scratch used before with another rule set may hold caches of another budget.
+        let budget = MatchScratch.patternCacheBudget(groups: patternUnions.count)
+        for index in 0..<scratch.pointee.patternCaches.count {
+            scratch.pointee.patternCaches[index].free()
         }
-        for index in 0..<patternUnions.count where !patternUnions[index].isEmpty {
-            scratch.pointee.patternCaches.base[index].prepare(for: patternUnions.pointer(at: index))
+        scratch.pointee.patternCaches.removeAll()
+        for index in 0..<patternUnions.count {
+            scratch.pointee.patternCaches.append(LazyDFA(budget: budget))
+            if !patternUnions[index].isEmpty {
+                scratch.pointee.patternCaches.base[index].prepare(
+                    for: patternUnions.pointer(at: index))
+            }
         }
         scratch.pointee.globCacheOwner = identity
     }

@@ -7,9 +7,12 @@ public final class MatchScratch {
     /// Bytes of DFA states per view of the URL: about 20,000 states of a 5,000-rule file, more
     /// than its traffic reaches (`--debug` prints how many were built).
     public static let defaultGlobCacheBudget = 4 << 20
-    /// Bytes of DFA states per keyed group of query or fragment patterns: their texts are
-    /// short, and few states serve them.
-    static let patternCacheBudget = 1 << 20
+    /// Bytes of DFA states per keyed group of query or fragment patterns, when a rule set has
+    /// `groups` of them: one view's budget shared out (query texts are short, and few states
+    /// serve them), at least 64 KiB each, so that a scratch stays bounded whatever the file.
+    static func patternCacheBudget(groups: Int) -> Int {
+        max(1 << 16, defaultGlobCacheBudget / max(groups, 1))
+    }
 
     /// The state lives behind a pointer: the matcher updates it many times per URL, and
     /// pointer accesses carry none of the run-time exclusivity checks of class properties.
