@@ -5,9 +5,10 @@ import Testing
 import Workload
 
 /// Many rules on one path that differ only in their query or fragment: those behind a rule of
-/// their entry that always matches there are left out, and those that each require a literal
-/// fragment or whole query are looked up as a group. Either way a URL on that path must be
-/// decided as the reference matcher decides it, across entries whose apps overlap or not.
+/// their entry that always matches there are left out, and those that each require their own
+/// fragment or whole query, literal or glob, are looked up as a group. Either way a URL on that
+/// path must be decided as the reference matcher decides it, across entries whose apps overlap
+/// or not.
 struct SharedPathTests {
     /// Literal and `prefix*` paths (the tries), `prefix*suffix` ones (the suffix tries) and
     /// globs (the union).
