@@ -8,10 +8,10 @@
 /// group would fail on it (S3.1, S4.3), so the rest of `decide` is unchanged, and a path
 /// shared by hundreds of such rules costs one lookup instead of a check per rule.
 struct KeyedGroups: Sendable {
-    /// What a group's rules require a literal of.
-    enum Key: Hashable {
-        /// Every occurrence of the named query item (absent counts as `""`, S4.3.2).
-        case item(name: [UInt8])
+    /// What a group's values are compared with.
+    enum Part: UInt8, Sendable, BitwiseCopyable {
+        /// Every occurrence of a named query item (absent counts as `""`, S4.3.2).
+        case item
         /// The whole query (`"?": "text"`).
         case query
         /// The fragment.
@@ -20,11 +20,21 @@ struct KeyedGroups: Sendable {
         case queryPattern
         /// The fragment, against glob patterns.
         case fragmentPattern
+
+        /// True when the values are glob patterns, run as one union.
+        var isPattern: Bool { self == .queryPattern || self == .fragmentPattern }
     }
 
-    /// What a group's values are compared with: `Key` without the item's name.
-    enum Part: UInt8, Sendable, BitwiseCopyable {
-        case item, query, fragment, queryPattern, fragmentPattern
+    /// What a group's rules require a text of: a part, and for an item its name.
+    struct Key: Hashable {
+        let part: Part
+        let name: [UInt8]
+
+        static func item(name: [UInt8]) -> Key { Key(part: .item, name: name) }
+        static let query = Key(part: .query, name: [])
+        static let fragment = Key(part: .fragment, name: [])
+        static let queryPattern = Key(part: .queryPattern, name: [])
+        static let fragmentPattern = Key(part: .fragmentPattern, name: [])
     }
 
     struct Group: Sendable, BitwiseCopyable {
@@ -85,16 +95,7 @@ struct KeyedGroups: Sendable {
         var patternGroups = 0
         for item in items {
             let nameStart = Int32(bytes.count)
-            var name: [UInt8] = []
-            let part: Part
-            switch item.key {
-            case .item(let itemName): (name, part) = (itemName, .item)
-            case .query: part = .query
-            case .fragment: part = .fragment
-            case .queryPattern: part = .queryPattern
-            case .fragmentPattern: part = .fragmentPattern
-            }
-            let isPattern = part == .queryPattern || part == .fragmentPattern
+            let (part, name) = (item.key.part, item.key.name)
             bytes += name
             let valueStart = Int32(values.count)
             let byValue = Dictionary(grouping: item.members, by: \.value)
@@ -113,8 +114,8 @@ struct KeyedGroups: Sendable {
                     nameCount: Int32(name.count),
                     nameIsPlain: CompiledRule.ItemConstraint.isPlain(name),
                     valueStart: valueStart, valueEnd: Int32(values.count),
-                    union: isPattern ? Int32(patternGroups) : -1))
-            if isPattern { patternGroups += 1 }
+                    union: part.isPattern ? Int32(patternGroups) : -1))
+            if part.isPattern { patternGroups += 1 }
         }
         self.groups = arena.freeze(groups)
         self.values = arena.freeze(values)
