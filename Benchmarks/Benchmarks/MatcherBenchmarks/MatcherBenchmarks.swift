@@ -1,12 +1,14 @@
 import AASAModel
 import Benchmark
+import Foundation
 import LinkMatcher
 import Workload
 
 /// Decide throughput of the automaton at 20, 300 and 5,000 rules of each rule profile (cost
 /// per URL must not grow with rules that cannot match, nor with rules that share a prefix and
 /// differ after a wildcard, nor with rules that share a path and differ in query or fragment),
-/// the same against `ReferenceMatcher`, and compile time.
+/// the same on rules pooled from real AASA files (`RealRulePool`), the same against
+/// `ReferenceMatcher`, and compile time.
 /// One iteration decides all 10,000 fixture URLs: divide wall clock and mallocs by 10,000
 /// for the figures per URL.
 let benchmarks: @Sendable () -> Void = {
@@ -39,6 +41,26 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(runner.counts)
             }
         }
+    }
+
+    if let pool = RealRulePool.load() {
+        for rules in RuleFileGenerator.standardRuleCounts {
+            let runner = AutomatonRunner(pool.document(rules: rules), urls: pool.urls)
+            Benchmark("Automaton decide 10k URLs, \(rules) real rules (pooled)") { benchmark in
+                runner.pass()
+                blackHole(runner.counts)
+            }
+        }
+        let document = pool.document(rules: 5_000)
+        Benchmark("Compile 5000 real rules (pooled)", configuration: .init(maxIterations: 50)) {
+            benchmark in
+            blackHole(CompiledRuleSet(document))
+        }
+    } else {
+        FileHandle.standardError.write(
+            Data(
+                "real-rule benchmarks left out: no real AASA files in \(RealRulePool.folder.path)\n"
+                    .utf8))
     }
 
     // Slow on purpose (it reads SEMANTICS.md literally); only the smaller files.
