@@ -5,7 +5,7 @@ import Workload
 /// Rule sets of the shapes real sites publish, not of our generator's: every distinct rule of
 /// the real AASA files kept beside the package (`../shared/data/aasa-real`, earlier versions in
 /// `history/`), taken in turn until a set holds 20, 300 or 5,000 rules. A rule taken again has
-/// the first literal segment of its path renamed (`/watch/*` becomes `/watch-r2/*`): the same
+/// the first literal segment of its path renamed (`/watch/*` becomes `/watch-r1/*`, then `/watch-r2/*`): the same
 /// shape, another rule. A rule without such a segment (`*`, `/*/*`) is taken once. Components
 /// keep their effective `caseSensitive` and `percentEncoded` (their entry's and file's defaults
 /// applied); legacy `paths` rules form a second entry, for another app; the files' own
