@@ -11,6 +11,10 @@
 /// caller then runs each glob's own position automaton (`GlobFallback`), still linear in the
 /// path length.
 ///
+/// A state that every character but a few ASCII bytes leads back to (the `*` of `*/terms/*`
+/// while no `/` comes, the ID in `/orgs/*/repos/*/issues`) is walked by skipping to the next
+/// of those bytes instead of reading the table at each character: see `analyseLoops`.
+///
 /// Layout: state `s` owns the transition row `table[s << rowShift ..< (s + 1) << rowShift]`
 /// (rows padded to a power of two, so that finding a row on the walk is a shift; 0 =
 /// not built yet), its positions `positions[positionStart[s] ..< positionStart[s + 1]]`
@@ -27,6 +31,14 @@ struct LazyDFA {
     /// characters per state it builds gives up.
     static let clearsBeforeGivingUp = 3
     static let minimumCharactersPerState = 10
+    /// The most bytes that may lead out of a state that walks skip through: with more, a
+    /// skip stops too soon to beat a table lookup per character.
+    static let mostExits = 4
+    /// Follow edges `analyseLoops` may read per emptying of the cache.
+    static let analysisBudget = 1 << 20
+    /// The `exits` of a state that walks do not skip through (computed, so that reading it in
+    /// the walk needs no lazy initialisation).
+    private static var noSkipping: ASCIISet { ASCIISet(low: .max, high: .max) }
 
     let budget: Int
     /// Row length, `1 << rowShift`: the union's class count rounded up to a power of two.
@@ -39,6 +51,12 @@ struct LazyDFA {
     private var positions = ScratchBuffer<Int32>(capacity: 1)
     private var groupStart = ScratchBuffer<Int32>(capacity: 1)
     private var groups = ScratchBuffer<Int32>(capacity: 1)
+    /// Per state, the ASCII bytes that lead out of it when every other character leads back
+    /// to it; `noSkipping` for any other state.
+    private var exits = ScratchBuffer<ASCIISet>(capacity: 1)
+    /// Follow edges that `analyseLoops` may still read before the next emptying: the analysis
+    /// steps on every class, so its time is bounded apart from the memory budget.
+    private var analysisLeft = 0
     /// Open-addressing hash table of state ids by position set; 0 marks a free slot.
     private var slots = ScratchBuffer<Int32>(capacity: 1)
     /// The positions of a step's target, and the step's "seen" marks per position.
@@ -61,6 +79,7 @@ struct LazyDFA {
         table.free()
         for buffer in [positionStart, positions, groupStart, groups, slots, next] { buffer.free() }
         seen.free()
+        exits.free()
     }
 
     /// Readies the cache for `union`, forgetting any other union it served.
@@ -96,6 +115,12 @@ struct LazyDFA {
                 if target == Self.unknown { return nil }
             }
             if target == Self.dead { return UnsafeBufferPointer(start: nil, count: 0) }
+            if target == state {
+                let stateExits = exits[Int(state)]
+                if stateExits != Self.noSkipping {
+                    index = Self.firstExit(text, from: index, stateExits)
+                }
+            }
             state = target
         }
         return slice(groups, groupStart, state)
@@ -112,6 +137,7 @@ struct LazyDFA {
         step(union, slice(positions, positionStart, state), characterClass)
         if let known = lookUp(next.buffer) {
             table[Int(state) &<< rowShift | characterClass] = UInt16(known)
+            if known == state { analyseLoops(union, state) }
             return known
         }
         if memoryInUse + bytes(forStateOf: next.count) > budget
@@ -131,6 +157,67 @@ struct LazyDFA {
         let target = add(union, next.buffer)
         table[Int(state) &<< rowShift | characterClass] = UInt16(target)
         return target
+    }
+
+    /// Index of the first byte from `start` on that is one of `exits`, or the text's end. The
+    /// bytes before it lead back to the state: ASCII bytes not in `exits`, and every byte
+    /// outside ASCII, which a multi-byte scalar (or an invalid byte, read alone) is made of.
+    /// Out of line, so that the walk stays small enough to be inlined where it is used.
+    @inline(never)
+    private static func firstExit(
+        _ text: UnsafeBufferPointer<UInt8>, from start: Int, _ exits: ASCIISet
+    ) -> Int {
+        var index = start
+        while index < text.count {
+            let byte = text[index]
+            if byte < 0x80 && exits.contains(UInt32(byte)) { break }
+            index += 1
+        }
+        return index
+    }
+
+    /// Run when a transition of `state` back to itself is first built: steps on every class
+    /// and fills in each one that leads back to `state`, so this runs once per state. When
+    /// every scalar outside ASCII leads back and at most `mostExits` ASCII bytes lead out,
+    /// records those bytes: walks then skip to the next of them. Nothing is built, so the
+    /// state in hand stays valid.
+    @inline(never)
+    private mutating func analyseLoops(_ union: UnsafePointer<GlobUnion>, _ state: Int32) {
+        let own = slice(positions, positionStart, state)
+        let classCount = union.pointee.classCount
+        var edges = 1
+        for position in own {
+            edges +=
+                Int(union.pointee.followStart[Int(position) + 1])
+                - Int(union.pointee.followStart[Int(position)])
+        }
+        let cost = edges * classCount
+        guard cost <= analysisLeft else { return }
+        analysisLeft -= cost
+        let firstOutsideASCII = Int(union.pointee.otherScalarClass)
+        // Class ids of ASCII characters are below 128: an `ASCIISet` holds the leaving ones.
+        var leaving = ASCIISet(low: 0, high: 0)
+        var loopsOutsideASCII = true
+        for characterClass in 0..<classCount {
+            step(union, own, characterClass)
+            if Self.same(next.buffer, own) {
+                table[Int(state) &<< rowShift | characterClass] = UInt16(state)
+            } else if characterClass >= firstOutsideASCII {
+                loopsOutsideASCII = false
+            } else {
+                leaving.insert(UInt32(characterClass))
+            }
+        }
+        guard loopsOutsideASCII else { return }
+        var exitBytes = ASCIISet(low: 0, high: 0)
+        var exitCount = 0
+        for byte in 0..<128 where leaving.contains(UInt32(union.pointee.asciiClass[byte])) {
+            exitBytes.insert(UInt32(byte))
+            exitCount += 1
+        }
+        guard exitCount <= Self.mostExits else { return }
+        exits[Int(state)] = exitBytes
+        statistics.statesSkippedThrough += 1
     }
 
     /// The positions reached from `from` by one character of `characterClass`, sorted, into
@@ -199,6 +286,7 @@ struct LazyDFA {
         positionStart.append(Int32(positions.count))
         Self.appendGroups(of: set, union, to: &groups)
         groupStart.append(Int32(groups.count))
+        exits.append(Self.noSkipping)
         table.reserve(width)
         for _ in 0..<width { table.append(0) }
         if stateCount * 2 > slots.count {
@@ -218,12 +306,14 @@ struct LazyDFA {
         groups.removeAll()
         positionStart.removeAll()
         groupStart.removeAll()
+        exits.removeAll()
         positionStart.append(0)
         groupStart.append(0)
         for slot in 0..<slots.count { slots[slot] = Self.freeSlot }
         // The placeholder: a row and an empty set that no lookup finds.
         positionStart.append(0)
         groupStart.append(0)
+        exits.append(Self.noSkipping)
         for _ in 0..<width { table.append(0) }
         _ = add(union, UnsafeBufferPointer(start: nil, count: 0))
         _ = withUnsafePointer(to: GlushkovBuilder.start) {
@@ -231,6 +321,7 @@ struct LazyDFA {
         }
         charactersSinceClear = 0
         statesSinceClear = 0
+        analysisLeft = Self.analysisBudget
     }
 
     private mutating func giveUp() {
@@ -240,16 +331,19 @@ struct LazyDFA {
         positions.removeAll()
         groups.removeAll()
         slots.removeAll()
+        exits.removeAll()
     }
 
     private var memoryInUse: Int {
-        2 * table.count
+        2 * table.count + MemoryLayout<ASCIISet>.stride * exits.count
             + 4
             * (positions.count + groups.count + positionStart.count + groupStart.count
                 + slots.count)
     }
 
-    private func bytes(forStateOf setCount: Int) -> Int { 2 * width + 4 * (setCount + 4) }
+    private func bytes(forStateOf setCount: Int) -> Int {
+        2 * width + MemoryLayout<ASCIISet>.stride + 4 * (setCount + 4)
+    }
 
     @inline(__always)
     private func slice(
@@ -317,6 +411,8 @@ public struct GlobCacheStatistics: Sendable, Equatable, BitwiseCopyable {
     /// Times the globs run on their own were dropped and compiled again as needed, to stay
     /// within their budget.
     public var fallbackRecompilations = 0
+    /// States that walks skip through to the next of a few bytes (`LazyDFA.analyseLoops`).
+    public var statesSkippedThrough = 0
 
     /// No work counted yet.
     public init() {}
@@ -328,6 +424,7 @@ public struct GlobCacheStatistics: Sendable, Equatable, BitwiseCopyable {
         sum.cacheClears += b.cacheClears
         sum.fallbacks += b.fallbacks
         sum.fallbackRecompilations += b.fallbackRecompilations
+        sum.statesSkippedThrough += b.statesSkippedThrough
         return sum
     }
 }

@@ -171,9 +171,7 @@ struct DiffCommand: ParsableCommand {
                 let cache = index < caches.count ? caches[index] : GlobCacheStatistics()
                 StandardError.line(
                     "aasa-scan: \(side) \(TerminalText.escaped(file.path)): "
-                        + "\(file.rules.strategySummary); DFA: \(cache.statesBuilt) states "
-                        + "built, \(cache.cacheClears) cache clears, \(cache.fallbacks) "
-                        + "fallbacks to one automaton per glob")
+                        + "\(file.rules.strategySummary); \(cache.debugSummary)")
             }
         }
     }

@@ -74,8 +74,7 @@ struct ScanCommand: ParsableCommand {
                 let caches = index < result.globCaches.count ? result.globCaches[index] : .init()
                 StandardError.line(
                     "aasa-scan: \(TerminalText.escaped(file.path)): \(file.rules.strategySummary); "
-                        + "DFA: \(caches.statesBuilt) states built, \(caches.cacheClears) cache "
-                        + "clears, \(caches.fallbacks) fallbacks to one automaton per glob")
+                        + caches.debugSummary)
             }
         }
         if let path = output.saveState {
@@ -423,5 +422,13 @@ struct FilterOptions: ParsableArguments {
         }
         filter.skipBots = skipBots
         return filter
+    }
+}
+
+extension GlobCacheStatistics {
+    /// What `--debug` says of the DFA caches of one file after a scan.
+    var debugSummary: String {
+        "DFA: \(statesBuilt) states built (\(statesSkippedThrough) walked by skipping to a few "
+            + "bytes), \(cacheClears) cache clears, \(fallbacks) fallbacks to one automaton per glob"
     }
 }

@@ -43,6 +43,14 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    let longSegments = AutomatonRunner(
+        LongSegmentFixture.document, urls: LongSegmentFixture.urls)
+    Benchmark("Automaton decide 10k URLs, long segments under globs that begin with *") {
+        benchmark in
+        longSegments.pass()
+        blackHole(longSegments.counts)
+    }
+
     if let pool = RealRulePool.load() {
         for rules in RuleFileGenerator.standardRuleCounts {
             let runner = AutomatonRunner(pool.document(rules: rules), urls: pool.urls)

@@ -1,0 +1,89 @@
+import AASAModel
+import TestSupport
+import Testing
+import Workload
+
+@testable import LinkMatcher
+
+/// DFA states that every character but a few ASCII bytes leads back to (the `*` of
+/// `*/terms/*` while no `/` comes) are walked by skipping to the next of those bytes. The
+/// answers must be those of a walk that reads every character: checked against the reference
+/// on long segments with letters, scalars outside ASCII, percent-encoded and invalid bytes.
+struct SkippingStatesTests {
+    /// Segments long enough that skipping matters, made of what a path may hold.
+    struct SegmentPicker: RandomPicking {
+        var random: SplitMix64
+
+        static let pieces = [
+            "abc", "XYZ", "42", "é", "%C3%A9", "%FF", "%2F", "-", "_", ".", "terms", "Terms",
+            "edit", "x", "ü", "%",
+        ]
+
+        mutating func segment() -> String {
+            (0..<Int(1 + random.next() % 12)).map { _ in pick(Self.pieces) }.joined()
+        }
+
+        mutating func url() -> String {
+            var url = ""
+            for _ in 0..<Int(1 + random.next() % 6) { url += "/" + segment() }
+            if chance(20) { url += pick(["/terms/", "/edit", ".pdf", "/x"]) }
+            if chance(20) { url += "?" + segment() }
+            return url
+        }
+    }
+
+    static let leadingStars = [
+        Component(path: "*/terms/*"),
+        Component(path: "*/Terms/*", caseSensitive: false),
+        Component(path: "/*/?*.pdf", percentEncoded: false),
+        Component(path: "*é/x*"),
+        Component(path: "/*/edit", caseSensitive: false, percentEncoded: false),
+        Component(path: "*/ü*", exclude: true),
+        Component(path: "*.PDF*", caseSensitive: false),
+    ]
+
+    @Test(arguments: [0x5C1B_0001 as UInt64, 0x5C1B_0002])
+    func leadingStarGlobsSkipAndAgreeWithReference(seed: UInt64) {
+        var picker = SegmentPicker(random: SplitMix64(seed: seed))
+        let doc = document(Self.leadingStars)
+        let urls = (0..<3_000).map { _ in picker.url() }
+        let scratch = MatchScratch()
+        let found = disagreements(doc, urls, scratch: scratch)
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+        #expect(scratch.globCacheStatistics.statesSkippedThrough > 0, "some state must skip")
+        let reference = ReferenceMatcher(doc)
+        let handled = urls.filter { reference.decide($0).description.hasPrefix("handled") }
+        #expect(handled.count > 300, "the URLs must match rules")
+    }
+
+    /// `*é/x*` on the decoded path: the star's state leaves on `é`, outside ASCII, so no skip
+    /// may pass over it, whether the URL spells it raw or percent-encoded. (Two `*`s keep the
+    /// pattern in the glob union; `*é/x` alone would be read from the path's end.)
+    @Test func aStateThatAScalarOutsideASCIILeavesIsWalkedCharacterByCharacter() {
+        let set = CompiledRuleSet(document([Component(path: "*é/x*", percentEncoded: false)]))
+        let scratch = set.makeScratch()
+        for _ in 0..<2 {
+            #expect(automatonAnswer(set, "/abcdefé/xyz", scratch).hasPrefix("handled"))
+            #expect(automatonAnswer(set, "/abc%C3%A9/x", scratch).hasPrefix("handled"))
+            #expect(automatonAnswer(set, "/abcdefe/xyz", scratch).hasPrefix("unmatched"))
+            #expect(automatonAnswer(set, "/abc%C3%A8/x", scratch).hasPrefix("unmatched"))
+        }
+        #expect(scratch.globCacheStatistics.statesBuilt > 0, "the glob union must decide")
+        #expect(scratch.globCacheStatistics.statesSkippedThrough == 0)
+    }
+
+    /// `*/terms/*`: once `/terms/` is read, the last `*` holds whatever follows, so that state
+    /// has no way out and a walk skips to the path's end; the answer is that state's, as if
+    /// every character had been read.
+    @Test func aStateWithNoWayOutSkipsToTheEnd() {
+        let set = CompiledRuleSet(document([Component(path: "*/terms/*")]))
+        let scratch = set.makeScratch()
+        let long = "/x/terms/" + String(repeating: "a/b.c-é%FF", count: 1_000)
+        for _ in 0..<2 {
+            #expect(automatonAnswer(set, long, scratch).hasPrefix("handled"))
+            let near = "/x/term/" + long.dropFirst(9)
+            #expect(automatonAnswer(set, near, scratch).hasPrefix("unmatched"))
+        }
+        #expect(scratch.globCacheStatistics.statesSkippedThrough >= 2)
+    }
+}
