@@ -11,9 +11,10 @@
 /// caller then runs each glob's own position automaton (`GlobFallback`), still linear in the
 /// path length.
 ///
-/// A state that every character but a few ASCII bytes leads back to (the `*` of `*/terms/*`
-/// while no `/` comes, the ID in `/orgs/*/repos/*/issues`) is walked by skipping to the next
-/// of those bytes instead of reading the table at each character: see `analyseLoops`.
+/// A state that every character but a few ASCII bytes leads back to (those that the `*`s of
+/// `*/terms/*` keep, which only a `/` leads out of; an ID in `/orgs/*/repos/*/issues`) is
+/// walked by skipping to the next of those bytes instead of reading the table at each
+/// character: see `analyseLoops`.
 ///
 /// Layout: state `s` owns the transition row `table[s << rowShift ..< (s + 1) << rowShift]`
 /// (rows padded to a power of two, so that finding a row on the walk is a shift; 0 =

@@ -72,17 +72,19 @@ struct SkippingStatesTests {
         #expect(scratch.globCacheStatistics.statesSkippedThrough == 0)
     }
 
-    /// `*/terms/*`: once `/terms/` is read, the last `*` holds whatever follows, so that state
-    /// has no way out and a walk skips to the path's end; the answer is that state's, as if
-    /// every character had been read.
-    @Test func aStateWithNoWayOutSkipsToTheEnd() {
+    /// `*/terms/*`: before `/terms/` and after it, the states its `*`s keep are left only by a
+    /// `/`, so a walk skips from one `/` to the next, and to the path's end when none comes;
+    /// the answers are those of reading every character.
+    @Test func statesLeftOnlyBySlashSkipToTheNextOne() {
         let set = CompiledRuleSet(document([Component(path: "*/terms/*")]))
         let scratch = set.makeScratch()
-        let long = "/x/terms/" + String(repeating: "a/b.c-é%FF", count: 1_000)
+        let segments = String(repeating: "a/b.c-é%FF", count: 1_000)
+        let noSlash = String(repeating: "abc.é%FF-", count: 1_000)
         for _ in 0..<2 {
-            #expect(automatonAnswer(set, long, scratch).hasPrefix("handled"))
-            let near = "/x/term/" + long.dropFirst(9)
-            #expect(automatonAnswer(set, near, scratch).hasPrefix("unmatched"))
+            #expect(automatonAnswer(set, "/x/terms/" + segments, scratch).hasPrefix("handled"))
+            #expect(automatonAnswer(set, "/x/terms/" + noSlash, scratch).hasPrefix("handled"))
+            #expect(automatonAnswer(set, "/x/term/" + segments, scratch).hasPrefix("unmatched"))
+            #expect(automatonAnswer(set, "/" + noSlash + "/termsx", scratch).hasPrefix("unmatched"))
         }
         #expect(scratch.globCacheStatistics.statesSkippedThrough >= 2)
     }
