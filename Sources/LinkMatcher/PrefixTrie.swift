@@ -166,13 +166,15 @@ extension PrefixTrie {
     /// The prefixes are inserted in sorted order, so each new node hangs off the path of the
     /// previous prefix, the nodes are numbered depth-first and every node's children appear in
     /// label order: records laid out in that order, no table per node (a 5,000-rule file makes
-    /// tens of thousands of nodes).
+    /// tens of thousands of nodes). The build keeps flat arrays indexed by node or edge, not an
+    /// array per node: allocating and freeing those took most of a 5,000-rule compile.
     init(_ items: [(prefix: [UInt8], entry: Entry)], arena: Arena) {
         let order = items.indices.sorted {
             items[$0].prefix.lexicographicallyPrecedes(items[$1].prefix)
         }
-        var nodeCount = 1
-        var edges: [(parent: Int32, label: UInt8, child: Int32)] = []
+        // Node `n` (after the root) is reached from `parent[n]` by `label[n]`.
+        var parent: [Int32] = [-1]
+        var label: [UInt8] = [0]
         var placed: [(node: Int32, entry: Entry)] = []
         var path: [Int32] = [Self.root]  // path[d]: the node at depth d of the previous prefix
         var previous: [UInt8] = []
@@ -184,89 +186,123 @@ extension PrefixTrie {
             }
             path.removeSubrange((common + 1)...)
             for depth in common..<prefix.count {
-                let child = Int32(nodeCount)
-                nodeCount += 1
-                edges.append((path[depth], prefix[depth], child))
-                path.append(child)
+                path.append(Int32(parent.count))
+                parent.append(path[depth])
+                label.append(prefix[depth])
             }
             placed.append((path[prefix.count], items[index].entry))
             previous = prefix
         }
+        let nodeCount = parent.count
         // Sorted insertion numbers the nodes depth-first and adds each node's children in
-        // label order.
-        var children = [[(label: UInt8, child: Int32)]](repeating: [], count: nodeCount)
-        for edge in edges { children[Int(edge.parent)].append((edge.label, edge.child)) }
+        // label order: listing nodes by parent keeps that order.
+        let (childStart, children) = Self.group(parent.dropFirst().map { $0 }, nodeCount: nodeCount)
         let (entryStart, entryOrder) = Self.group(placed.map(\.node), nodeCount: nodeCount)
         var entries = entryOrder.map { placed[$0].entry }
-        for node in 0..<nodeCount {
+        for node in 0..<nodeCount where entryStart[node + 1] - entryStart[node] > 1 {
             entries[Int(entryStart[node])..<Int(entryStart[node + 1])].sort { $0.rule < $1.rule }
         }
-        let kept = Self.keptNodes(children, entryStart)
+        let tree = Tree(
+            label: label, childStart: childStart, children: children.map { Int32($0 + 1) },
+            entryStart: entryStart)
+        let kept = tree.keptNodes()
         // Records in node order, which is depth-first.
         var offsets = [Int32](repeating: 0, count: nodeCount)
         var size = 0
         for node in kept.order {
-            let (run, count) = (kept.runs[node], kept.children[node].count)
+            let (runCount, count) = (kept.run(node).count, tree.childCount(node))
             offsets[node] = Int32(size)
-            size += 3 + (run.count + 3) / 4 + (count + 3) / 4 + count
+            size += 3 + (runCount + 3) / 4 + (count + 3) / 4 + count
         }
         var words = [Int32](repeating: 0, count: size)
         for node in kept.order {
-            let (run, children) = (kept.runs[node], kept.children[node])
+            let run = kept.run(node)
+            let edges = tree.edges(node)
             let at = Int(offsets[node])
             let labelsAt = at + 3 + (run.count + 3) / 4
             words[at] = entryStart[node]
             words[at + 1] = entryStart[node + 1]
-            words[at + 2] = Int32(bitPattern: UInt32(children.count) | UInt32(run.count) << 16)
+            words[at + 2] = Int32(bitPattern: UInt32(edges.count) | UInt32(run.count) << 16)
             // Run and labels are written as bytes, as `run(_:)` and `child(of:_:)` read them.
             words.withUnsafeMutableBytes { bytes in
-                for (index, label) in run.enumerated() { bytes[4 * (at + 3) + index] = label }
-                for (index, child) in children.enumerated() {
-                    bytes[4 * labelsAt + index] = child.label
+                for (index, byte) in run.enumerated() { bytes[4 * (at + 3) + index] = byte }
+                for (index, edge) in edges.enumerated() {
+                    bytes[4 * labelsAt + index] = label[Int(tree.children[edge])]
                 }
             }
-            for (index, child) in children.enumerated() {
-                words[labelsAt + (children.count + 3) / 4 + index] = offsets[Int(child.node)]
+            for (index, edge) in edges.enumerated() {
+                words[labelsAt + (edges.count + 3) / 4 + index] = offsets[Int(kept.end[edge])]
             }
         }
         var rootChildren = [Int32](repeating: Self.noChild, count: 256)
-        for child in kept.children[Int(Self.root)] {
-            rootChildren[Int(child.label)] = offsets[Int(child.node)]
+        for edge in tree.edges(Int(Self.root)) {
+            rootChildren[Int(label[Int(tree.children[edge])])] = offsets[Int(kept.end[edge])]
         }
         self.init(
             words: arena.freeze(words), entries: arena.freeze(entries),
             rootChildren: arena.freeze(rootChildren))
     }
 
-    /// The nodes that keep a record, in node order: the root, and every node with entries or
-    /// other than one child. For each, its run and its children (through their chains); the
-    /// nodes of a chain between two of them keep nothing.
-    private static func keptNodes(
-        _ children: [[(label: UInt8, child: Int32)]], _ entryStart: [Int32]
-    ) -> (order: [Int], runs: [[UInt8]], children: [[(label: UInt8, node: Int32)]]) {
-        var isKept = [Bool](repeating: false, count: children.count)
-        var runs = [[UInt8]](repeating: [], count: children.count)
-        var keptChildren = [[(label: UInt8, node: Int32)]](repeating: [], count: children.count)
-        isKept[Int(root)] = true
-        var pending = [Int(root)]
-        while let node = pending.popLast() {
-            for (label, child) in children[node] {
-                // Down the chain from `child` to the first node that keeps a record.
-                var end = Int(child)
-                var run: [UInt8] = []
-                while entryStart[end] == entryStart[end + 1], children[end].count == 1,
-                    run.count < longestRun
-                {
-                    run.append(children[end][0].label)
-                    end = Int(children[end][0].child)
+    /// The uncompressed trie: node `n`'s children are `children[childStart[n] ..<
+    /// childStart[n + 1]]` (edges, in label order), each reached by its `label`.
+    private struct Tree {
+        let label: [UInt8]
+        let childStart: [Int32]
+        let children: [Int32]
+        let entryStart: [Int32]
+
+        func childCount(_ node: Int) -> Int { Int(childStart[node + 1] - childStart[node]) }
+        func edges(_ node: Int) -> Range<Int> { Int(childStart[node])..<Int(childStart[node + 1]) }
+
+        /// The nodes that keep a record, in node order: the root, and every node with entries
+        /// or other than one child. Per edge of a kept node, the kept node that ends its chain
+        /// (`end`); per kept node, its run: the labels of the chain that leads to it, after
+        /// the one that chose the edge. The nodes of a chain keep nothing.
+        func keptNodes() -> KeptNodes {
+            var kept = KeptNodes(edgeCount: children.count, nodeCount: label.count)
+            kept.isKept[Int(PrefixTrie.root)] = true
+            var pending = [Int(PrefixTrie.root)]
+            while let node = pending.popLast() {
+                for edge in edges(node) {
+                    // Down the chain from the child to the first node that keeps a record.
+                    var end = Int(children[edge])
+                    let runStart = kept.runBytes.count
+                    while entryStart[end] == entryStart[end + 1], childCount(end) == 1,
+                        kept.runBytes.count - runStart < PrefixTrie.longestRun
+                    {
+                        end = Int(children[Int(childStart[end])])
+                        kept.runBytes.append(label[end])
+                    }
+                    kept.isKept[end] = true
+                    kept.runStart[end] = Int32(runStart)
+                    kept.runEnd[end] = Int32(kept.runBytes.count)
+                    kept.end[edge] = Int32(end)
+                    pending.append(end)
                 }
-                isKept[end] = true
-                runs[end] = run
-                keptChildren[node].append((label, Int32(end)))
-                pending.append(end)
             }
+            kept.order = kept.isKept.indices.filter { kept.isKept[$0] }
+            return kept
         }
-        return (isKept.indices.filter { isKept[$0] }, runs, keptChildren)
+    }
+
+    private struct KeptNodes {
+        var isKept: [Bool]
+        var order: [Int] = []
+        var end: [Int32]
+        var runBytes: [UInt8] = []
+        var runStart: [Int32]
+        var runEnd: [Int32]
+
+        init(edgeCount: Int, nodeCount: Int) {
+            isKept = [Bool](repeating: false, count: nodeCount)
+            end = [Int32](repeating: 0, count: edgeCount)
+            runStart = [Int32](repeating: 0, count: nodeCount)
+            runEnd = [Int32](repeating: 0, count: nodeCount)
+        }
+
+        func run(_ node: Int) -> ArraySlice<UInt8> {
+            runBytes[Int(runStart[node])..<Int(runEnd[node])]
+        }
     }
 
     /// A stable counting sort by node: where each node's items start, and the item indices in
