@@ -12,26 +12,40 @@ enum NeverReachedRules {
     static func trieEntries(
         _ entries: [(prefix: [UInt8], entry: PrefixTrie.Entry)], heads: [RuleHead]
     ) -> [(prefix: [UInt8], entry: PrefixTrie.Entry)] {
-        struct Hidden: Hashable {
-            let literal: [UInt8]
+        /// What a deciding rule hides at its literal: every later rule of its details entry,
+        /// or (an exact rule) only the later exact ones.
+        struct Hiding {
             let ruleEntry: Int32
-            /// True for what an exact rule hides: the exact rules only.
             let exactOnly: Bool
         }
-        var hidden = Set<Hidden>()
+        // One lookup per entry: hashing a literal costs more than the few marks at it.
+        var hidingAt: [[UInt8]: [Hiding]] = [:]
+        hidingAt.reserveCapacity(entries.count)
         return entries.filter { item in
             // A keyed group (negative) stands for rules that each require a value.
             let rule = Int(item.entry.rule)
             guard rule >= 0 else { return true }
             let head = heads[rule]
-            let all = Hidden(literal: item.prefix, ruleEntry: head.entry, exactOnly: false)
-            let exact = Hidden(literal: item.prefix, ruleEntry: head.entry, exactOnly: true)
-            if hidden.contains(all) || (item.entry.mustEnd && hidden.contains(exact)) {
-                return false
+            let mustEnd = item.entry.mustEnd
+            return modify(&hidingAt[item.prefix, default: []]) { marks in
+                if marks.contains(where: {
+                    $0.ruleEntry == head.entry && (!$0.exactOnly || mustEnd)
+                }) {
+                    return false
+                }
+                if head.pathDecides {
+                    marks.append(Hiding(ruleEntry: head.entry, exactOnly: mustEnd))
+                }
+                return true
             }
-            if head.pathDecides { hidden.insert(item.entry.mustEnd ? exact : all) }
-            return true
         }
+    }
+
+    /// Runs `body` on `value` in place (one dictionary lookup for a read and a write).
+    private static func modify<Value, Result>(
+        _ value: inout Value, _ body: (inout Value) -> Result
+    ) -> Result {
+        body(&value)
     }
 
     /// The rules of one glob group (one path pattern, so they all match together), in rule
