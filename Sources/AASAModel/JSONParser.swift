@@ -284,7 +284,18 @@ struct JSONParser {
     private mutating func parseString() throws(AASAParseError) -> String {
         let opening = here
         advance()
-        var out: [UInt8] = []
+        // Most strings are printable ASCII without escapes: taken whole, as no line ends in them.
+        let start = index
+        while index < bytes.count, (0x20..<0x80).contains(bytes[index]),
+            bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\")
+        {
+            index += 1
+        }
+        if index < bytes.count && bytes[index] == UInt8(ascii: "\"") {
+            index += 1
+            return String(decoding: bytes[start..<index - 1], as: UTF8.self)
+        }
+        var out = Array(bytes[start..<index])
         while true {
             guard index < bytes.count else {
                 throw failure(
