@@ -195,8 +195,8 @@ extension PrefixTrie {
         }
         let nodeCount = parent.count
         // Sorted insertion numbers the nodes depth-first and adds each node's children in
-        // label order: listing nodes by parent keeps that order.
-        let (childStart, children) = Self.group(parent.dropFirst().map { $0 }, nodeCount: nodeCount)
+        // label order: listing nodes by parent keeps that order (item `i` is node `i + 1`).
+        let (childStart, children) = Self.group(Array(parent.dropFirst()), nodeCount: nodeCount)
         let (entryStart, entryOrder) = Self.group(placed.map(\.node), nodeCount: nodeCount)
         var entries = entryOrder.map { placed[$0].entry }
         for node in 0..<nodeCount where entryStart[node + 1] - entryStart[node] > 1 {
@@ -285,6 +285,8 @@ extension PrefixTrie {
         }
     }
 
+    /// What `Tree.keptNodes` finds, in arrays by node (`isKept`, the run's bounds in
+    /// `runBytes`) and by edge (`end`).
     private struct KeptNodes {
         var isKept: [Bool]
         var order: [Int] = []
