@@ -37,13 +37,7 @@ struct KeyedGroupTests {
         }
 
         mutating func document() -> AASADocument {
-            let entries = (0..<Int(1 + random.next() % 3)).map { index in
-                DetailsEntry(
-                    ref: "details[\(index)]",
-                    appIDs: [pick(["A.a", "B.b", "C.c"])],
-                    components: (0..<Int(6 + random.next() % 20)).map { _ in component() })
-            }
-            return AASADocument(applinks: AppLinks(details: entries))
+            entriesDocument(spread: 20, minimum: 6) { $0.component() }
         }
 
         mutating func url() -> String {

@@ -48,13 +48,7 @@ struct SharedPathTests {
         mutating func document() -> AASADocument {
             foldChance = pick([0, 15, 90] as [UInt64])
             decodeChance = pick([0, 10, 90] as [UInt64])
-            let entries = (0..<Int(1 + random.next() % 3)).map { index in
-                DetailsEntry(
-                    ref: "details[\(index)]",
-                    appIDs: [pick(["A.a", "B.b", "C.c"])],
-                    components: (0..<Int(4 + random.next() % 30)).map { _ in component() })
-            }
-            return AASADocument(applinks: AppLinks(details: entries))
+            return entriesDocument(spread: 30, minimum: 4) { $0.component() }
         }
 
         mutating func url() -> String {

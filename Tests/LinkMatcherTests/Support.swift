@@ -1,5 +1,6 @@
 import AASAModel
 import LinkMatcher
+import TestSupport
 import Workload
 
 /// A one-app document with these components.
@@ -63,4 +64,21 @@ func matches(_ doc: AASADocument, _ url: String) -> (automaton: Bool, reference:
     let automaton = automatonAnswer(set, url, scratch).hasPrefix("handled")
     let reference = ReferenceMatcher(doc).decide(url).kind == .handled
     return (automaton, reference)
+}
+
+extension RandomPicking {
+    /// One to three details entries, each for one of three apps, each with `minimum + k`
+    /// components (`k` below `spread`) that `component` makes.
+    mutating func entriesDocument(
+        spread: UInt64, minimum: Int, _ component: (inout Self) -> Component
+    ) -> AASADocument {
+        let entries = (0..<Int(1 + random.next() % 3)).map { index in
+            let appID = pick(["A.a", "B.b", "C.c"])
+            let count = minimum + Int(random.next() % spread)
+            return DetailsEntry(
+                ref: "details[\(index)]", appIDs: [appID],
+                components: (0..<count).map { _ in component(&self) })
+        }
+        return AASADocument(applinks: AppLinks(details: entries))
+    }
 }
