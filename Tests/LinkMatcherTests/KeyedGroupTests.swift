@@ -17,7 +17,7 @@ struct KeyedGroupTests {
         "42", "nope",
     ]
 
-    struct Generator: RandomPicking {
+    struct Generator: RandomPicking, RuleSetGenerator {
         var random: SplitMix64
 
         mutating func component() -> Component {
@@ -57,19 +57,8 @@ struct KeyedGroupTests {
     @Test(arguments: [1 as UInt64, 2, 3])
     func groupedRulesDecideAsTheReferenceDoes(seed: UInt64) {
         var generator = Generator(random: SplitMix64(seed: seed))
-        var disagreements: [String] = []
-        var grouped = 0
-        for _ in 0..<300 {
-            let document = generator.document()
-            let set = CompiledRuleSet(document)
-            if set.strategySummary.contains("keyed groups") { grouped += 1 }
-            let reference = ReferenceMatcher(document)
-            let scratch = set.makeScratch()
-            for _ in 0..<40 {
-                let (_, report) = disagreement(set, reference, generator.url(), scratch)
-                if let report, disagreements.count < 3 { disagreements.append(report) }
-            }
-        }
+        let (disagreements, summaries) = runAgainstReference(&generator)
+        let grouped = summaries.filter { $0.contains("keyed groups") }.count
         #expect(disagreements.isEmpty, "\(disagreements.joined(separator: "\n"))")
         // Most files must form groups, or the test would not test them.
         #expect(grouped > 200)

@@ -21,7 +21,7 @@ struct SharedPathTests {
         "*%41*", "*é",
     ]
 
-    struct Generator: RandomPicking {
+    struct Generator: RandomPicking, RuleSetGenerator {
         var random: SplitMix64
         /// Per file, how often a rule is case-insensitive or reads the decoded URL: often
         /// enough in some files that groups form in those views too.
@@ -75,21 +75,9 @@ struct SharedPathTests {
     @Test(arguments: [1 as UInt64, 2, 3])
     func sharedPathsDecideAsTheReferenceDoes(seed: UInt64) {
         var generator = Generator(random: SplitMix64(seed: seed))
-        var disagreements: [String] = []
-        var leftOut = 0
-        var grouped = 0
-        for _ in 0..<300 {
-            let document = generator.document()
-            let set = CompiledRuleSet(document)
-            if set.strategySummary.contains("behind an earlier rule") { leftOut += 1 }
-            if set.strategySummary.contains("keyed groups") { grouped += 1 }
-            let reference = ReferenceMatcher(document)
-            let scratch = set.makeScratch()
-            for _ in 0..<40 {
-                let (_, report) = disagreement(set, reference, generator.url(), scratch)
-                if let report, disagreements.count < 3 { disagreements.append(report) }
-            }
-        }
+        let (disagreements, summaries) = runAgainstReference(&generator)
+        let leftOut = summaries.filter { $0.contains("behind an earlier rule") }.count
+        let grouped = summaries.filter { $0.contains("keyed groups") }.count
         #expect(disagreements.isEmpty, "\(disagreements.joined(separator: "\n"))")
         // Both ways of sparing work must occur often, or the test would not test them.
         #expect(leftOut > 150)

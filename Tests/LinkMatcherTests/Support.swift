@@ -82,3 +82,31 @@ extension RandomPicking {
         return AASADocument(applinks: AppLinks(details: entries))
     }
 }
+
+/// Makes AASA files and URLs aimed at them, for differential tests.
+protocol RuleSetGenerator {
+    mutating func document() -> AASADocument
+    mutating func url() -> String
+}
+
+/// Decides `urlsPerFile` URLs under each of `files` generated files with the automaton and the
+/// reference: the first three disagreements, and every file's `strategySummary` (so that a
+/// test can check the shapes it meant to exercise did occur).
+func runAgainstReference(
+    _ generator: inout some RuleSetGenerator, files: Int = 300, urlsPerFile: Int = 40
+) -> (disagreements: [String], summaries: [String]) {
+    var disagreements: [String] = []
+    var summaries: [String] = []
+    for _ in 0..<files {
+        let document = generator.document()
+        let set = CompiledRuleSet(document)
+        summaries.append(set.strategySummary)
+        let reference = ReferenceMatcher(document)
+        let scratch = set.makeScratch()
+        for _ in 0..<urlsPerFile {
+            let (_, report) = disagreement(set, reference, generator.url(), scratch)
+            if let report, disagreements.count < 3 { disagreements.append(report) }
+        }
+    }
+    return (disagreements, summaries)
+}
