@@ -36,13 +36,15 @@ extension Inclusion {
             return found.sorted()
         }
 
-        /// Rules whose prefix strictly extends `prefix`, in rule order; nil when there are more
-        /// than `limit`.
-        func rules(extending prefix: [UInt32], limit: Int) -> [Int]? {
+        /// Rules whose prefix strictly extends `prefix` and that `counts` keeps, in rule order;
+        /// nil when there are more than `limit`.
+        func rules(
+            extending prefix: [UInt32], limit: Int, counts: (Int) -> Bool = { _ in true }
+        ) -> [Int]? {
             var index = boundary(0, sorted.count) { $0.lexicographicallyPrecedes(prefix) }
             var found: [Int] = []
             while index < sorted.count && sorted[index].prefix.starts(with: prefix) {
-                if sorted[index].prefix.count > prefix.count {
+                if sorted[index].prefix.count > prefix.count, counts(sorted[index].rule) {
                     found.append(sorted[index].rule)
                     if found.count > limit { return nil }
                 }

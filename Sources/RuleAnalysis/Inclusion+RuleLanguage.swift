@@ -157,6 +157,39 @@ extension Inclusion {
                 ? [] : runs.dropFirst().dropLast().map(Self.trimmed).filter { !$0.isEmpty }
         }
 
+        /// The `prefix` a rule's language has, from its path text alone; nil when the path may
+        /// name a variable (only the parse tells a `$(name)` from a literal `$`).
+        static func pathPrefix(_ rule: ResolvedRule) -> [UInt32]? {
+            var run: [UInt32] = []
+            for byte in rule.path.utf8 {
+                if byte >= 0x80 { return nonASCIIPathPrefix(rule) }
+                if byte == 0x2F && run.isEmpty { continue }
+                if byte == 0x2A || byte == 0x3F { break }
+                if byte == 0x24 && !rule.isLegacyPath { return nil }
+                run.append(CaseFolding.fold(UInt32(byte)))
+            }
+            return trimmed(run)
+        }
+
+        /// `pathPrefix` of a path with characters outside ASCII.
+        private static func nonASCIIPathPrefix(_ rule: ResolvedRule) -> [UInt32]? {
+            let fold = !rule.caseSensitive
+            // The slashes dropped as `init` drops them: by scalar from a literal path, by
+            // character from the text it parses (`ResolvedRule.pathNodes`).
+            let wildcard = rule.path.utf8.contains { $0 == 0x2A || $0 == 0x3F }
+            let text =
+                wildcard
+                ? rule.path.drop(while: { $0 == "/" }).unicodeScalars
+                : rule.path.unicodeScalars.drop(while: { $0 == "/" })
+            var run: [UInt32] = []
+            for scalar in text {
+                if scalar == "*" || scalar == "?" { break }
+                if scalar == "$" && !rule.isLegacyPath { return nil }
+                run.append(fold ? CaseFolding.fold(scalar.value) : scalar.value)
+            }
+            return trimmed(run).map(CaseFolding.fold)
+        }
+
         private static func trimmed(_ run: [UInt32]) -> [UInt32] {
             var run = run
             while run.last == 0x2F { run.removeLast() }

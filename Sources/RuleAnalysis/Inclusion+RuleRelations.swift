@@ -6,7 +6,7 @@ extension Inclusion {
     /// URL?". Views that differ in decoding are compared only where decoding changes nothing
     /// (the undecoded rule's text holds no `%`) or where the other rule accepts everything.
     struct RuleRelations {
-        private let rules: [RuleLanguage]
+        private let rules: RuleLanguages
         private var narrowedPaths: [NarrowedKey: PartAutomaton] = [:]
         /// A short path of each rule asked about: most covers that fail, fail on it, without a
         /// product to explore.
@@ -27,7 +27,7 @@ extension Inclusion {
             var asciiText: Bool
         }
 
-        init(_ rules: [RuleLanguage]) { self.rules = rules }
+        init(_ rules: RuleLanguages) { self.rules = rules }
 
         /// How `other` reads the text `subject` reads in one part, or nil when the two views
         /// cannot be related. `…MayReadPercent` say whether a matching text of that part may hold

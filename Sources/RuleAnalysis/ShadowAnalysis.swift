@@ -59,7 +59,7 @@ extension Inclusion {
     /// The walk over the entries of one file, rule by rule.
     fileprivate struct EntryScan {
         let rules: [ResolvedRule]
-        let languages: [RuleLanguage]
+        let languages: RuleLanguages
         let checkingExclusions: Bool
         let examining: (Int) -> Bool
         var relations: RuleRelations
@@ -71,8 +71,7 @@ extension Inclusion {
             self.rules = rules
             self.checkingExclusions = checkingExclusions
             self.examining = examining
-            var parts = RuleLanguage.Parts()
-            languages = rules.map { RuleLanguage($0, parser: parser, parts: &parts) }
+            languages = RuleLanguages(rules, parser: parser)
             relations = RuleRelations(languages)
         }
 
@@ -94,17 +93,25 @@ extension Inclusion {
         }
 
         /// The findings of one entry's rules (global indices, in order).
+        ///
+        /// The languages of rules not examined are built only where an examined rule meets
+        /// them. Rules that match no URL are left out of the index by the questions asked of
+        /// it, and may stand as the first of their pattern: a rule with the same pattern
+        /// matches no URL either, and is passed over.
         private mutating func analyse(_ entry: [Int]) -> [ShadowFinding] {
+            // An examined rule's language is built below anyway.
             let index = PrefixIndex(
-                entry.filter { !languages[$0].isEmpty }.map { ($0, languages[$0].prefix) })
+                entry.map { ($0, examining($0) ? languages[$0].prefix : languages.prefix(of: $0)) })
             var findings: [ShadowFinding] = []
             var catchAll: Int?
             var firstWithPattern: [PatternKey: Int] = [:]
-            for rule in entry where !languages[rule].isEmpty {
+            for rule in entry {
                 let key = PatternKey(rules[rule])
                 let first = firstWithPattern[key]
                 if !examining(rule) {
                     // Not asked about, but still an earlier rule for those that are.
+                } else if languages[rule].isEmpty {
+                    continue
                 } else if let catchAll {
                     findings.append(finding(.afterCatchAll, rule, [catchAll]))
                 } else if let original = first {
@@ -116,7 +123,7 @@ extension Inclusion {
                 {
                     findings.append(finding(.exclusionWithoutEffect, rule, []))
                 }
-                if catchAll == nil, languages[rule].isCatchAll { catchAll = rule }
+                if catchAll == nil, languages.isCatchAll(rule) { catchAll = rule }
                 if first == nil { firstWithPattern[key] = rule }
             }
             return findings
@@ -165,8 +172,10 @@ extension Inclusion {
             }
             let candidates = index.rules(beginning: subject.prefix).filter(mayMeet)
             var longer: [Int] {
-                (index.rules(extending: subject.prefix, limit: Self.unionLimit) ?? []).filter(
-                    mayMeet)
+                let found = index.rules(
+                    extending: subject.prefix, limit: Self.unionLimit,
+                    counts: { !languages[$0].isEmpty })
+                return (found ?? []).filter(mayMeet)
             }
             if candidates.isEmpty && longer.count < 2 { return nil }
             // A cover must accept the subject's sample path; its literal ends tell most that
@@ -226,7 +235,7 @@ extension Inclusion {
             later += index.rules(extending: subject.prefix, limit: Int.max) ?? []
             // Prefixes say nothing between views whose decoding differs.
             later += entry.filter { other in
-                languages[other].decoded != subject.decoded
+                rules[other].percentEncoded == subject.decoded
                     && (subject.decoded ? languages[other] : subject).pathMayReadPercent
             }
             let apps = Set(rules[rule].appIDs)
