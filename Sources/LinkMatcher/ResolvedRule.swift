@@ -100,28 +100,39 @@ extension ResolvedRule {
         var rules: [ResolvedRule] = []
         for (entryIndex, entry) in applinks.details.enumerated() {
             if let components = entry.components {
+                // The first layer that sets a key wins: the component, its entry's defaults,
+                // the file's defaults (S4.4).
+                let entryDefaults = entry.defaults ?? Component()
+                let fileDefaults = applinks.defaults ?? Component()
                 for (index, component) in components.enumerated() {
-                    let layers = [component, entry.defaults, applinks.defaults].compactMap { $0 }
-                    func first<T>(_ key: (Component) -> T?) -> T? {
-                        layers.lazy.compactMap(key).first
-                    }
+                    let exclude = component.exclude ?? entryDefaults.exclude ?? fileDefaults.exclude
+                    let caseSensitive =
+                        component.caseSensitive ?? entryDefaults.caseSensitive
+                        ?? fileDefaults.caseSensitive
+                    let percentEncoded =
+                        component.percentEncoded ?? entryDefaults.percentEncoded
+                        ?? fileDefaults.percentEncoded
+                    let path = component.path ?? entryDefaults.path ?? fileDefaults.path
+                    let query = component.query ?? entryDefaults.query ?? fileDefaults.query
+                    let fragment =
+                        component.fragment ?? entryDefaults.fragment ?? fileDefaults.fragment
                     rules.append(
                         ResolvedRule(
-                            ref:
-                                "\(entry.ref).components[\(entry.componentPositions?[index] ?? index)]",
-                            entryIndex: entryIndex,
-                            appIDs: entry.appIDs, exclude: first(\.exclude) ?? false,
-                            caseSensitive: first(\.caseSensitive) ?? true,
-                            percentEncoded: first(\.percentEncoded) ?? true,
-                            path: first(\.path) ?? "*", query: first(\.query) ?? .whole("*"),
-                            fragment: first(\.fragment) ?? "*", isLegacyPath: false))
+                            ref: ref(
+                                entry.ref, ".components[",
+                                entry.componentPositions?[index] ?? index),
+                            entryIndex: entryIndex, appIDs: entry.appIDs,
+                            exclude: exclude ?? false, caseSensitive: caseSensitive ?? true,
+                            percentEncoded: percentEncoded ?? true, path: path ?? "*",
+                            query: query ?? .whole("*"), fragment: fragment ?? "*",
+                            isLegacyPath: false))
                 }
             } else if let paths = entry.paths {
                 for (index, text) in paths.enumerated() {
                     let excluded = text.hasPrefix("NOT ")
                     rules.append(
                         ResolvedRule(
-                            ref: "\(entry.ref).paths[\(entry.pathPositions?[index] ?? index)]",
+                            ref: ref(entry.ref, ".paths[", entry.pathPositions?[index] ?? index),
                             entryIndex: entryIndex,
                             appIDs: entry.appIDs, exclude: excluded, caseSensitive: true,
                             percentEncoded: true, path: excluded ? String(text.dropFirst(4)) : text,
@@ -130,5 +141,16 @@ extension ResolvedRule {
             }
         }
         return rules
+    }
+
+    /// `details[0].components[3]`, built by appending (cheaper than interpolating, and a large
+    /// file makes one per rule).
+    private static func ref(_ entry: String, _ list: String, _ index: Int) -> String {
+        var ref = entry
+        ref.reserveCapacity(entry.utf8.count + list.utf8.count + 8)
+        ref += list
+        ref += String(index)
+        ref += "]"
+        return ref
     }
 }
