@@ -265,29 +265,35 @@ struct DocumentBuilder {
         return positions
     }
 
-    private mutating func buildComponent(_ node: JSONNode, path: String) -> Component? {
+    /// `path` is made only for a diagnostic: a 5,000-rule file has 5,000 components and
+    /// usually no diagnostic.
+    private mutating func buildComponent(_ node: JSONNode, path: @autoclosure () -> String)
+        -> Component?
+    {
         guard case .object(let members) = node.value else {
-            wrongType(node, path: path, expected: "an object")
+            wrongType(node, path: path(), expected: "an object")
             return nil
         }
         for member in members where !Self.componentKeys.contains(member.key) {
-            unknownKey(member, at: path, in: "a component")
+            unknownKey(member, at: path(), in: "a component")
         }
         var component = Component()
-        component.path = string(node, "/", path: path)
-        component.fragment = string(node, "#", path: path)
-        component.comment = string(node, "comment", path: path)
-        component.exclude = bool(node, "exclude", path: path)
-        component.caseSensitive = bool(node, "caseSensitive", path: path)
-        component.percentEncoded = bool(node, "percentEncoded", path: path)
+        component.path = string(node, "/", path: path())
+        component.fragment = string(node, "#", path: path())
+        component.comment = string(node, "comment", path: path())
+        component.exclude = bool(node, "exclude", path: path())
+        component.caseSensitive = bool(node, "caseSensitive", path: path())
+        component.percentEncoded = bool(node, "percentEncoded", path: path())
         if let query = node.member("?") {
-            component.query = buildQuery(query, path: JSONPath.key(path, "?"))
+            component.query = buildQuery(query, path: JSONPath.key(path(), "?"))
         }
         return component
     }
 
     /// A non-string value anywhere in a `?` dictionary voids the whole dictionary (S4.3.3).
-    private mutating func buildQuery(_ node: JSONNode, path: String) -> QueryPattern? {
+    private mutating func buildQuery(_ node: JSONNode, path: @autoclosure () -> String)
+        -> QueryPattern?
+    {
         switch node.value {
         case .string(let pattern):
             return .whole(pattern)
@@ -296,7 +302,7 @@ struct DocumentBuilder {
             for member in members {
                 guard let pattern = member.value.stringValue else {
                     report(
-                        .nonStringQueryValue, path,
+                        .nonStringQueryValue, path(),
                         "query item \"\(member.key)\" is \(member.value.value.kindName), so "
                             + "the whole \"?\" dictionary is ignored and any query matches",
                         "quote the value, e.g. \"\(member.key)\": \"*\"",
@@ -307,7 +313,7 @@ struct DocumentBuilder {
             }
             return .items(items)
         default:
-            wrongType(node, path: path, expected: "a string or an object")
+            wrongType(node, path: path(), expected: "a string or an object")
             return nil
         }
     }
@@ -332,19 +338,23 @@ struct DocumentBuilder {
 
     // MARK: - typed access
 
-    private mutating func string(_ node: JSONNode, _ key: String, path: String) -> String? {
+    private mutating func string(
+        _ node: JSONNode, _ key: String, path: @autoclosure () -> String
+    ) -> String? {
         guard let value = node.member(key) else { return nil }
         guard let string = value.stringValue else {
-            wrongType(value, path: JSONPath.key(path, key), expected: "a string")
+            wrongType(value, path: JSONPath.key(path(), key), expected: "a string")
             return nil
         }
         return string
     }
 
-    private mutating func bool(_ node: JSONNode, _ key: String, path: String) -> Bool? {
+    private mutating func bool(_ node: JSONNode, _ key: String, path: @autoclosure () -> String)
+        -> Bool?
+    {
         guard let value = node.member(key) else { return nil }
         guard let bool = value.boolValue else {
-            wrongType(value, path: JSONPath.key(path, key), expected: "true or false")
+            wrongType(value, path: JSONPath.key(path(), key), expected: "true or false")
             return nil
         }
         return bool
