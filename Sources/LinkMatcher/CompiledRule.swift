@@ -227,6 +227,9 @@ final class PartCache {
     /// The rule being compiled, named when the budget runs out.
     var rule: Int32 = -1
     private var known: [String: PartMatcher] = [:]
+    /// The matchers of `*`, unfolded and folded: nearly every rule's fragment and most rules'
+    /// query, found without making and hashing a key.
+    private var anything: [PartMatcher?] = [nil, nil]
 
     init(arena: Arena, budget: CompileBudget? = nil) {
         self.arena = arena
@@ -234,6 +237,8 @@ final class PartCache {
     }
 
     func matcher(_ text: String, foldCase: Bool, parser: PatternParser) -> PartMatcher {
+        let isAnything = text == "*"
+        if isAnything, let matcher = anything[foldCase ? 1 : 0] { return matcher }
         let key = (foldCase ? "f" : "s") + text
         if let matcher = known[key] { return matcher }
         let wasExhausted = budget?.isExhausted ?? true
@@ -242,6 +247,7 @@ final class PartCache {
             budget: budget)
         if !wasExhausted, let budget, budget.isExhausted { budget.exhaustedBy = rule }
         known[key] = matcher
+        if isAnything { anything[foldCase ? 1 : 0] = matcher }
         return matcher
     }
 }
