@@ -7,15 +7,39 @@ enum JSONText {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// `quoted(text)`, appended to `out` as bytes: a report writes thousands of these.
+    /// `quoted(text)`, appended to `out` as bytes: a report writes thousands of these (every
+    /// rule's pattern, whose quotes need escapes). ASCII text is escaped byte by byte, each
+    /// byte being its own scalar; other text scalar by scalar.
     static func appendQuoted(_ text: String, to out: inout [UInt8]) {
-        if text.utf8.allSatisfy(isPlain) {
+        var text = text
+        let done = text.withUTF8 { bytes in
+            if bytes.allSatisfy(isPlain) {
+                out.append(0x22)
+                out.append(contentsOf: bytes)
+                out.append(0x22)
+                return true
+            }
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
             out.append(0x22)
-            out.append(contentsOf: text.utf8)
+            for byte in bytes { appendEscaped(UInt32(byte), to: &out) }
             out.append(0x22)
-        } else {
-            appendQuoted(scalars: text.unicodeScalars, to: &out)
+            return true
         }
+        if !done { appendQuoted(scalars: text.unicodeScalars, to: &out) }
+    }
+
+    /// The bytes of a literal: appending a `StaticString`'s buffer, not a `String.UTF8View`,
+    /// keeps a report of 5,000 rules from paying the generic path per field.
+    static func append(_ literal: StaticString, to out: inout [UInt8]) {
+        out.append(
+            contentsOf: UnsafeBufferPointer(
+                start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// The bytes of a string, read from its contiguous UTF-8.
+    static func append(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { out.append(contentsOf: $0) }
     }
 
     /// Printable ASCII that needs no escape: most report strings, written as they are.
@@ -83,22 +107,25 @@ enum JSONText {
         scalars: some Sequence<Unicode.Scalar>, to out: inout [UInt8]
     ) {
         out.append(0x22)
-        for scalar in scalars {
-            let value = scalar.value
-            switch value {
-            case 0x22, 0x5C: appendEscape(UInt8(value), to: &out)  // \" and \\
-            case 0x0A: appendEscape(UInt8(ascii: "n"), to: &out)
-            case 0x09: appendEscape(UInt8(ascii: "t"), to: &out)
-            case 0x0D: appendEscape(UInt8(ascii: "r"), to: &out)
-            case 0x20..<0x7F: out.append(UInt8(value))
-            case 0x10000...:
-                let offset = value - 0x10000
-                appendEscape(0xD800 + (offset >> 10), to: &out)
-                appendEscape(0xDC00 + (offset & 0x3FF), to: &out)
-            default: appendEscape(value, to: &out)
-            }
-        }
+        for scalar in scalars { appendEscaped(scalar.value, to: &out) }
         out.append(0x22)
+    }
+
+    /// One scalar inside a string literal: printable ASCII as it is, the rest escaped.
+    @inline(__always)
+    private static func appendEscaped(_ value: UInt32, to out: inout [UInt8]) {
+        switch value {
+        case 0x22, 0x5C: appendEscape(UInt8(value), to: &out)  // \" and \\
+        case 0x0A: appendEscape(UInt8(ascii: "n"), to: &out)
+        case 0x09: appendEscape(UInt8(ascii: "t"), to: &out)
+        case 0x0D: appendEscape(UInt8(ascii: "r"), to: &out)
+        case 0x20..<0x7F: out.append(UInt8(value))
+        case 0x10000...:
+            let offset = value - 0x10000
+            appendEscape(0xD800 + (offset >> 10), to: &out)
+            appendEscape(0xDC00 + (offset & 0x3FF), to: &out)
+        default: appendEscape(value, to: &out)
+        }
     }
 
     /// A backslash and `letter`.

@@ -131,11 +131,11 @@ enum ReportJSON {
         var appsText: [[String]: [UInt8]] = [:]
         for (index, rule) in rules.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            out.append(contentsOf: #"{"ref":"#.utf8)
+            JSONText.append(#"{"ref":"#, to: &out)
             JSONText.appendQuoted(rule.ref, to: &out)
-            out.append(contentsOf: #","source":"#.utf8)
+            JSONText.append(#","source":"#, to: &out)
             JSONText.appendQuoted(rule.source, to: &out)
-            out.append(contentsOf: #","apps":"#.utf8)
+            JSONText.append(#","apps":"#, to: &out)
             if let known = appsText[rule.apps] {
                 out.append(contentsOf: known)
             } else {
@@ -143,19 +143,18 @@ enum ReportJSON {
                 appsText[rule.apps] = text
                 out.append(contentsOf: text)
             }
-            out.append(
-                contentsOf: rule.exclude ? #","exclude":true"#.utf8 : #","exclude":false"#.utf8)
-            out.append(contentsOf: #","pattern":"#.utf8)
+            JSONText.append(rule.exclude ? #","exclude":true"# : #","exclude":false"#, to: &out)
+            JSONText.append(#","pattern":"#, to: &out)
             JSONText.appendQuoted(rule.pattern, to: &out)
             if hits {
-                out.append(contentsOf: #","hits":"#.utf8)
-                out.append(contentsOf: String(rule.hits).utf8)
+                JSONText.append(#","hits":"#, to: &out)
+                JSONText.append(String(rule.hits), to: &out)
             }
-            out.append(contentsOf: #","shadowed_by":"#.utf8)
+            JSONText.append(#","shadowed_by":"#, to: &out)
             if let shadowedBy = rule.shadowedBy {
                 JSONText.appendQuoted(shadowedBy, to: &out)
             } else {
-                out.append(contentsOf: "null".utf8)
+                JSONText.append("null", to: &out)
             }
             out.append(UInt8(ascii: "}"))
         }
