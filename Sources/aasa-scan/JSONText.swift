@@ -28,8 +28,7 @@ enum JSONText {
         if !done { appendQuoted(scalars: text.unicodeScalars, to: &out) }
     }
 
-    /// The bytes of a literal: appending a `StaticString`'s buffer, not a `String.UTF8View`,
-    /// keeps a report of 5,000 rules from paying the generic path per field.
+    /// The bytes of a literal, from its static buffer.
     static func append(_ literal: StaticString, to out: inout [UInt8]) {
         out.append(
             contentsOf: UnsafeBufferPointer(
