@@ -78,10 +78,11 @@ extension Inclusion {
 
         private(set) lazy var path = PartLanguage(pathNodes, domain: pathDomain)
 
-        /// Parts already built for a file, by pattern text and view: rules share most of them
-        /// (`*` above all).
+        /// Parts already built for a file, by view and the pattern's UTF-8 bytes (not by
+        /// `String`, which takes canonically equivalent texts such as `K` and the Kelvin sign
+        /// for one): rules share most of them (`*` above all).
         struct Parts {
-            fileprivate var known: [String: PartLanguage] = [:]
+            fileprivate var known: [[UInt8]: PartLanguage] = [:]
         }
 
         init(_ rule: ResolvedRule, parser: PatternParser, parts: inout Parts) {
@@ -89,10 +90,10 @@ extension Inclusion {
             decoded = !rule.percentEncoded
             pathDomain = TextDomain(isPath: true, folded: folded, decoded: decoded)
             let partDomain = TextDomain(isPath: false, folded: folded, decoded: decoded)
-            let view = (folded ? "f" : "s") + (decoded ? "d" : "e")
+            let view: UInt8 = (folded ? 1 : 0) | (decoded ? 2 : 0)
             let fold = folded
             func part(_ text: String, domain: TextDomain) -> PartLanguage {
-                let key = view + text
+                let key = [view] + Array(text.utf8)
                 if let known = parts.known[key] { return known }
                 let made = PartLanguage(parser.parse(text, foldCase: fold), domain: domain)
                 parts.known[key] = made

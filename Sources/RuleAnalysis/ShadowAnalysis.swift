@@ -138,18 +138,25 @@ extension Inclusion {
         }
 
         /// The rule as its effective pattern (defaults applied, leading `/` dropped) with its
-        /// `exclude` flag: two rules with the same key match the same URLs the same way.
+        /// `exclude` flag: two rules with the same key match the same URLs the same way. Texts
+        /// are kept as UTF-8 bytes: `String` equality would take canonically equivalent
+        /// patterns (`K` and the Kelvin sign) for the same, which match different URLs.
         private struct PatternKey: Hashable {
-            var path: Substring
-            var query: QueryPattern
-            var fragment: String
+            var path: [UInt8]
+            var query: [[UInt8]]
+            var fragment: [UInt8]
             /// `isLegacyPath`, `exclude`, `caseSensitive` and `percentEncoded`, one bit each.
             var flags: UInt8
 
             init(_ rule: ResolvedRule) {
-                path = rule.path.drop { $0 == "/" }
-                query = rule.query
-                fragment = rule.fragment
+                path = Array(rule.path.drop { $0 == "/" }.utf8)
+                // Which form first, then its texts (an item's name and pattern, in order).
+                switch rule.query {
+                case .whole(let pattern): query = [[0], Array(pattern.utf8)]
+                case .items(let items):
+                    query = [[1]] + items.flatMap { [Array($0.name.utf8), Array($0.pattern.utf8)] }
+                }
+                fragment = Array(rule.fragment.utf8)
                 flags =
                     (rule.isLegacyPath ? 1 : 0) | (rule.exclude ? 2 : 0)
                     | (rule.caseSensitive ? 4 : 0) | (rule.percentEncoded ? 8 : 0)

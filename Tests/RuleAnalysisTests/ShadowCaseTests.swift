@@ -181,6 +181,17 @@ struct ShadowCaseTests {
                 "AASA603 details[0].components[1] <- details[0].components[0]",
                 "AASA601 details[0].components[2] <- details[0].components[0]",
             ]),
+        Row(
+            name: "canonically equivalent texts are other patterns: the Kelvin sign is not K",
+            components: #"""
+                {"/": "/\u212A", "percentEncoded": false}, {"/": "/K", "percentEncoded": false},
+                {"/": "/x", "#": "\u212A", "percentEncoded": false},
+                {"/": "/x", "#": "K", "percentEncoded": false},
+                {"/": "/y", "?": "\u00E9", "percentEncoded": false},
+                {"/": "/y", "?": "e\u0301", "percentEncoded": false},
+                {"/": "/y", "?": "e\u0301", "percentEncoded": false}
+                """#,
+            expected: ["AASA603 details[0].components[6] <- details[0].components[5]"]),
         // Exclusions without effect.
         Row(
             name: "an exclusion no later rule meets",
