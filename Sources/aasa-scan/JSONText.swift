@@ -28,19 +28,6 @@ enum JSONText {
         if !done { appendQuoted(scalars: text.unicodeScalars, to: &out) }
     }
 
-    /// The bytes of a literal, from its static buffer.
-    static func append(_ literal: StaticString, to out: inout [UInt8]) {
-        out.append(
-            contentsOf: UnsafeBufferPointer(
-                start: literal.utf8Start, count: literal.utf8CodeUnitCount))
-    }
-
-    /// The bytes of a string, read from its contiguous UTF-8.
-    static func append(_ text: String, to out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { out.append(contentsOf: $0) }
-    }
-
     /// Printable ASCII that needs no escape: most report strings, written as they are.
     private static func isPlain(_ byte: UInt8) -> Bool {
         byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")

@@ -131,11 +131,11 @@ enum ReportJSON {
         var appsText: [[String]: [UInt8]] = [:]
         for (index, rule) in rules.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            JSONText.append(#"{"ref":"#, to: &out)
+            out.append(contentsOf: #"{"ref":"#.utf8)
             JSONText.appendQuoted(rule.ref, to: &out)
-            JSONText.append(#","source":"#, to: &out)
+            out.append(contentsOf: #","source":"#.utf8)
             JSONText.appendQuoted(rule.source, to: &out)
-            JSONText.append(#","apps":"#, to: &out)
+            out.append(contentsOf: #","apps":"#.utf8)
             if let known = appsText[rule.apps] {
                 out.append(contentsOf: known)
             } else {
@@ -143,18 +143,19 @@ enum ReportJSON {
                 appsText[rule.apps] = text
                 out.append(contentsOf: text)
             }
-            JSONText.append(rule.exclude ? #","exclude":true"# : #","exclude":false"#, to: &out)
-            JSONText.append(#","pattern":"#, to: &out)
+            out.append(
+                contentsOf: rule.exclude ? #","exclude":true"#.utf8 : #","exclude":false"#.utf8)
+            out.append(contentsOf: #","pattern":"#.utf8)
             JSONText.appendQuoted(rule.pattern, to: &out)
             if hits {
-                JSONText.append(#","hits":"#, to: &out)
-                JSONText.append(String(rule.hits), to: &out)
+                out.append(contentsOf: #","hits":"#.utf8)
+                out.append(contentsOf: String(rule.hits).utf8)
             }
-            JSONText.append(#","shadowed_by":"#, to: &out)
+            out.append(contentsOf: #","shadowed_by":"#.utf8)
             if let shadowedBy = rule.shadowedBy {
                 JSONText.appendQuoted(shadowedBy, to: &out)
             } else {
-                JSONText.append("null", to: &out)
+                out.append(contentsOf: "null".utf8)
             }
             out.append(UInt8(ascii: "}"))
         }
