@@ -226,9 +226,8 @@ final class PartCache {
     let budget: CompileBudget?
     /// The rule being compiled, named when the budget runs out.
     var rule: Int32 = -1
-    /// By the text's UTF-8 bytes after a case-mode byte: `String` keys compare canonically
-    /// equivalent texts as equal, and the Kelvin sign `K` must not get the matcher of `K`.
-    private var known: [[UInt8]: PartMatcher] = [:]
+    /// By case mode and exact text: the Kelvin sign `K` must not get the matcher of `K`.
+    private var known: [Key: PartMatcher] = [:]
     /// The matchers of `*`, unfolded and folded: nearly every rule's fragment and most rules'
     /// query, found without making and hashing a key.
     private var anything: [PartMatcher?] = [nil, nil]
@@ -241,7 +240,7 @@ final class PartCache {
     func matcher(_ text: String, foldCase: Bool, parser: PatternParser) -> PartMatcher {
         let isAnything = text == "*"
         if isAnything, let matcher = anything[foldCase ? 1 : 0] { return matcher }
-        let key = [foldCase ? 1 : 0] + Array(text.utf8)
+        let key = Key(foldCase: foldCase, text: ExactText(text))
         if let matcher = known[key] { return matcher }
         let wasExhausted = budget?.isExhausted ?? true
         let matcher = PartMatcher(
@@ -251,6 +250,11 @@ final class PartCache {
         known[key] = matcher
         if isAnything { anything[foldCase ? 1 : 0] = matcher }
         return matcher
+    }
+
+    private struct Key: Hashable {
+        var foldCase: Bool
+        var text: ExactText
     }
 }
 

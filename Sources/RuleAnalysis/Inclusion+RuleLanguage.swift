@@ -78,11 +78,14 @@ extension Inclusion {
 
         private(set) lazy var path = PartLanguage(pathNodes, domain: pathDomain)
 
-        /// Parts already built for a file, by view and the pattern's UTF-8 bytes (not by
-        /// `String`, which takes canonically equivalent texts such as `K` and the Kelvin sign
-        /// for one): rules share most of them (`*` above all).
+        /// Parts already built for a file, by view and exact pattern text (`ExactText`): rules
+        /// share most of them (`*` above all).
         struct Parts {
-            fileprivate var known: [[UInt8]: PartLanguage] = [:]
+            fileprivate struct Key: Hashable {
+                var view: UInt8
+                var text: ExactText
+            }
+            fileprivate var known: [Key: PartLanguage] = [:]
         }
 
         init(_ rule: ResolvedRule, parser: PatternParser, parts: inout Parts) {
@@ -93,7 +96,7 @@ extension Inclusion {
             let view: UInt8 = (folded ? 1 : 0) | (decoded ? 2 : 0)
             let fold = folded
             func part(_ text: String, domain: TextDomain) -> PartLanguage {
-                let key = [view] + Array(text.utf8)
+                let key = Parts.Key(view: view, text: ExactText(text))
                 if let known = parts.known[key] { return known }
                 let made = PartLanguage(parser.parse(text, foldCase: fold), domain: domain)
                 parts.known[key] = made

@@ -139,24 +139,28 @@ extension Inclusion {
 
         /// The rule as its effective pattern (defaults applied, leading `/` dropped) with its
         /// `exclude` flag: two rules with the same key match the same URLs the same way. Texts
-        /// are kept as UTF-8 bytes: `String` equality would take canonically equivalent
-        /// patterns (`K` and the Kelvin sign) for the same, which match different URLs.
+        /// are compared exactly (`ExactText`), not as canonically equivalent strings.
         private struct PatternKey: Hashable {
-            var path: [UInt8]
-            var query: [[UInt8]]
-            var fragment: [UInt8]
+            enum Query: Hashable {
+                case whole(ExactText)
+                case items([ExactText])
+            }
+
+            var path: ExactText
+            var query: Query
+            var fragment: ExactText
             /// `isLegacyPath`, `exclude`, `caseSensitive` and `percentEncoded`, one bit each.
             var flags: UInt8
 
             init(_ rule: ResolvedRule) {
-                path = Array(rule.path.drop { $0 == "/" }.utf8)
-                // Which form first, then its texts (an item's name and pattern, in order).
+                path = ExactText(rule.path.drop { $0 == "/" })
                 switch rule.query {
-                case .whole(let pattern): query = [[0], Array(pattern.utf8)]
+                case .whole(let pattern): query = .whole(ExactText(pattern))
+                // Each item's name, then its pattern.
                 case .items(let items):
-                    query = [[1]] + items.flatMap { [Array($0.name.utf8), Array($0.pattern.utf8)] }
+                    query = .items(items.flatMap { [ExactText($0.name), ExactText($0.pattern)] })
                 }
-                fragment = Array(rule.fragment.utf8)
+                fragment = ExactText(rule.fragment)
                 flags =
                     (rule.isLegacyPath ? 1 : 0) | (rule.exclude ? 2 : 0)
                     | (rule.caseSensitive ? 4 : 0) | (rule.percentEncoded ? 8 : 0)
