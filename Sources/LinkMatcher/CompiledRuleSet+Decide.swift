@@ -125,7 +125,8 @@ extension CompiledRuleSet {
     }
 
     /// Collects every rule whose path pattern matches: per view, the trie walks and the glob
-    /// union's DFA walk over that view of the path.
+    /// union's DFA walk over that view of the path. A path that every view reads alike is
+    /// walked once through the tries that hold every view's rules.
     @inline(__always)
     private func collectCandidates(
         _ parts: URLParts, _ bytes: UnsafeBufferPointer<UInt8>,
@@ -133,6 +134,17 @@ extension CompiledRuleSet {
     ) {
         scratch.pointee.reset(parts)
         if scratch.pointee.globCacheOwner != identity { bindGlobCaches(scratch) }
+        if let key = scratch.pointee.plainPath(bytes) {
+            plainTrie.collect(key: key, foldASCII: false, into: &scratch.pointee.candidates)
+            if !plainSuffixRules.isEmpty {
+                plainSuffixRules.collect(
+                    key: key, foldASCII: false, into: &scratch.pointee.candidates)
+            }
+            for index in 0..<globUnions.count {
+                collectGlobs(ViewMode.all[Int(globUnions[index])], key, bytes, scratch)
+            }
+            return
+        }
         for index in 0..<usedModes.count {
             let mode = usedModes[index]
             let (key, foldASCII) = scratch.pointee.pathKey(mode, bytes)
@@ -143,13 +155,21 @@ extension CompiledRuleSet {
                 suffixes.pointee.collect(
                     key: key, foldASCII: foldASCII, into: &scratch.pointee.candidates)
             }
-            let union = unions.pointer(at: mode.index)
-            guard !union.pointee.isEmpty else { continue }
-            if let groups = scratch.pointee.globCaches.base[mode.index].matchingGroups(union, key) {
-                for group in groups { appendRules(ofGroup: group, union, scratch) }
-            } else {
-                appendFallbackMatches(mode, union, bytes, scratch)
-            }
+            if !unions[mode.index].isEmpty { collectGlobs(mode, key, bytes, scratch) }
+        }
+    }
+
+    /// The rules of the glob union of `mode` whose paths match `key`, that view of the path.
+    @inline(__always)
+    private func collectGlobs(
+        _ mode: ViewMode, _ key: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ scratch: UnsafeMutablePointer<MatchState>
+    ) {
+        let union = unions.pointer(at: mode.index)
+        if let groups = scratch.pointee.globCaches.base[mode.index].matchingGroups(union, key) {
+            for group in groups { appendRules(ofGroup: group, union, scratch) }
+        } else {
+            appendFallbackMatches(mode, union, bytes, scratch)
         }
     }
 

@@ -22,6 +22,12 @@ public final class CompiledRuleSet: Sendable {
     /// empty when no rule of that view needs it.
     let tries: FrozenArray<PrefixTrie>
     let suffixRules: FrozenArray<SuffixRules>
+    /// Every view's trie entries and suffix rules in one: for a path that every view reads
+    /// alike (`MatchState.plainPath`, most paths), one walk instead of one per view.
+    let plainTrie: PrefixTrie
+    let plainSuffixRules: SuffixRules
+    /// The indices of the glob unions that hold globs.
+    let globUnions: FrozenArray<Int32>
     /// Rules held as one entry per group, told apart by a literal fragment, whole query or
     /// query item value.
     let keyedGroups: KeyedGroups
@@ -176,12 +182,26 @@ public final class CompiledRuleSet: Sendable {
         }
         let pathHeads = compiled.map { RuleHead($0.rule) }
         var neverReached = 0
-        self.tries = arena.freeze(
-            literals.map {
-                let reached = NeverReachedRules.trieEntries($0, heads: pathHeads)
-                neverReached += $0.count - reached.count
-                return PrefixTrie(reached, arena: arena)
-            })
+        let reachedLiterals = literals.map {
+            let reached = NeverReachedRules.trieEntries($0, heads: pathHeads)
+            neverReached += $0.count - reached.count
+            return reached
+        }
+        let tries = reachedLiterals.map { PrefixTrie($0, arena: arena) }
+        self.tries = arena.freeze(tries)
+        let suffixRules = suffixes.map { SuffixRules($0, arena: arena) }
+        self.suffixRules = arena.freeze(suffixRules)
+        // Built anew only when more than one view has entries; else that view's own serves.
+        let trieModes = reachedLiterals.indices.filter { !reachedLiterals[$0].isEmpty }
+        plainTrie =
+            trieModes.count > 1
+            ? PrefixTrie(reachedLiterals.flatMap { $0 }, arena: arena)
+            : tries[trieModes.first ?? 0]
+        let suffixModes = suffixes.indices.filter { !suffixes[$0].isEmpty }
+        plainSuffixRules =
+            suffixModes.count > 1
+            ? SuffixRules(suffixes.flatMap { $0 }, arena: arena)
+            : suffixRules[suffixModes.first ?? 0]
         let keyedGroups = KeyedGroups(keyed.groups, arena: arena)
         self.keyedGroups = keyedGroups
         self.patternUnions = arena.freeze(
@@ -189,7 +209,6 @@ public final class CompiledRuleSet: Sendable {
                 Self.patternUnion(
                     keyedGroups.values(of: $0), mode: $0.mode, limit: limit, parser, arena)
             })
-        self.suffixRules = arena.freeze(suffixes.map { SuffixRules($0, arena: arena) })
         let groups = globs.map {
             GlobUnion.groups($0).map { group in
                 var group = group
@@ -223,6 +242,8 @@ public final class CompiledRuleSet: Sendable {
                 ref: budget.exhaustedBy >= 0 ? rules[Int(budget.exhaustedBy)].ref : nil,
                 limit: budget.limit) : nil
         self.unions = arena.freeze(unions)
+        self.globUnions = arena.freeze(
+            unions.indices.filter { !unions[$0].isEmpty }.map(Int32.init))
         // A glob that matches nothing (`a$(nope)`) cannot decide, as its union found.
         var compiledRules = compiled.map(\.rule)
         for dead in unions.flatMap(\.deadRules.buffer) {

@@ -54,11 +54,14 @@ struct MatchState {
     /// slice of the URL itself when no transform changes it, else of the slot's own storage.
     private var views = ScratchBuffer<UnsafeBufferPointer<UInt8>>(capacity: 12)
     private var viewReady = ScratchBuffer<Bool>(capacity: 12)
-    /// Per component: 0 not checked yet, 1 clean, 2 needs encoding or decoding.
+    /// Per component: 0 not checked yet, else 1 plus what `byteKinds` found in it.
     private var cleanliness = ScratchBuffer<UInt8>(capacity: 3)
-    /// Per byte: 1 when it must be encoded (S3.2) or starts an escape (`%`); a table read is
-    /// cheaper than the two-mask test in this loop, which sees every byte of every URL.
-    private var dirtyBytes = ScratchBuffer<UInt8>(capacity: 256)
+    /// Per byte: `dirty` when it must be encoded (S3.2) or starts an escape (`%`), `upper` for
+    /// an ASCII capital; a table read is cheaper than the two-mask test in this loop, which
+    /// sees every byte of every URL.
+    private var byteKinds = ScratchBuffer<UInt8>(capacity: 256)
+    private static let dirty: UInt8 = 1
+    private static let upper: UInt8 = 2
     private var storage = ScratchBuffer<ScratchBuffer<UInt8>>(capacity: 12)
     /// Query items per view mode: ranges of name and value in `itemBytes[mode]`.
     private var items = ScratchBuffer<ScratchBuffer<QueryItem>>(capacity: 4)
@@ -110,7 +113,8 @@ struct MatchState {
         for _ in 0..<3 { cleanliness.append(0) }
         for byte in 0..<256 {
             let dirty = TextTransform.needsEncoding(UInt8(byte)) || byte == 0x25
-            dirtyBytes.append(dirty ? 1 : 0)
+            let upper = (0x41...0x5A).contains(byte)
+            byteKinds.append((dirty ? Self.dirty : 0) | (upper ? Self.upper : 0))
         }
         for _ in 0..<4 {
             items.append(ScratchBuffer<QueryItem>(capacity: 8))
@@ -128,7 +132,7 @@ struct MatchState {
         views.free()
         viewReady.free()
         cleanliness.free()
-        dirtyBytes.free()
+        byteKinds.free()
         storage.free()
         items.free()
         itemBytes.free()
@@ -225,19 +229,36 @@ struct MatchState {
         return (view(.path, mode, bytes), false)
     }
 
+    /// The path as every view reads it, when all of them read it alike: nothing to encode or
+    /// decode, and no capital letter to fold. Then one walk over all views' rules does.
+    @inline(__always)
+    mutating func plainPath(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        guard kinds(.path, UnsafeBufferPointer(rebasing: bytes[parts.path])) == 0 else {
+            return nil
+        }
+        return view(.path, ViewMode(folded: false, decoded: false), bytes)
+    }
+
     /// True when a component has nothing to encode or decode (no `%`, nothing of S3.2):
     /// then every view of it is the text itself, folded or not. Checked once per URL.
     @inline(__always)
     private mutating func isClean(_ component: Component, _ source: UnsafeBufferPointer<UInt8>)
         -> Bool
     {
+        kinds(component, source) & Self.dirty == 0
+    }
+
+    /// The kinds of byte (`byteKinds`) a component holds, found once per URL.
+    @inline(__always)
+    private mutating func kinds(_ component: Component, _ source: UnsafeBufferPointer<UInt8>)
+        -> UInt8
+    {
         let known = cleanliness[component.rawValue]
-        if known != 0 { return known == 1 }
-        var dirty: UInt8 = 0
-        for byte in source { dirty |= dirtyBytes[Int(byte)] }
-        let clean = dirty == 0
-        cleanliness[component.rawValue] = clean ? 1 : 2
-        return clean
+        if known != 0 { return known - 1 }
+        var found: UInt8 = 0
+        for byte in source { found |= byteKinds[Int(byte)] }
+        cleanliness[component.rawValue] = found + 1
+        return found
     }
 
     @inline(__always)
