@@ -62,7 +62,8 @@ enum PathStrategy: UInt8, Sendable {
     /// A literal prefix then only `*`: the prefix trie, any path that reaches the node.
     case prefixThenAny
     /// A literal prefix (often empty), `*`, then literal text (`*.pdf`,
-    /// `/users/*/settings/privacy`): the view's `SuffixRules`, read from the path's end.
+    /// `/users/*/settings/privacy`), maybe with more literals between stars
+    /// (`/orgs/*/repos/*/issues/open`): the view's `SuffixRules`, read from the path's end.
     case prefixStarSuffix
     /// Anything else: the view's glob union.
     case glob
@@ -70,24 +71,27 @@ enum PathStrategy: UInt8, Sendable {
 
 extension CompiledRule {
     /// Compiles a rule; also returns its path pattern: the literal a trie keeps (the prefix,
-    /// or for `prefixStarSuffix` the suffix, whose prefix is `starPrefix`) and the whole
-    /// pattern (for the glob union). `parts` shares the matchers of query and fragment texts
-    /// between rules (most rules have the same few).
+    /// or for `prefixStarSuffix` the suffix, whose prefix is `starPrefix` and whose pieces
+    /// between stars are `middles`) and the whole pattern (for the glob union). `parts` shares
+    /// the matchers of query and fragment texts between rules (most rules have the same few).
     static func compile(_ rule: ResolvedRule, parser: PatternParser, parts: PartCache) -> (
-        rule: CompiledRule, literal: [UInt8], starPrefix: [UInt8], path: [PatternNode]
+        rule: CompiledRule, literal: [UInt8], starPrefix: [UInt8], middles: [[UInt8]],
+        path: [PatternNode]
     ) {
         let fold = !rule.caseSensitive
         let strategy: PathStrategy
         let literal: [UInt8]
         var starPrefix: [UInt8] = []
+        var middles: [[UInt8]] = []
         var pathNodes: [PatternNode] = []
         if let (text, starred) = Self.literalPath(rule) {
             // Most rules of a large file: no pattern nodes needed.
             (strategy, literal) = (starred ? .prefixThenAny : .exact, text)
         } else {
             pathNodes = Self.pathNodes(rule, parser: parser)
-            if let (prefix, suffix) = Self.aroundStar(pathNodes) {
-                (strategy, literal, starPrefix) = (.prefixStarSuffix, suffix, prefix)
+            if let pieces = Self.aroundStars(pathNodes) {
+                (strategy, literal) = (.prefixStarSuffix, pieces.suffix)
+                (starPrefix, middles) = (pieces.prefix, pieces.middles)
             } else {
                 let prefixCount = pathNodes.prefix(while: {
                     if case .literal = $0 { return true }
@@ -137,7 +141,7 @@ extension CompiledRule {
             entry: Int32(rule.entryIndex), exclude: rule.exclude,
             mode: ViewMode(folded: fold, decoded: !rule.percentEncoded), strategy: strategy,
             query: query, fragment: part(rule.fragment), canDecide: !rule.appIDs.isEmpty)
-        return (compiled, literal, starPrefix, pathNodes)
+        return (compiled, literal, starPrefix, middles, pathNodes)
     }
 
     /// The same rule, unable to decide: its path pattern matches nothing (an undefined
@@ -183,23 +187,32 @@ extension CompiledRule {
         return (bytes, stars)
     }
 
-    /// The literal texts around a run of `*`s when nothing else is in the pattern, the suffix
-    /// without its trailing `/`s: a path matches `pre*text/` when it starts with `pre`, ends
-    /// with `text`, and the two do not overlap (a pattern's trailing `/` may vanish at the
-    /// path's end, and a path key never ends with one, S5.4). Nil for any other pattern, and
-    /// when nothing is left of the suffix (`pre*`, `pre*/`).
-    static func aroundStar(_ nodes: [PatternNode]) -> (prefix: [UInt8], suffix: [UInt8])? {
-        let prefixCount = nodes.prefix(while: {
-            if case .literal = $0 { return true }
-            return false
-        }).count
-        let stars = nodes[prefixCount...].prefix(while: \.isAnyRun).count
-        guard stars > 0,
-            let prefix = PartMatcher.literalBytes(Array(nodes[..<prefixCount])),
-            var suffix = PartMatcher.literalBytes(Array(nodes[(prefixCount + stars)...]))
-        else { return nil }
+    /// The literal texts around the runs of `*`s when nothing else is in the pattern, the
+    /// suffix without its trailing `/`s: a path matches `pre*mid*text/` when it starts with
+    /// `pre`, ends with `text`, and holds `mid` between them, none overlapping (a pattern's
+    /// trailing `/` may vanish at the path's end, and a path key never ends with one, S5.4).
+    /// Nil for any other pattern, and when nothing is left of the suffix (`pre*`, `pre*/`).
+    static func aroundStars(_ nodes: [PatternNode]) -> (
+        prefix: [UInt8], middles: [[UInt8]], suffix: [UInt8]
+    )? {
+        // The literal pieces between runs of stars; the first and last may be empty.
+        var pieces: [[UInt8]] = [[]]
+        var afterStar = false
+        for node in nodes {
+            switch node {
+            case .anyRun:
+                if !afterStar { pieces.append([]) }
+                afterStar = true
+            case .literal(let scalar):
+                TextTransform.appendUTF8(scalar, to: &pieces[pieces.count - 1])
+                afterStar = false
+            default:
+                return nil
+            }
+        }
+        guard pieces.count > 1, var suffix = pieces.last else { return nil }
         while suffix.last == UInt8(ascii: "/") { suffix.removeLast() }
-        return suffix.isEmpty ? nil : (prefix, suffix)
+        return suffix.isEmpty ? nil : (pieces[0], Array(pieces.dropFirst().dropLast()), suffix)
     }
 
     /// The path pattern as nodes: leading `/` dropped (S5.3); `$(...)` literal in legacy paths.

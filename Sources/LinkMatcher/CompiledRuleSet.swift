@@ -121,18 +121,18 @@ public final class CompiledRuleSet: Sendable {
         }
         var literals: [[(prefix: [UInt8], entry: PrefixTrie.Entry)]] = Array(
             repeating: [], count: 4)
-        var suffixes: [[(prefix: [UInt8], suffix: [UInt8], rule: Int32)]] = Array(
-            repeating: [], count: 4)
-        // Rules with a prefix, per view and suffix: past `SuffixRules.suffixLimit`, they go to
-        // the union (where their prefixes let the DFA walk stop early).
+        var suffixes: [[SuffixRules.Item]] = Array(repeating: [], count: 4)
+        // Rules with a prefix or middles to check, per view and suffix: past
+        // `SuffixRules.suffixLimit`, they go to the union (where their prefixes let the DFA
+        // walk stop early).
         var withPrefix: [Int: [[UInt8]: Int]] = [:]
-        for (rule, literal, starPrefix, _) in compiled
-        where rule.strategy == .prefixStarSuffix && !starPrefix.isEmpty {
+        for (rule, literal, starPrefix, middles, _) in compiled
+        where rule.strategy == .prefixStarSuffix && !(starPrefix.isEmpty && middles.isEmpty) {
             withPrefix[rule.mode.index, default: [:]][literal, default: 0] += 1
         }
         for index in compiled.indices {
-            let (rule, literal, starPrefix, _) = compiled[index]
-            guard rule.strategy == .prefixStarSuffix, !starPrefix.isEmpty,
+            let (rule, literal, starPrefix, middles, _) = compiled[index]
+            guard rule.strategy == .prefixStarSuffix, !(starPrefix.isEmpty && middles.isEmpty),
                 withPrefix[rule.mode.index]?[literal] ?? 0 > SuffixRules.suffixLimit
             else { continue }
             compiled[index].rule = rule.decided(by: .glob)
@@ -155,8 +155,8 @@ public final class CompiledRuleSet: Sendable {
         }
         let keyed = Self.keyedGroups(compiled, rules: rules)
         var groupEntered = [Bool](repeating: false, count: keyed.groups.count)
-        for (index, (rule, literal, starPrefix, path)) in compiled.enumerated() where rule.canDecide
-        {
+        for (index, (rule, literal, starPrefix, middles, path)) in compiled.enumerated()
+        where rule.canDecide {
             // A keyed group makes one candidate, where its first rule would be. (A glob group
             // keeps its rules: they make the union's group, whose candidates are set below.)
             var candidate = Int32(index)
@@ -170,7 +170,9 @@ public final class CompiledRuleSet: Sendable {
                 literals[rule.mode.index].append(
                     (literal, PrefixTrie.Entry(rule: candidate, mustEnd: rule.strategy == .exact)))
             case .prefixStarSuffix:
-                suffixes[rule.mode.index].append((starPrefix, literal, candidate))
+                suffixes[rule.mode.index].append(
+                    SuffixRules.Item(
+                        prefix: starPrefix, middles: middles, suffix: literal, rule: candidate))
             case .glob where Self.unionIndex(rule.mode) != rule.mode.index:
                 // An undecoded view is ASCII (raw characters are percent-encoded in it), so a
                 // case-insensitive glob reads the unfolded view with letters of either case:
@@ -264,7 +266,8 @@ public final class CompiledRuleSet: Sendable {
     /// that has enough rules.
     private static func keyedGroups(
         _ compiled: [(
-            rule: CompiledRule, literal: [UInt8], starPrefix: [UInt8], path: [PatternNode]
+            rule: CompiledRule, literal: [UInt8], starPrefix: [UInt8], middles: [[UInt8]],
+            path: [PatternNode]
         )],
         rules: [ResolvedRule]
     ) -> (
@@ -277,19 +280,20 @@ public final class CompiledRuleSet: Sendable {
             let strategy: PathStrategy
             let literal: [UInt8]
             let starPrefix: [UInt8]
-            /// The whole pattern, for a glob only.
+            /// The whole pattern, for a glob or a suffix rule with middles.
             let nodes: [PatternNode]
             let key: KeyedGroups.Key
         }
         var candidates: [(rule: Int32, keys: [(path: SharedPath, value: [UInt8])])] = []
         var ruleCount: [SharedPath: Int] = [:]
-        for (index, (rule, literal, starPrefix, nodes)) in compiled.enumerated()
+        for (index, (rule, literal, starPrefix, middles, nodes)) in compiled.enumerated()
         where rule.canDecide {
             let keys = (rule.literalKeys + rule.patternKeys(rules[index])).map { key, value in
                 (
                     SharedPath(
                         mode: rule.mode, strategy: rule.strategy, literal: literal,
-                        starPrefix: starPrefix, nodes: rule.strategy == .glob ? nodes : [],
+                        starPrefix: starPrefix,
+                        nodes: rule.strategy == .glob || !middles.isEmpty ? nodes : [],
                         key: key),
                     value
                 )

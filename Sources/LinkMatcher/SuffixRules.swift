@@ -1,40 +1,56 @@
-/// The path patterns of one view made of a literal prefix (often empty), `*`, and a literal
-/// suffix: `*.pdf`, `*/amp`, `/users/*/settings/privacy`. A suffix trie over the reversed
-/// suffixes, walked from the path's end, meets the rules whose suffix ends the path; each then
-/// compares its prefix with the path's start. In the glob union such patterns kept every path's
-/// DFA walk alive to its last character (`*.pdf`), and hundreds of them sharing a prefix gave
-/// each suffix its own chain of DFA states.
+/// The path patterns of one view made of literal texts between runs of `*`, the last one not
+/// empty: a literal prefix (often empty), `*`, maybe more literals each followed by `*`
+/// (middles), and a literal suffix: `*.pdf`, `*/amp`, `/users/*/settings/privacy`,
+/// `/orgs/*/repos/*/issues/open`. A suffix trie over the reversed suffixes, walked from the
+/// path's end, meets the rules whose suffix ends the path; each then compares its prefix with
+/// the path's start and finds its middles, in order, in what lies between. In the glob union
+/// such patterns kept every path's DFA walk alive to its last character (`*.pdf`), and
+/// hundreds of them sharing a prefix gave each suffix its own chain of DFA states.
 ///
 /// The pattern's trailing `/`s are dropped from its suffix: they may vanish at the path's end
 /// (S5.4), and a path key never ends with one. No other `/` vanishes (`*/buy` does not match
-/// `/buy`, S5.3), and the `*` takes what lies between prefix and suffix, which must not
-/// overlap. Few rules with a prefix share one suffix (`suffixLimit`), so a node's prefixes are
-/// compared one by one.
+/// `/buy`, S5.3), and each `*` takes what lies between its neighbours, which must not overlap:
+/// so the first place each middle occurs after the previous one is the place to take. Few
+/// rules with a prefix or middles share one suffix (`suffixLimit`), so a node's rules are
+/// checked one by one.
 struct SuffixRules: Sendable {
-    struct Member: Sendable, BitwiseCopyable {
+    /// One rule as its view reads it (leading `/`s dropped, folded when the view folds).
+    struct Item {
+        var prefix: [UInt8]
+        var middles: [[UInt8]]
+        var suffix: [UInt8]
         var rule: Int32
-        /// The prefix: `prefixes[prefixStart ..< prefixStart + prefixCount]`.
-        var prefixStart: Int32
-        var prefixCount: Int32
     }
 
-    /// Most rules with a prefix of one view that may share a suffix here; the others stay in
-    /// the glob union.
+    struct Member: Sendable, BitwiseCopyable {
+        var rule: Int32
+        /// The prefix: `texts[prefixStart ..< prefixStart + prefixCount]`.
+        var prefixStart: Int32
+        var prefixCount: Int32
+        /// The middles: `middleEnds[middleStart ..< middleStart + middleCount]` are where each
+        /// ends in `texts`, the first starting where the prefix ends.
+        var middleStart: Int32
+        var middleCount: Int32
+    }
+
+    /// Most rules with a prefix or middles of one view that may share a suffix here; the
+    /// others stay in the glob union.
     static let suffixLimit = 8
 
     /// Over the reversed suffixes; an entry's `rule` is its index in `members`.
     private let trie: PrefixTrie
     private let members: FrozenArray<Member>
-    private let prefixes: FrozenArray<UInt8>
+    /// Each member's prefix then its middles, one after another.
+    private let texts: FrozenArray<UInt8>
+    private let middleEnds: FrozenArray<Int32>
 
     var isEmpty: Bool { members.isEmpty }
 
-    /// Builds the set from rules in rule order; prefix and suffix are the pattern's bytes as
-    /// its view reads them (leading `/`s dropped, folded when the view folds), the suffix
-    /// without its trailing `/`s.
-    init(_ items: [(prefix: [UInt8], suffix: [UInt8], rule: Int32)], arena: Arena) {
+    /// Builds the set from rules in rule order; the suffix without its trailing `/`s.
+    init(_ items: [Item], arena: Arena) {
         var members: [Member] = []
-        var prefixes: [UInt8] = []
+        var texts: [UInt8] = []
+        var middleEnds: [Int32] = []
         var reversedSuffixes: [(prefix: [UInt8], entry: PrefixTrie.Entry)] = []
         for item in items {
             reversedSuffixes.append(
@@ -44,13 +60,19 @@ struct SuffixRules: Sendable {
                 ))
             members.append(
                 Member(
-                    rule: item.rule, prefixStart: Int32(prefixes.count),
-                    prefixCount: Int32(item.prefix.count)))
-            prefixes += item.prefix
+                    rule: item.rule, prefixStart: Int32(texts.count),
+                    prefixCount: Int32(item.prefix.count), middleStart: Int32(middleEnds.count),
+                    middleCount: Int32(item.middles.count)))
+            texts += item.prefix
+            for middle in item.middles {
+                texts += middle
+                middleEnds.append(Int32(texts.count))
+            }
         }
         trie = PrefixTrie(reversedSuffixes, arena: arena)
         self.members = arena.freeze(members)
-        self.prefixes = arena.freeze(prefixes)
+        self.texts = arena.freeze(texts)
+        self.middleEnds = arena.freeze(middleEnds)
     }
 
     /// Appends to `candidates` every rule whose pattern the key matches, reading ASCII letters
@@ -63,10 +85,14 @@ struct SuffixRules: Sendable {
         trie.walkBackward(key: key, foldASCII: foldASCII) { entry, suffixCount in
             let member = members.pointer(at: Int(entry.rule))
             let prefixCount = Int(member.pointee.prefixCount)
-            guard
-                prefixCount == 0
-                    || (key.count - suffixCount >= prefixCount
-                        && startsWithPrefix(member, key, foldASCII: foldASCII))
+            guard prefixCount != 0 || member.pointee.middleCount != 0 else {
+                return candidates.append(member.pointee.rule)
+            }
+            let end = key.count - suffixCount
+            guard end >= prefixCount,
+                startsWithPrefix(member, key, foldASCII: foldASCII),
+                member.pointee.middleCount == 0
+                    || holdsMiddles(member, key, from: prefixCount, to: end, foldASCII: foldASCII)
             else { return }
             candidates.append(member.pointee.rule)
         }
@@ -79,7 +105,44 @@ struct SuffixRules: Sendable {
         let start = Int(member.pointee.prefixStart)
         for offset in 0..<Int(member.pointee.prefixCount) {
             let byte = foldASCII ? CaseFolding.foldASCII(key[offset]) : key[offset]
-            if byte != prefixes[start + offset] { return false }
+            if byte != texts[start + offset] { return false }
+        }
+        return true
+    }
+
+    /// Whether the member's middles occur in order, apart, in `key[from..<to]`: each at the
+    /// first place after the one before (taking a later one never leaves more room).
+    @inline(never)
+    private func holdsMiddles(
+        _ member: UnsafePointer<Member>, _ key: UnsafeBufferPointer<UInt8>, from: Int, to end: Int,
+        foldASCII: Bool
+    ) -> Bool {
+        var position = from
+        var textStart = Int(member.pointee.prefixStart) + Int(member.pointee.prefixCount)
+        let first = Int(member.pointee.middleStart)
+        for index in first..<first + Int(member.pointee.middleCount) {
+            let textEnd = Int(middleEnds[index])
+            let count = textEnd - textStart
+            var found = false
+            while position + count <= end {
+                var offset = 0
+                while offset < count {
+                    let byte = key[position + offset]
+                    guard
+                        (foldASCII ? CaseFolding.foldASCII(byte) : byte)
+                            == texts[textStart + offset]
+                    else { break }
+                    offset += 1
+                }
+                if offset == count {
+                    found = true
+                    break
+                }
+                position += 1
+            }
+            guard found else { return false }
+            position += count
+            textStart = textEnd
         }
         return true
     }

@@ -23,6 +23,8 @@ struct PlainPathTests {
             return pick([
                 "/\(word)", "/\(word)/\(other)", "/\(word)/*", "*/\(word)", "/\(word)/*/\(other)",
                 "/\(word)/*/\(other)/*", "*.\(other)", "/\(word)/?*",
+                "/\(word)/*/\(other)/*/\(word)",
+                "*\(word)*\(other)/", "/\(word)*/\(other)**\(word)",
             ])
         }
 

@@ -95,21 +95,25 @@ struct PrefixTrieTests {
         }
     }
 
-    /// `SuffixRules` against its definition: a rule matches a key that starts with its prefix
-    /// and ends with its suffix, the two not overlapping (the `*` between them takes the rest),
-    /// and no `/` vanishes at the key's start. Prefixes and suffixes share runs, and keys are
-    /// made of them, cut and joined.
+    /// `SuffixRules` against its definition: a rule matches a key that starts with its prefix,
+    /// ends with its suffix and holds its middles in order between them, none overlapping (the
+    /// `*`s take the rest), and no `/` vanishes at the key's start. The definition is checked
+    /// by trying every place for every middle. Prefixes, middles and suffixes share runs, and
+    /// keys are made of them, cut and joined.
     @Test(arguments: 0..<6)
     func suffixRulesFindExactlyTheRulesAKeyMatches(seed: Int) {
         var random = SplitMix64(seed: UInt64(seed) &+ 100)
-        var items: [(prefix: [UInt8], suffix: [UInt8], rule: Int32)] = []
+        var items: [SuffixRules.Item] = []
         for rule in 0..<Int32(40) {
             let suffix = randomText(&random, pieces: 3).map(CaseFolding.foldASCII)
             guard suffix.last.map({ $0 != UInt8(ascii: "/") }) == true else { continue }
             let prefix =
                 random.next() % 3 == 0
                 ? [] : randomText(&random, pieces: 2).map(CaseFolding.foldASCII)
-            items.append((prefix, suffix, rule))
+            let middles = (0..<Int(random.next() % 3)).map { _ in
+                randomText(&random, pieces: 1).map(CaseFolding.foldASCII)
+            }.filter { !$0.isEmpty }
+            items.append(.init(prefix: prefix, middles: middles, suffix: suffix, rule: rule))
         }
         let arena = Arena()
         let rules = SuffixRules(items, arena: arena)
@@ -118,9 +122,13 @@ struct PrefixTrieTests {
             candidates.free()
             withExtendedLifetime(arena) {}
         }
-        var keys = items.map { $0.prefix + $0.suffix }
-        keys += items.map { $0.prefix + randomText(&random, pieces: 2) + $0.suffix }
-        keys += items.map { Array(($0.prefix + $0.suffix).dropFirst()) }
+        func joined(_ item: SuffixRules.Item, between: () -> [UInt8]) -> [UInt8] {
+            item.prefix + item.middles.flatMap { between() + $0 } + between() + item.suffix
+        }
+        var keys = items.map { joined($0) { [] } }
+        keys += items.map { joined($0) { randomText(&random, pieces: 2) } }
+        keys += items.map { Array(joined($0) { [] }.dropFirst()) }
+        keys += items.map { $0.prefix + $0.suffix }
         keys += items.map { Array($0.suffix.dropFirst()) }
         keys += (0..<200).map { _ in randomText(&random, pieces: 5) }
         for key in keys {
@@ -130,16 +138,32 @@ struct PrefixTrieTests {
                     rules.collect(key: $0, foldASCII: foldASCII, into: &candidates)
                 }
                 let folded = foldASCII ? key.map(CaseFolding.foldASCII) : key
-                let expected = items.filter {
-                    folded.count >= $0.prefix.count + $0.suffix.count
-                        && folded.starts(with: $0.prefix)
-                        && folded.reversed().starts(with: $0.suffix.reversed())
-                }.map(\.rule)
+                let expected = items.filter { Self.matches(folded, $0) }.map(\.rule)
                 #expect(
                     Array(candidates.buffer).sorted() == expected,
                     "key \(String(decoding: key, as: UTF8.self)), folding \(foldASCII)")
             }
         }
+    }
+
+    /// `prefix*m1*m2*...*suffix` matches `key`, by trying every place for every middle.
+    private static func matches(_ key: [UInt8], _ item: SuffixRules.Item) -> Bool {
+        guard key.count >= item.prefix.count + item.suffix.count,
+            key.starts(with: item.prefix), key.reversed().starts(with: item.suffix.reversed())
+        else { return false }
+        func middlesFit(_ middles: ArraySlice<[UInt8]>, _ text: ArraySlice<UInt8>) -> Bool {
+            guard let middle = middles.first else { return true }
+            guard text.count >= middle.count else { return false }
+            for start in text.startIndex...(text.endIndex - middle.count)
+            where text[start..<start + middle.count].elementsEqual(middle)
+                && middlesFit(middles.dropFirst(), text[(start + middle.count)...])
+            {
+                return true
+            }
+            return false
+        }
+        return middlesFit(
+            item.middles[...], key[item.prefix.count..<(key.count - item.suffix.count)])
     }
 
     /// A chain longer than a record's run is cut into several records: a literal of
