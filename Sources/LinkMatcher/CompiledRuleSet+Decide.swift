@@ -140,8 +140,8 @@ extension CompiledRuleSet {
                 plainSuffixRules.collect(
                     key: key, foldASCII: false, into: &scratch.pointee.candidates)
             }
-            for index in 0..<globUnions.count {
-                collectGlobs(ViewMode.all[Int(globUnions[index])], key, bytes, scratch)
+            for index in 0..<globUnionModes.count {
+                collectGlobs(globUnionModes[index], key, bytes, scratch)
             }
             return
         }

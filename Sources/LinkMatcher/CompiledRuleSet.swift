@@ -26,8 +26,8 @@ public final class CompiledRuleSet: Sendable {
     /// alike (`MatchState.plainPath`, most paths), one walk instead of one per view.
     let plainTrie: PrefixTrie
     let plainSuffixRules: SuffixRules
-    /// The indices of the glob unions that hold globs.
-    let globUnions: FrozenArray<Int32>
+    /// The views whose glob unions hold globs.
+    let globUnionModes: FrozenArray<ViewMode>
     /// Rules held as one entry per group, told apart by a literal fragment, whole query or
     /// query item value.
     let keyedGroups: KeyedGroups
@@ -244,8 +244,7 @@ public final class CompiledRuleSet: Sendable {
                 ref: budget.exhaustedBy >= 0 ? rules[Int(budget.exhaustedBy)].ref : nil,
                 limit: budget.limit) : nil
         self.unions = arena.freeze(unions)
-        self.globUnions = arena.freeze(
-            unions.indices.filter { !unions[$0].isEmpty }.map(Int32.init))
+        self.globUnionModes = arena.freeze(ViewMode.all.filter { !unions[$0.index].isEmpty })
         // A glob that matches nothing (`a$(nope)`) cannot decide, as its union found.
         var compiledRules = compiled.map(\.rule)
         for dead in unions.flatMap(\.deadRules.buffer) {

@@ -84,13 +84,11 @@ struct SuffixRules: Sendable {
     ) {
         trie.walkBackward(key: key, foldASCII: foldASCII) { entry, suffixCount in
             let member = members.pointer(at: Int(entry.rule))
+            let prefixStart = Int(member.pointee.prefixStart)
             let prefixCount = Int(member.pointee.prefixCount)
-            guard prefixCount != 0 || member.pointee.middleCount != 0 else {
-                return candidates.append(member.pointee.rule)
-            }
             let end = key.count - suffixCount
             guard end >= prefixCount,
-                startsWithPrefix(member, key, foldASCII: foldASCII),
+                holds(prefixStart..<prefixStart + prefixCount, key, at: 0, foldASCII),
                 member.pointee.middleCount == 0
                     || holdsMiddles(member, key, from: prefixCount, to: end, foldASCII: foldASCII)
             else { return }
@@ -98,14 +96,16 @@ struct SuffixRules: Sendable {
         }
     }
 
+    /// Whether `key` holds `texts[text]` at `position` (which leaves room for it).
     @inline(__always)
-    private func startsWithPrefix(
-        _ member: UnsafePointer<Member>, _ key: UnsafeBufferPointer<UInt8>, foldASCII: Bool
+    private func holds(
+        _ text: Range<Int>, _ key: UnsafeBufferPointer<UInt8>, at position: Int, _ foldASCII: Bool
     ) -> Bool {
-        let start = Int(member.pointee.prefixStart)
-        for offset in 0..<Int(member.pointee.prefixCount) {
-            let byte = foldASCII ? CaseFolding.foldASCII(key[offset]) : key[offset]
-            if byte != texts[start + offset] { return false }
+        for offset in 0..<text.count {
+            let byte = key[position + offset]
+            if (foldASCII ? CaseFolding.foldASCII(byte) : byte) != texts[text.lowerBound + offset] {
+                return false
+            }
         }
         return true
     }
@@ -121,28 +121,13 @@ struct SuffixRules: Sendable {
         var textStart = Int(member.pointee.prefixStart) + Int(member.pointee.prefixCount)
         let first = Int(member.pointee.middleStart)
         for index in first..<first + Int(member.pointee.middleCount) {
-            let textEnd = Int(middleEnds[index])
-            let count = textEnd - textStart
-            var found = false
-            while position + count <= end {
-                var offset = 0
-                while offset < count {
-                    let byte = key[position + offset]
-                    guard
-                        (foldASCII ? CaseFolding.foldASCII(byte) : byte)
-                            == texts[textStart + offset]
-                    else { break }
-                    offset += 1
-                }
-                if offset == count {
-                    found = true
-                    break
-                }
+            let text = textStart..<Int(middleEnds[index])
+            while position + text.count <= end && !holds(text, key, at: position, foldASCII) {
                 position += 1
             }
-            guard found else { return false }
-            position += count
-            textStart = textEnd
+            guard position + text.count <= end else { return false }
+            position += text.count
+            textStart = text.upperBound
         }
         return true
     }
