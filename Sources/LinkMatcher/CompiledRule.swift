@@ -61,37 +61,39 @@ enum PathStrategy: UInt8, Sendable {
     case exact
     /// A literal prefix then only `*`: the prefix trie, any path that reaches the node.
     case prefixThenAny
-    /// A literal prefix (often empty), `*`, then literal text (`*.pdf`,
-    /// `/users/*/settings/privacy`), maybe with more literals between stars
-    /// (`/orgs/*/repos/*/issues/open`): the view's `SuffixRules`, read from the path's end.
+    /// `PathPieces` with a suffix (`*.pdf`, `/users/*/settings/privacy`,
+    /// `/orgs/*/repos/*/issues/open`): the view's `SuffixRules`, read from the path's end.
     case prefixStarSuffix
+    /// `PathPieces` with a literal prefix that sets them apart (`/u/*/posts/?*`,
+    /// `/t/event-???`, `/docs/manuals/*.pdf` beside many other `*.pdf`): the prefix trie,
+    /// which checks the rest where the path reaches the prefix.
+    case piecesAfterPrefix
     /// Anything else: the view's glob union.
     case glob
 }
 
 extension CompiledRule {
-    /// Compiles a rule; also returns its path pattern: the literal a trie keeps (the prefix,
-    /// or for `prefixStarSuffix` the suffix, whose prefix is `starPrefix` and whose pieces
-    /// between stars are `middles`) and the whole pattern (for the glob union). `parts` shares
-    /// the matchers of query and fragment texts between rules (most rules have the same few).
+    /// Compiles a rule; also returns its path pattern: the literal the prefix trie keeps for
+    /// an exact or `prefix*` pattern, its pieces when it has them (`PathPieces`: the strategy
+    /// is then `prefixStarSuffix` or `piecesAfterPrefix`, as they say) and the whole pattern
+    /// (for the glob union). `parts` shares the matchers of query and fragment texts between
+    /// rules (most rules have the same few).
     static func compile(_ rule: ResolvedRule, parser: PatternParser, parts: PartCache) -> (
-        rule: CompiledRule, literal: [UInt8], starPrefix: [UInt8], middles: [[UInt8]],
-        path: [PatternNode]
+        rule: CompiledRule, literal: [UInt8], pieces: PathPieces?, path: [PatternNode]
     ) {
         let fold = !rule.caseSensitive
         let strategy: PathStrategy
-        let literal: [UInt8]
-        var starPrefix: [UInt8] = []
-        var middles: [[UInt8]] = []
+        var literal: [UInt8] = []
+        var pieces: PathPieces?
         var pathNodes: [PatternNode] = []
         if let (text, starred) = Self.literalPath(rule) {
             // Most rules of a large file: no pattern nodes needed.
             (strategy, literal) = (starred ? .prefixThenAny : .exact, text)
         } else {
             pathNodes = Self.pathNodes(rule, parser: parser)
-            if let pieces = Self.aroundStars(pathNodes) {
-                (strategy, literal) = (.prefixStarSuffix, pieces.suffix)
-                (starPrefix, middles) = (pieces.prefix, pieces.middles)
+            pieces = PathPieces(pathNodes)
+            if let pieces {
+                strategy = pieces.suffix.isEmpty ? .piecesAfterPrefix : .prefixStarSuffix
             } else {
                 let prefixCount = pathNodes.prefix(while: {
                     if case .literal = $0 { return true }
@@ -141,7 +143,7 @@ extension CompiledRule {
             entry: Int32(rule.entryIndex), exclude: rule.exclude,
             mode: ViewMode(folded: fold, decoded: !rule.percentEncoded), strategy: strategy,
             query: query, fragment: part(rule.fragment), canDecide: !rule.appIDs.isEmpty)
-        return (compiled, literal, starPrefix, middles, pathNodes)
+        return (compiled, literal, pieces, pathNodes)
     }
 
     /// The same rule, unable to decide: its path pattern matches nothing (an undefined
@@ -185,34 +187,6 @@ extension CompiledRule {
             previous = byte
         }
         return (bytes, stars)
-    }
-
-    /// The literal texts around the runs of `*`s when nothing else is in the pattern, the
-    /// suffix without its trailing `/`s: a path matches `pre*mid*text/` when it starts with
-    /// `pre`, ends with `text`, and holds `mid` between them, none overlapping (a pattern's
-    /// trailing `/` may vanish at the path's end, and a path key never ends with one, S5.4).
-    /// Nil for any other pattern, and when nothing is left of the suffix (`pre*`, `pre*/`).
-    static func aroundStars(_ nodes: [PatternNode]) -> (
-        prefix: [UInt8], middles: [[UInt8]], suffix: [UInt8]
-    )? {
-        // The literal pieces between runs of stars; the first and last may be empty.
-        var pieces: [[UInt8]] = [[]]
-        var afterStar = false
-        for node in nodes {
-            switch node {
-            case .anyRun:
-                if !afterStar { pieces.append([]) }
-                afterStar = true
-            case .literal(let scalar):
-                TextTransform.appendUTF8(scalar, to: &pieces[pieces.count - 1])
-                afterStar = false
-            default:
-                return nil
-            }
-        }
-        guard pieces.count > 1, var suffix = pieces.last else { return nil }
-        while suffix.last == UInt8(ascii: "/") { suffix.removeLast() }
-        return suffix.isEmpty ? nil : (pieces[0], Array(pieces.dropFirst().dropLast()), suffix)
     }
 
     /// The path pattern as nodes: leading `/` dropped (S5.3); `$(...)` literal in legacy paths.

@@ -135,7 +135,9 @@ extension CompiledRuleSet {
         scratch.pointee.reset(parts)
         if scratch.pointee.globCacheOwner != identity { bindGlobCaches(scratch) }
         if let key = scratch.pointee.plainPath(bytes) {
-            plainTrie.collect(key: key, foldASCII: false, into: &scratch.pointee.candidates)
+            plainTrie.collect(
+                key: key, foldASCII: false, checks: prefixChecks.base,
+                into: &scratch.pointee.candidates)
             if !plainSuffixRules.isEmpty {
                 plainSuffixRules.collect(
                     key: key, foldASCII: false, into: &scratch.pointee.candidates)
@@ -145,11 +147,22 @@ extension CompiledRuleSet {
             }
             return
         }
+        collectCandidatesPerView(bytes, scratch)
+    }
+
+    /// `collectCandidates` for a path that views read apart (a capital, a `%`, a character
+    /// to encode): one walk per view. Out of line, so that `decide`, where the walks of the
+    /// common path are inlined, stays within what the optimizer inlines into one function.
+    @inline(never)
+    private func collectCandidatesPerView(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ scratch: UnsafeMutablePointer<MatchState>
+    ) {
         for index in 0..<usedModes.count {
             let mode = usedModes[index]
             let (key, foldASCII) = scratch.pointee.pathKey(mode, bytes)
             tries[mode.index].collect(
-                key: key, foldASCII: foldASCII, into: &scratch.pointee.candidates)
+                key: key, foldASCII: foldASCII, checks: prefixChecks.base,
+                into: &scratch.pointee.candidates)
             let suffixes = suffixRules.pointer(at: mode.index)
             if !suffixes.pointee.isEmpty {
                 suffixes.pointee.collect(

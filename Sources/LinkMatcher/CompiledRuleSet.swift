@@ -22,6 +22,9 @@ public final class CompiledRuleSet: Sendable {
     /// empty when no rule of that view needs it.
     let tries: FrozenArray<PrefixTrie>
     let suffixRules: FrozenArray<SuffixRules>
+    /// The members of every view's `checked` and `group` trie entries (`piecesAfterPrefix`
+    /// rules), one element: the trie walk is handed a pointer to it, not eight words.
+    let prefixChecks: FrozenArray<PieceChecks>
     /// Every view's trie entries and suffix rules in one: for a path that every view reads
     /// alike (`MatchState.plainPath`, most paths), one walk instead of one per view.
     let plainTrie: PrefixTrie
@@ -121,22 +124,8 @@ public final class CompiledRuleSet: Sendable {
         }
         var literals: [[(prefix: [UInt8], entry: PrefixTrie.Entry)]] = Array(
             repeating: [], count: 4)
-        var suffixes: [[SuffixRules.Item]] = Array(repeating: [], count: 4)
-        // Rules with a prefix or middles to check, per view and suffix: past
-        // `SuffixRules.suffixLimit`, they go to the union (where their prefixes let the DFA
-        // walk stop early).
-        var withPrefix: [Int: [[UInt8]: Int]] = [:]
-        for (rule, literal, starPrefix, middles, _) in compiled
-        where rule.strategy == .prefixStarSuffix && !(starPrefix.isEmpty && middles.isEmpty) {
-            withPrefix[rule.mode.index, default: [:]][literal, default: 0] += 1
-        }
-        for index in compiled.indices {
-            let (rule, literal, starPrefix, middles, _) = compiled[index]
-            guard rule.strategy == .prefixStarSuffix, !(starPrefix.isEmpty && middles.isEmpty),
-                withPrefix[rule.mode.index]?[literal] ?? 0 > SuffixRules.suffixLimit
-            else { continue }
-            compiled[index].rule = rule.decided(by: .glob)
-        }
+        var suffixes: [[(pieces: PathPieces, rule: Int32)]] = Array(repeating: [], count: 4)
+        Self.placePieces(&compiled)
         var globs: [[(nodes: [PatternNode], rule: Int32)]] = Array(repeating: [], count: 4)
         // A variable is one node shared by every rule that names it; its either-case copy is
         // made once too, so that 100,000 rules naming `$(lang)` share one copy, and grouping
@@ -155,7 +144,9 @@ public final class CompiledRuleSet: Sendable {
         }
         let keyed = Self.keyedGroups(compiled, rules: rules)
         var groupEntered = [Bool](repeating: false, count: keyed.groups.count)
-        for (index, (rule, literal, starPrefix, middles, path)) in compiled.enumerated()
+        // The pieces of each `checked` trie entry, by the rule (or keyed group) it stands for.
+        var piecesOfEntry: [Int32: PathPieces] = [:]
+        for (index, (rule, literal, pieces, path)) in compiled.enumerated()
         where rule.canDecide {
             // A keyed group makes one candidate, where its first rule would be. (A glob group
             // keeps its rules: they make the union's group, whose candidates are set below.)
@@ -170,9 +161,13 @@ public final class CompiledRuleSet: Sendable {
                 literals[rule.mode.index].append(
                     (literal, PrefixTrie.Entry(rule: candidate, mustEnd: rule.strategy == .exact)))
             case .prefixStarSuffix:
-                suffixes[rule.mode.index].append(
-                    SuffixRules.Item(
-                        prefix: starPrefix, middles: middles, suffix: literal, rule: candidate))
+                guard let pieces else { continue }
+                suffixes[rule.mode.index].append((pieces, candidate))
+            case .piecesAfterPrefix:
+                guard let pieces else { continue }
+                piecesOfEntry[candidate] = pieces
+                literals[rule.mode.index].append(
+                    (pieces.prefix, PrefixTrie.Entry(rule: candidate, kind: .checked)))
             case .glob where Self.unionIndex(rule.mode) != rule.mode.index:
                 // An undecoded view is ASCII (raw characters are percent-encoded in it), so a
                 // case-insensitive glob reads the unfolded view with letters of either case:
@@ -184,11 +179,16 @@ public final class CompiledRuleSet: Sendable {
         }
         let pathHeads = compiled.map { RuleHead($0.rule) }
         var neverReached = 0
+        var checkedItems: [(pieces: PathPieces, rule: Int32)] = []
+        var checkedGroups: [[Int32]] = []
         let reachedLiterals = literals.map {
             let reached = NeverReachedRules.trieEntries($0, heads: pathHeads)
             neverReached += $0.count - reached.count
-            return reached
+            return Self.nameMembers(
+                reached, piecesOfEntry, &checkedItems, &checkedGroups)
         }
+        prefixChecks = arena.freeze([PieceChecks(checkedItems, groups: checkedGroups, arena: arena)]
+        )
         let tries = reachedLiterals.map { PrefixTrie($0, arena: arena) }
         self.tries = arena.freeze(tries)
         let suffixRules = suffixes.map { SuffixRules($0, arena: arena) }
@@ -259,14 +259,102 @@ public final class CompiledRuleSet: Sendable {
             })
     }
 
+    /// Chooses how each rule with `PathPieces` is found: by its suffix (`SuffixRules`) unless
+    /// more than `SuffixRules.suffixLimit` rules of its view with a prefix or middles share
+    /// it; else by its prefix, and where more than that many rules of its view share that, by
+    /// its first middle; a rule with neither a prefix nor, past the limit, a middle goes to
+    /// the glob union, where shared prefixes and suffixes cost no more than one.
+    private static func placePieces(
+        _ compiled:
+            inout [(
+                rule: CompiledRule, literal: [UInt8], pieces: PathPieces?, path: [PatternNode]
+            )]
+    ) {
+        struct Shared: Hashable {
+            let mode: ViewMode
+            let text: [UInt8]
+        }
+        var bySuffix: [Shared: Int] = [:]
+        for (rule, _, pieces, _) in compiled {
+            guard let pieces, !pieces.suffix.isEmpty, !pieces.isBareSuffix else { continue }
+            bySuffix[Shared(mode: rule.mode, text: pieces.suffix), default: 0] += 1
+        }
+        var byPrefix: [Shared: Int] = [:]
+        var placed: [PathStrategy] = compiled.map(\.rule.strategy)
+        for (index, (rule, _, pieces, _)) in compiled.enumerated() {
+            guard let pieces else { continue }
+            if pieces.isBareSuffix
+                || (!pieces.suffix.isEmpty
+                    && bySuffix[Shared(mode: rule.mode, text: pieces.suffix), default: 0]
+                        <= SuffixRules.suffixLimit)
+            {
+                placed[index] = .prefixStarSuffix
+            } else if pieces.prefix.isEmpty {
+                placed[index] = .glob
+            } else {
+                placed[index] = .piecesAfterPrefix
+                byPrefix[Shared(mode: rule.mode, text: pieces.prefix), default: 0] += 1
+            }
+        }
+        for index in compiled.indices {
+            guard let pieces = compiled[index].pieces else { continue }
+            var strategy = placed[index]
+            let mode = compiled[index].rule.mode
+            // Past the limit, rules with a middle are found by it (`PieceChecks` groups).
+            if strategy == .piecesAfterPrefix, pieces.middles.isEmpty,
+                byPrefix[Shared(mode: mode, text: pieces.prefix), default: 0]
+                    > SuffixRules.suffixLimit
+            {
+                strategy = .glob
+            }
+            compiled[index].rule = compiled[index].rule.decided(by: strategy)
+        }
+    }
+
+    /// One view's trie entries with each checked entry naming its member in the checks of
+    /// every view (`items`), and the checked entries of a prefix shared by more than
+    /// `SuffixRules.suffixLimit` of them made one entry for their group (`groups`).
+    private static func nameMembers(
+        _ entries: [(prefix: [UInt8], entry: PrefixTrie.Entry)],
+        _ piecesOfEntry: [Int32: PathPieces],
+        _ items: inout [(pieces: PathPieces, rule: Int32)], _ groups: inout [[Int32]]
+    ) -> [(prefix: [UInt8], entry: PrefixTrie.Entry)] {
+        var sharing: [[UInt8]: Int] = [:]
+        for item in entries where item.entry.kind == .checked {
+            sharing[item.prefix, default: 0] += 1
+        }
+        var groupOfPrefix: [[UInt8]: Int32] = [:]
+        var named: [(prefix: [UInt8], entry: PrefixTrie.Entry)] = []
+        for item in entries {
+            guard item.entry.kind == .checked, let pieces = piecesOfEntry[item.entry.rule] else {
+                named.append(item)
+                continue
+            }
+            let member = Int32(items.count)
+            items.append((pieces, item.entry.rule))
+            guard sharing[item.prefix, default: 0] > SuffixRules.suffixLimit else {
+                named.append((item.prefix, PrefixTrie.Entry(rule: member, kind: .checked)))
+                continue
+            }
+            if let group = groupOfPrefix[item.prefix] {
+                groups[Int(group)].append(member)
+            } else {
+                groupOfPrefix[item.prefix] = Int32(groups.count)
+                named.append(
+                    (item.prefix, PrefixTrie.Entry(rule: Int32(groups.count), kind: .group)))
+                groups.append([member])
+            }
+        }
+        return named
+    }
+
     /// The rules that share their path pattern with at least `KeyedGroups.smallestGroup` others
     /// requiring a literal of the same key, grouped, in order of their first rule; and each
     /// grouped rule's group. A rule with several literal keys joins the group of the first one
     /// that has enough rules.
     private static func keyedGroups(
         _ compiled: [(
-            rule: CompiledRule, literal: [UInt8], starPrefix: [UInt8], middles: [[UInt8]],
-            path: [PatternNode]
+            rule: CompiledRule, literal: [UInt8], pieces: PathPieces?, path: [PatternNode]
         )],
         rules: [ResolvedRule]
     ) -> (
@@ -277,22 +365,22 @@ public final class CompiledRuleSet: Sendable {
         struct SharedPath: Hashable {
             let mode: ViewMode
             let strategy: PathStrategy
+            /// The literal of an exact or `prefix*` pattern.
             let literal: [UInt8]
-            let starPrefix: [UInt8]
-            /// The whole pattern, for a glob or a suffix rule with middles.
+            /// The whole pattern, for any other.
             let nodes: [PatternNode]
             let key: KeyedGroups.Key
         }
         var candidates: [(rule: Int32, keys: [(path: SharedPath, value: [UInt8])])] = []
         var ruleCount: [SharedPath: Int] = [:]
-        for (index, (rule, literal, starPrefix, middles, nodes)) in compiled.enumerated()
+        for (index, (rule, literal, _, nodes)) in compiled.enumerated()
         where rule.canDecide {
             let keys = (rule.literalKeys + rule.patternKeys(rules[index])).map { key, value in
                 (
                     SharedPath(
                         mode: rule.mode, strategy: rule.strategy, literal: literal,
-                        starPrefix: starPrefix,
-                        nodes: rule.strategy == .glob || !middles.isEmpty ? nodes : [],
+                        nodes: rule.strategy == .exact || rule.strategy == .prefixThenAny
+                            ? [] : nodes,
                         key: key),
                     value
                 )
@@ -365,6 +453,7 @@ public final class CompiledRuleSet: Sendable {
         var exact = 0
         var prefix = 0
         var suffix = 0
+        var checked = 0
         var glob = 0
         var inert = 0
         for rule in compiled.buffer {
@@ -376,11 +465,13 @@ public final class CompiledRuleSet: Sendable {
             case .exact: exact += 1
             case .prefixThenAny: prefix += 1
             case .prefixStarSuffix: suffix += 1
+            case .piecesAfterPrefix: checked += 1
             case .glob: glob += 1
             }
         }
         var summary =
-            "\(exact) exact, \(prefix) prefix, \(suffix) suffix, \(glob) glob, \(inert) inert"
+            "\(exact) exact, \(prefix) prefix, \(suffix) suffix, \(checked) checked, \(glob) glob, "
+            + "\(inert) inert"
         if neverReached > 0 {
             summary += "; \(neverReached) behind an earlier rule of their entry on the same path"
         }

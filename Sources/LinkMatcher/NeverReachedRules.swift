@@ -8,7 +8,8 @@ enum NeverReachedRules {
     /// The trie entries of one view, in rule order, without the unreachable ones. At one
     /// literal, a `prefix*` rule that decides alone matches every path that reaches it, and
     /// hides every later rule of its entry there; an exact one holds only where the path ends
-    /// at the literal, so it hides the entry's later exact rules only.
+    /// at the literal, so it hides the entry's later exact rules only. A checked one (its
+    /// pieces must hold too) hides nothing.
     static func trieEntries(
         _ entries: [(prefix: [UInt8], entry: PrefixTrie.Entry)], heads: [RuleHead]
     ) -> [(prefix: [UInt8], entry: PrefixTrie.Entry)] {
@@ -33,7 +34,7 @@ enum NeverReachedRules {
                 }) {
                     return false
                 }
-                if head.pathDecides {
+                if head.pathDecides, item.entry.kind != .checked {
                     marks.append(Hiding(ruleEntry: head.entry, exactOnly: mustEnd))
                 }
                 return true

@@ -90,6 +90,19 @@ extension PartMatcher {
         return seen >= count
     }
 
+    /// Whether `text` holds exactly `count` characters (Unicode scalars, S5.2).
+    @inline(__always)
+    static func hasCharacters(_ text: UnsafeBufferPointer<UInt8>, exactly count: Int) -> Bool {
+        guard text.count >= count else { return false }
+        var index = 0
+        var seen = 0
+        while index < text.count && seen <= count {
+            index += UTF8Scalars.decode(text, at: index).1
+            seen += 1
+        }
+        return seen == count
+    }
+
     @inline(__always)
     static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard a.count == b.count else { return false }

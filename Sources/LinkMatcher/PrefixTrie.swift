@@ -14,10 +14,32 @@
 /// also has a 256-entry table, since every lookup starts there and it has the most children.
 struct PrefixTrie: Sendable {
     struct Entry: Sendable {
+        enum Kind: UInt8, Sendable {
+            /// `prefix*`: any path that reaches the node.
+            case prefix
+            /// A literal pattern: the path must end at the node.
+            case exact
+            /// A pattern of `PathPieces` with this literal prefix: `rule` is its member in
+            /// the `PieceChecks` the walk is given, which checks the rest of the path.
+            case checked
+            /// Many such patterns with this prefix, each with a middle: `rule` is their group
+            /// in the `PieceChecks`, which finds them by their first middle.
+            case group
+        }
+
         var rule: Int32
-        /// True for a literal pattern (the path must end at the node), false for `prefix*`
-        /// (any path that reaches the node).
-        var mustEnd: Bool
+        var kind: Kind
+
+        init(rule: Int32, kind: Kind) {
+            self.rule = rule
+            self.kind = kind
+        }
+
+        init(rule: Int32, mustEnd: Bool) {
+            self.init(rule: rule, kind: mustEnd ? .exact : .prefix)
+        }
+
+        var mustEnd: Bool { kind == .exact }
     }
 
     /// Node records, each at its offset: entry start, entry end, child count `k` and run
@@ -93,25 +115,43 @@ struct PrefixTrie: Sendable {
     /// Appends to `candidates` every rule whose path pattern the key matches, reading ASCII
     /// letters as lower case when `foldASCII` is set. At the end of the key, `/` edges are
     /// followed too: a pattern's `/` may vanish once the whole path is consumed (S5.4).
+    /// `checks` holds the members of the `checked` and `group` entries, if the trie has any.
     @inline(__always)
     func collect(
         key: UnsafeBufferPointer<UInt8>, foldASCII: Bool,
+        checks: UnsafePointer<PieceChecks>? = nil,
         into candidates: inout ScratchBuffer<Int32>
     ) {
-        // Two copies of the walk, so the unfolded one carries no per-byte test.
         if foldASCII {
-            walk(key, foldASCII: true, into: &candidates)
+            walkFolding(key, checks: checks, into: &candidates)
         } else {
-            walk(key, foldASCII: false, into: &candidates)
+            walkExact(key, checks: checks, into: &candidates)
         }
     }
 
-    /// Walks the key from its end, handing `visit` each entry of every node reached with the
-    /// number of key bytes read to reach it: built from reversed literals, this finds every
-    /// literal the key ends with (`SuffixRules`). No `/` is followed past the key's start.
+    // Two copies of the walk, so the unfolded one carries no per-byte test.
+    @inline(never)
+    private func walkFolding(
+        _ key: UnsafeBufferPointer<UInt8>, checks: UnsafePointer<PieceChecks>?,
+        into candidates: inout ScratchBuffer<Int32>
+    ) {
+        walk(key, foldASCII: true, checks: checks, into: &candidates)
+    }
+
+    @inline(never)
+    private func walkExact(
+        _ key: UnsafeBufferPointer<UInt8>, checks: UnsafePointer<PieceChecks>?,
+        into candidates: inout ScratchBuffer<Int32>
+    ) {
+        walk(key, foldASCII: false, checks: checks, into: &candidates)
+    }
+
+    /// Walks the key from its end, handing `visit` each entry of every node reached: built
+    /// from reversed literals, this finds every literal the key ends with (`SuffixRules`). No
+    /// `/` is followed past the key's start.
     @inline(__always)
     func walkBackward(
-        key: UnsafeBufferPointer<UInt8>, foldASCII: Bool, _ visit: (Entry, Int) -> Void
+        key: UnsafeBufferPointer<UInt8>, foldASCII: Bool, _ visit: (Entry) -> Void
     ) {
         var node = Self.root
         var index = key.count
@@ -127,13 +167,39 @@ struct PrefixTrie: Sendable {
                 let label = foldASCII ? CaseFolding.foldASCII(key[index]) : key[index]
                 guard label == expected else { return }
             }
-            for entry in entryRange(node) { visit(entries[entry], key.count - index) }
+            for entry in entryRange(node) { visit(entries[entry]) }
+        }
+    }
+
+    /// Walks the key forward from `start`, handing `visit` each entry of every node reached:
+    /// this finds every literal of the trie that occurs at `start`. No `/` is followed past
+    /// the key's end.
+    @inline(__always)
+    func walkForward(
+        key: UnsafeBufferPointer<UInt8>, from start: Int, foldASCII: Bool,
+        _ visit: (Entry) -> Void
+    ) {
+        var node = Self.root
+        var index = start
+        while index < key.count {
+            let label = foldASCII ? CaseFolding.foldASCII(key[index]) : key[index]
+            guard let next = child(of: node, label) else { return }
+            node = next
+            index += 1
+            let run = run(node)
+            guard key.count - index >= run.count else { return }
+            for expected in run {
+                let label = foldASCII ? CaseFolding.foldASCII(key[index]) : key[index]
+                guard label == expected else { return }
+                index += 1
+            }
+            for entry in entryRange(node) { visit(entries[entry]) }
         }
     }
 
     @inline(__always)
     private func walk(
-        _ key: UnsafeBufferPointer<UInt8>, foldASCII: Bool,
+        _ key: UnsafeBufferPointer<UInt8>, foldASCII: Bool, checks: UnsafePointer<PieceChecks>?,
         into candidates: inout ScratchBuffer<Int32>
     ) {
         let slash = UInt8(ascii: "/")
@@ -149,7 +215,12 @@ struct PrefixTrie: Sendable {
             let atEnd = depth == key.count
             for index in entryRange(node) {
                 let entry = entries[index]
-                if atEnd || !entry.mustEnd { candidates.append(entry.rule) }
+                if entry.kind == .prefix || (atEnd && entry.kind == .exact) {
+                    candidates.append(entry.rule)
+                } else if entry.kind != .exact {
+                    checks.unsafelyUnwrapped.pointee.collect(
+                        entry, key, from: depth, foldASCII: foldASCII, into: &candidates)
+                }
             }
             var label = atEnd ? slash : key[depth]
             if foldASCII { label = CaseFolding.foldASCII(label) }

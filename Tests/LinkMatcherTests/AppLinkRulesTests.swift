@@ -91,7 +91,7 @@ struct AppLinkRulesTests {
             return error.code == .invalidFile && error.description.contains("no such file")
         }
         let tiny = CompiledRuleSet(
-            rules: ResolvedRule.resolve(document([Component(path: "/a*b*c*d*e*f*")])),
+            rules: ResolvedRule.resolve(document([Component(path: "/a?b*c*d*e*f*")])),
             limit: AutomatonSize(positions: 2, edges: 2))
         #expect {
             try AppLinkRules(compiled: tiny)

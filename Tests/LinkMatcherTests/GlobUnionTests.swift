@@ -196,17 +196,17 @@ struct GlobUnionTests {
     @Test func rulesOnOnePathShareTheirAutomatonPath() {
         let doc = document([
             Component(
-                path: "/search/*/x*", query: .items([QueryItemPattern(name: "t", pattern: "a")])),
+                path: "/search/*/x?", query: .items([QueryItemPattern(name: "t", pattern: "a")])),
             Component(
-                path: "/search/*/x*", query: .items([QueryItemPattern(name: "t", pattern: "b")])),
-            Component(path: "/search/*/x*", exclude: true),
+                path: "/search/*/x?", query: .items([QueryItemPattern(name: "t", pattern: "b")])),
+            Component(path: "/search/*/x?", exclude: true),
         ])
         let set = CompiledRuleSet(doc)
         #expect(set.strategySummary.contains("(1 distinct paths, "))
         let scratch = set.makeScratch()
-        #expect(automatonAnswer(set, "/search/1/x?t=b", scratch).hasSuffix("components[1]"))
-        #expect(automatonAnswer(set, "/search/1/x?t=a", scratch).hasSuffix("components[0]"))
-        #expect(automatonAnswer(set, "/search/1/x?t=c", scratch).hasPrefix("excluded"))
+        #expect(automatonAnswer(set, "/search/1/xy?t=b", scratch).hasSuffix("components[1]"))
+        #expect(automatonAnswer(set, "/search/1/xy?t=a", scratch).hasSuffix("components[0]"))
+        #expect(automatonAnswer(set, "/search/1/xy?t=c", scratch).hasPrefix("excluded"))
     }
 
     /// A literal prefix, `*`, then literal text reads the suffix rules, not the union, in every
@@ -228,7 +228,9 @@ struct GlobUnionTests {
         ]
         let doc = document(components)
         let set = CompiledRuleSet(doc)
-        #expect(set.strategySummary.hasPrefix("0 exact, 0 prefix, 11 suffix, 0 glob, 0 inert"))
+        #expect(
+            set.strategySummary.hasPrefix(
+                "0 exact, 0 prefix, 11 suffix, 0 checked, 0 glob, 0 inert"))
         let scratch = set.makeScratch()
         let reference = ReferenceMatcher(doc)
         let urls = [
@@ -246,19 +248,28 @@ struct GlobUnionTests {
         }
     }
 
-    /// Past `SuffixRules.suffixLimit` rules with a prefix on one suffix, those rules go to the
-    /// union (their prefixes compared one by one would be a loop over patterns); `*.pdf`, with
-    /// no prefix to compare, stays.
-    @Test func manyPrefixesOnOneSuffixGoToTheUnion() {
-        let prefixed = (0...SuffixRules.suffixLimit).map { Component(path: "/docs/\($0)/*.pdf") }
-        let doc = document(prefixed + [Component(path: "*.pdf", exclude: true)])
+    /// Past `SuffixRules.suffixLimit` rules with a prefix on one suffix, those rules are found
+    /// by their prefix instead (their prefixes compared one by one would be a loop over
+    /// patterns); `*.pdf`, with no prefix to compare, stays. Rules that share both their
+    /// prefix and their suffix past the limit, with no middle to tell them apart, go to the
+    /// union.
+    @Test func manyPrefixesOnOneSuffixAreFoundByTheirPrefix() {
+        let limit = SuffixRules.suffixLimit
+        let prefixed = (0...limit).map { Component(path: "/docs/\($0)/*.pdf") }
+        let shared = (0...limit).map {
+            Component(path: "/same/*\(String(repeating: "?", count: $0 + 1))")
+        }
+        let doc = document(prefixed + shared + [Component(path: "*.pdf", exclude: true)])
         let set = CompiledRuleSet(doc)
         #expect(
             set.strategySummary.hasPrefix(
-                "0 exact, 0 prefix, 1 suffix, \(SuffixRules.suffixLimit + 1) glob, 0 inert"))
+                "0 exact, 0 prefix, 1 suffix, \(limit + 1) checked, \(limit + 1) glob, 0 inert"))
         let scratch = set.makeScratch()
         let reference = ReferenceMatcher(doc)
-        for url in ["/docs/3/a.pdf", "/docs/3/.pdf", "/docs/3.pdf", "/x.pdf", "/docs/9/a.pdf"] {
+        for url in [
+            "/docs/3/a.pdf", "/docs/3/.pdf", "/docs/3.pdf", "/x.pdf", "/docs/9/a.pdf", "/same/ab",
+            "/same/a.pdf", "/same",
+        ] {
             #expect(
                 automatonAnswer(set, url, scratch) == reference.decide(url).description,
                 "\(url)")
@@ -277,7 +288,9 @@ struct GlobUnionTests {
             return
         }
         #expect(steps[1].outcome == .failed(part: "path"))
-        #expect(set.strategySummary.hasPrefix("0 exact, 0 prefix, 0 suffix, 1 glob, 1 inert"))
+        #expect(
+            set.strategySummary.hasPrefix("0 exact, 0 prefix, 0 suffix, 0 checked, 1 glob, 1 inert")
+        )
     }
 
     /// Hundreds of `*a*b*c*` patterns: their combined DFA is far beyond any budget, the cache

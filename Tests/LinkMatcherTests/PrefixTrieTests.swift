@@ -103,7 +103,7 @@ struct PrefixTrieTests {
     @Test(arguments: 0..<6)
     func suffixRulesFindExactlyTheRulesAKeyMatches(seed: Int) {
         var random = SplitMix64(seed: UInt64(seed) &+ 100)
-        var items: [SuffixRules.Item] = []
+        var items: [(pieces: PathPieces, rule: Int32)] = []
         for rule in 0..<Int32(40) {
             let suffix = randomText(&random, pieces: 3).map(CaseFolding.foldASCII)
             guard suffix.last.map({ $0 != UInt8(ascii: "/") }) == true else { continue }
@@ -113,7 +113,7 @@ struct PrefixTrieTests {
             let middles = (0..<Int(random.next() % 3)).map { _ in
                 randomText(&random, pieces: 1).map(CaseFolding.foldASCII)
             }.filter { !$0.isEmpty }
-            items.append(.init(prefix: prefix, middles: middles, suffix: suffix, rule: rule))
+            items.append((PathPieces(prefix: prefix, middles: middles, suffix: suffix), rule))
         }
         let arena = Arena()
         let rules = SuffixRules(items, arena: arena)
@@ -122,14 +122,14 @@ struct PrefixTrieTests {
             candidates.free()
             withExtendedLifetime(arena) {}
         }
-        func joined(_ item: SuffixRules.Item, between: () -> [UInt8]) -> [UInt8] {
+        func joined(_ item: PathPieces, between: () -> [UInt8]) -> [UInt8] {
             item.prefix + item.middles.flatMap { between() + $0 } + between() + item.suffix
         }
-        var keys = items.map { joined($0) { [] } }
-        keys += items.map { joined($0) { randomText(&random, pieces: 2) } }
-        keys += items.map { Array(joined($0) { [] }.dropFirst()) }
-        keys += items.map { $0.prefix + $0.suffix }
-        keys += items.map { Array($0.suffix.dropFirst()) }
+        var keys = items.map { joined($0.pieces) { [] } }
+        keys += items.map { joined($0.pieces) { randomText(&random, pieces: 2) } }
+        keys += items.map { Array(joined($0.pieces) { [] }.dropFirst()) }
+        keys += items.map { $0.pieces.prefix + $0.pieces.suffix }
+        keys += items.map { Array($0.pieces.suffix.dropFirst()) }
         keys += (0..<200).map { _ in randomText(&random, pieces: 5) }
         for key in keys {
             for foldASCII in [false, true] {
@@ -138,7 +138,7 @@ struct PrefixTrieTests {
                     rules.collect(key: $0, foldASCII: foldASCII, into: &candidates)
                 }
                 let folded = foldASCII ? key.map(CaseFolding.foldASCII) : key
-                let expected = items.filter { Self.matches(folded, $0) }.map(\.rule)
+                let expected = items.filter { Self.matches(folded, $0.pieces) }.map(\.rule)
                 #expect(
                     Array(candidates.buffer).sorted() == expected,
                     "key \(String(decoding: key, as: UTF8.self)), folding \(foldASCII)")
@@ -146,13 +146,105 @@ struct PrefixTrieTests {
         }
     }
 
-    /// `prefix*m1*m2*...*suffix` matches `key`, by trying every place for every middle.
-    private static func matches(_ key: [UInt8], _ item: SuffixRules.Item) -> Bool {
+    /// Checked and group entries of the prefix trie against the same definition: rules with
+    /// a prefix, middles, and a suffix or a tail of `?`s (at least, or exactly, so many
+    /// characters). The rules with a middle are found through their prefix's group (by their
+    /// first middle, from any place after the prefix); the others are checked one by one.
+    @Test(arguments: 0..<6)
+    func checkedEntriesFindExactlyTheRulesAKeyMatches(seed: Int) {
+        var random = SplitMix64(seed: UInt64(seed) &+ 200)
+        let prefixes = [Array("u/".utf8), Array("ab".utf8), Array("a".utf8)]
+        var items: [(pieces: PathPieces, rule: Int32)] = []
+        for rule in 0..<Int32(40) {
+            let prefix = prefixes[Int(random.next() % 3)]
+            let middles = (0..<Int(random.next() % 3)).map { _ in
+                randomText(&random, pieces: 1).map(CaseFolding.foldASCII)
+            }.filter { !$0.isEmpty }
+            var pieces = PathPieces(prefix: prefix, middles: middles, suffix: [])
+            switch random.next() % 3 {
+            case 0:
+                pieces.suffix = randomText(&random, pieces: 2).map(CaseFolding.foldASCII)
+                guard pieces.suffix.last.map({ $0 != UInt8(ascii: "/") }) == true else { continue }
+            case 1:
+                (pieces.tailCount, pieces.tailIsOpen) = (Int(random.next() % 3), true)
+                let lastMiddleStays = middles.last.map { $0.last != UInt8(ascii: "/") } ?? false
+                guard pieces.tailCount > 0 || lastMiddleStays else { continue }
+            default:
+                pieces.middles = []
+                pieces.tailCount = 1 + Int(random.next() % 3)
+            }
+            items.append((pieces, rule))
+        }
+        var entries: [(prefix: [UInt8], entry: PrefixTrie.Entry)] = []
+        var groups: [[Int32]] = []
+        var groupOfPrefix: [[UInt8]: Int32] = [:]
+        for (member, item) in items.enumerated() {
+            guard !item.pieces.middles.isEmpty else {
+                entries.append((item.pieces.prefix, .init(rule: Int32(member), kind: .checked)))
+                continue
+            }
+            if let group = groupOfPrefix[item.pieces.prefix] {
+                groups[Int(group)].append(Int32(member))
+            } else {
+                groupOfPrefix[item.pieces.prefix] = Int32(groups.count)
+                entries.append((item.pieces.prefix, .init(rule: Int32(groups.count), kind: .group)))
+                groups.append([Int32(member)])
+            }
+        }
+        let arena = Arena()
+        let checks = PieceChecks(items, groups: groups, arena: arena)
+        let trie = PrefixTrie(entries, arena: arena)
+        var candidates = ScratchBuffer<Int32>(capacity: 8)
+        defer {
+            candidates.free()
+            withExtendedLifetime(arena) {}
+        }
+        var keys: [[UInt8]] = []
+        for (pieces, _) in items {
+            for _ in 0..<3 {
+                let between = { randomText(&random, pieces: 1) }
+                let tail = (0..<pieces.tailCount + Int(random.next() % 2)).map { _ in
+                    UInt8(ascii: "x")
+                }
+                keys.append(
+                    pieces.prefix + pieces.middles.flatMap { between() + $0 } + between()
+                        + pieces.suffix + tail)
+            }
+            keys.append(pieces.prefix + pieces.middles.flatMap { $0 } + pieces.suffix)
+        }
+        keys += keys.map { Array($0.dropLast()) }
+        keys += (0..<200).map { _ in
+            prefixes[Int(random.next() % 3)] + randomText(&random, pieces: 5)
+        }
+        for key in keys {
+            for foldASCII in [false, true] {
+                candidates.removeAll()
+                key.withUnsafeBufferPointer { key in
+                    withUnsafePointer(to: checks) {
+                        trie.collect(key: key, foldASCII: foldASCII, checks: $0, into: &candidates)
+                    }
+                }
+                let folded = foldASCII ? key.map(CaseFolding.foldASCII) : key
+                let expected = items.filter { Self.matches(folded, $0.pieces) }.map(\.rule)
+                #expect(
+                    Set(candidates.buffer).sorted() == expected,
+                    "key \(String(decoding: key, as: UTF8.self)), folding \(foldASCII)")
+            }
+        }
+    }
+
+    /// `prefix*m1*m2*...*suffix`, or `prefix*m1*...` then a tail of `?`s (with `*` when
+    /// open), matches the ASCII `key`, by trying every place for every middle.
+    private static func matches(_ key: [UInt8], _ item: PathPieces) -> Bool {
         guard key.count >= item.prefix.count + item.suffix.count,
             key.starts(with: item.prefix), key.reversed().starts(with: item.suffix.reversed())
         else { return false }
         func middlesFit(_ middles: ArraySlice<[UInt8]>, _ text: ArraySlice<UInt8>) -> Bool {
-            guard let middle = middles.first else { return true }
+            guard let middle = middles.first else {
+                // What the last `*` or the tail takes.
+                guard item.suffix.isEmpty else { return true }
+                return item.tailIsOpen ? text.count >= item.tailCount : text.count == item.tailCount
+            }
             guard text.count >= middle.count else { return false }
             for start in text.startIndex...(text.endIndex - middle.count)
             where text[start..<start + middle.count].elementsEqual(middle)
@@ -195,8 +287,8 @@ struct PrefixTrieTests {
         for (key, found) in [(literal, 1), (Array("x".utf8) + literal, 1), (cutChanged, 0)] {
             var visits = 0
             key.withUnsafeBufferPointer { key in
-                reversed.walkBackward(key: key, foldASCII: false) { entry, count in
-                    #expect(count == length)
+                reversed.walkBackward(key: key, foldASCII: false) { entry in
+                    #expect(entry.rule == 0)
                     visits += 1
                 }
             }

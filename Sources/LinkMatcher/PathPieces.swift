@@ -1,0 +1,276 @@
+/// A path pattern made of literal pieces and runs of wildcards that a few comparisons decide,
+/// without an automaton: a literal prefix, literal middles each between runs of `*`, then
+/// either a literal suffix that ends the path or a final run of `?`s (and maybe `*`).
+///
+/// | pattern | prefix | middles | end |
+/// | --- | --- | --- | --- |
+/// | `*.pdf` | | | suffix `.pdf` |
+/// | `/orgs/*/repos/*/issues/open` | `orgs/` | `/repos/` | suffix `/issues/open` |
+/// | `/u/*/posts/?*` | `u/` | `/posts/` | at least one more character |
+/// | `/t/event-???` | `t/event-` | | exactly three more characters |
+///
+/// Each `*` takes what lies between its neighbours, which must not overlap, so the first
+/// place each middle occurs after the one before is the place to take: a later one never
+/// leaves more room. A `/` of a pattern vanishes only once the whole path is consumed and
+/// nothing but `/` and `*` is left (S5.4): the suffix loses its trailing `/`s (a path key never
+/// ends with one), and a pattern whose last middle could vanish that way (`/a/*/b/*`) is not
+/// taken here.
+struct PathPieces: Equatable {
+    var prefix: [UInt8]
+    var middles: [[UInt8]]
+    /// Ends the path; empty when the pattern ends with a run of wildcards (its tail).
+    var suffix: [UInt8]
+    /// Characters (Unicode scalars, S5.2) the path holds after its last piece: exactly this
+    /// many, or at least this many when `tailIsOpen`. Zero, closed, for a pattern with a suffix.
+    var tailCount: Int
+    var tailIsOpen: Bool
+
+    init(
+        prefix: [UInt8], middles: [[UInt8]], suffix: [UInt8], tailCount: Int = 0,
+        tailIsOpen: Bool = false
+    ) {
+        (self.prefix, self.middles, self.suffix) = (prefix, middles, suffix)
+        (self.tailCount, self.tailIsOpen) = (tailCount, tailIsOpen)
+    }
+
+    /// The pieces of a path pattern (leading `/` dropped); nil for a pattern of another form:
+    /// no wildcard, a variable or a `?` before the last run, or a tail after middles that is
+    /// not open.
+    init?(_ nodes: [PatternNode]) {
+        var pieces: [[UInt8]] = [[]]
+        // Per run of wildcards: its `?`s and whether it holds a `*`.
+        var runs: [(ones: Int, star: Bool)] = []
+        var inRun = false
+        for node in nodes {
+            switch node {
+            case .anyRun, .anyOne:
+                if !inRun {
+                    runs.append((0, false))
+                    pieces.append([])
+                    inRun = true
+                }
+                if node == .anyOne {
+                    runs[runs.count - 1].ones += 1
+                } else {
+                    runs[runs.count - 1].star = true
+                }
+            case .literal(let scalar):
+                TextTransform.appendUTF8(scalar, to: &pieces[pieces.count - 1])
+                inRun = false
+            default:
+                return nil
+            }
+        }
+        guard let tail = runs.last,
+            runs.dropLast().allSatisfy({ $0.ones == 0 && $0.star })
+        else { return nil }
+        prefix = pieces[0]
+        middles = Array(pieces.dropFirst().dropLast())
+        suffix = pieces[pieces.count - 1]
+        (tailCount, tailIsOpen) = (tail.ones, tail.star)
+        if !suffix.isEmpty {
+            while suffix.last == UInt8(ascii: "/") { suffix.removeLast() }
+            guard tail.ones == 0, !suffix.isEmpty else { return nil }
+            (tailCount, tailIsOpen) = (0, false)
+        } else if tailIsOpen {
+            // `pre*` is a prefix rule; a last middle ending with `/` may vanish (`/a/*/b/*`).
+            let lastMiddleStays = middles.last.map { $0.last != UInt8(ascii: "/") } ?? false
+            guard tailCount > 0 || lastMiddleStays else { return nil }
+        } else {
+            guard middles.isEmpty else { return nil }
+        }
+    }
+
+    /// Whether nothing but the end of the path is checked (`*.pdf`): the suffix trie alone
+    /// decides such a pattern.
+    var isBareSuffix: Bool { prefix.isEmpty && middles.isEmpty && !suffix.isEmpty }
+}
+
+/// Path patterns as `PathPieces`, one after another in flat arrays, checked against a key
+/// one at a time. An index finds the few to check: `SuffixRules` by their suffix, the prefix
+/// trie by their prefix (`PrefixTrie.Entry.Kind.checked`). Where many share a prefix
+/// (`/u/*/posts/?*`, `/u/*/likes/?*`, ...), the prefix trie holds them as one group, and a
+/// trie over their first middles, walked from each place of the rest of the path, finds the
+/// ones to check (`PrefixTrie.Entry.Kind.group`).
+struct PieceChecks: Sendable, BitwiseCopyable {
+    struct Member: Sendable, BitwiseCopyable {
+        var rule: Int32
+        /// The prefix is `texts[textStart ..< textStart + prefixCount]`; the middles follow
+        /// it, each ending at its `middleEnds` entry; then the suffix, `suffixCount` bytes.
+        var textStart: Int32
+        var prefixCount: Int32
+        var middleStart: Int32
+        var middleCount: Int32
+        var suffixCount: Int32
+        var tailCount: Int32
+        var tailIsOpen: Bool
+    }
+
+    private let members: FrozenArray<Member>
+    private let texts: FrozenArray<UInt8>
+    private let middleEnds: FrozenArray<Int32>
+    /// Per group, a trie over its members' first middles; an entry's `rule` is its member.
+    private let groups: FrozenArray<PrefixTrie>
+
+    private init(
+        members: FrozenArray<Member>, texts: FrozenArray<UInt8>, middleEnds: FrozenArray<Int32>,
+        groups: FrozenArray<PrefixTrie>
+    ) {
+        self.members = members
+        self.texts = texts
+        self.middleEnds = middleEnds
+        self.groups = groups
+    }
+
+    /// Member `i` checks `items[i].pieces` for `items[i].rule`. Group `g` finds the members
+    /// `groups[g]`, which all have a middle.
+    init(
+        _ items: [(pieces: PathPieces, rule: Int32)], groups: [[Int32]] = [], arena: Arena
+    ) {
+        var members: [Member] = []
+        var texts: [UInt8] = []
+        var middleEnds: [Int32] = []
+        for (pieces, rule) in items {
+            members.append(
+                Member(
+                    rule: rule, textStart: Int32(texts.count),
+                    prefixCount: Int32(pieces.prefix.count), middleStart: Int32(middleEnds.count),
+                    middleCount: Int32(pieces.middles.count),
+                    suffixCount: Int32(pieces.suffix.count), tailCount: Int32(pieces.tailCount),
+                    tailIsOpen: pieces.tailIsOpen))
+            texts += pieces.prefix
+            for middle in pieces.middles {
+                texts += middle
+                middleEnds.append(Int32(texts.count))
+            }
+            texts += pieces.suffix
+        }
+        let groupTries = groups.map { group in
+            PrefixTrie(
+                group.compactMap { member in
+                    items[Int(member)].pieces.middles.first.map {
+                        ($0, PrefixTrie.Entry(rule: member, kind: .prefix))
+                    }
+                }, arena: arena)
+        }
+        self.init(
+            members: arena.freeze(members), texts: arena.freeze(texts),
+            middleEnds: arena.freeze(middleEnds), groups: arena.freeze(groupTries))
+    }
+
+    var isEmpty: Bool { members.isEmpty }
+
+    /// The rule (or keyed group entry) of member `index`.
+    @inline(__always)
+    func rule(_ index: Int32) -> Int32 { members[Int(index)].rule }
+
+    /// Whether `key` matches member `index`, reading ASCII letters of the key as lower case
+    /// when `foldASCII` is set. `suffixHolds`: the caller found the suffix at the key's end.
+    @inline(__always)
+    func matches(
+        _ index: Int32, _ key: UnsafeBufferPointer<UInt8>, foldASCII: Bool, suffixHolds: Bool
+    ) -> Bool {
+        let member = members.pointer(at: Int(index))
+        let prefixStart = Int(member.pointee.textStart)
+        let prefixCount = Int(member.pointee.prefixCount)
+        let suffixCount = Int(member.pointee.suffixCount)
+        let end = key.count - suffixCount
+        guard end >= prefixCount,
+            holds(prefixStart..<prefixStart + prefixCount, key, at: 0, foldASCII)
+        else { return false }
+        if member.pointee.middleCount == 0 && member.pointee.tailCount == 0 {
+            // Prefix and suffix only (`/docs/manuals/*.pdf`): the commonest form.
+            return suffixHolds || holdsSuffix(member, key, foldASCII)
+        }
+        return (suffixHolds || holdsSuffix(member, key, foldASCII))
+            && holdsMiddlesAndTail(member, key, end: end, foldASCII: foldASCII)
+    }
+
+    /// Appends to `candidates` the rules of a `checked` or `group` trie entry that the key
+    /// matches, the key's first `start` bytes being their prefix. Out of line: the trie walk
+    /// that meets such entries stays small.
+    @inline(never)
+    func collect(
+        _ entry: PrefixTrie.Entry, _ key: UnsafeBufferPointer<UInt8>, from start: Int,
+        foldASCII: Bool, into candidates: inout ScratchBuffer<Int32>
+    ) {
+        guard entry.kind == .group else {
+            if matches(entry.rule, key, foldASCII: foldASCII, suffixHolds: false) {
+                candidates.append(rule(entry.rule))
+            }
+            return
+        }
+        // Each place from `start` on where one of the group's first middles occurs names the
+        // members to check.
+        let middles = groups.pointer(at: Int(entry.rule))
+        for place in start..<key.count {
+            let byte = foldASCII ? CaseFolding.foldASCII(key[place]) : key[place]
+            // Most places start no middle (the first bytes of `/posts/`, `/likes/`: a `/`).
+            guard middles.pointee.rootChildren[Int(byte)] != PrefixTrie.noChild else { continue }
+            middles.pointee.walkForward(key: key, from: place, foldASCII: foldASCII) { entry in
+                // A member met again at a later place gives the same answer (it is checked
+                // whole); a duplicate candidate is passed over by `decide`.
+                if matches(entry.rule, key, foldASCII: foldASCII, suffixHolds: false) {
+                    candidates.append(rule(entry.rule))
+                }
+            }
+        }
+    }
+
+    /// Whether `key` holds `texts[text]` at `position` (which leaves room for it).
+    @inline(__always)
+    private func holds(
+        _ text: Range<Int>, _ key: UnsafeBufferPointer<UInt8>, at position: Int, _ foldASCII: Bool
+    ) -> Bool {
+        for offset in 0..<text.count {
+            let byte = key[position + offset]
+            if (foldASCII ? CaseFolding.foldASCII(byte) : byte) != texts[text.lowerBound + offset] {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Whether the key ends with the member's suffix (the caller checked it has room).
+    @inline(__always)
+    private func holdsSuffix(
+        _ member: UnsafePointer<Member>, _ key: UnsafeBufferPointer<UInt8>, _ foldASCII: Bool
+    ) -> Bool {
+        let suffixCount = Int(member.pointee.suffixCount)
+        guard suffixCount > 0 else { return true }
+        let middleCount = Int(member.pointee.middleCount)
+        let suffixStart =
+            middleCount > 0
+            ? Int(middleEnds[Int(member.pointee.middleStart) + middleCount - 1])
+            : Int(member.pointee.textStart + member.pointee.prefixCount)
+        return holds(
+            suffixStart..<suffixStart + suffixCount, key, at: key.count - suffixCount, foldASCII)
+    }
+
+    /// Whether the member's middles occur in order, apart, in `key[prefix end ..< end]`, each
+    /// at the first place after the one before, and the tail's characters follow the last.
+    @inline(never)
+    private func holdsMiddlesAndTail(
+        _ member: UnsafePointer<Member>, _ key: UnsafeBufferPointer<UInt8>, end: Int,
+        foldASCII: Bool
+    ) -> Bool {
+        var position = Int(member.pointee.prefixCount)
+        var textStart = Int(member.pointee.textStart) + position
+        let first = Int(member.pointee.middleStart)
+        for index in first..<first + Int(member.pointee.middleCount) {
+            let text = textStart..<Int(middleEnds[index])
+            while position + text.count <= end && !holds(text, key, at: position, foldASCII) {
+                position += 1
+            }
+            guard position + text.count <= end else { return false }
+            position += text.count
+            textStart = text.upperBound
+        }
+        let count = Int(member.pointee.tailCount)
+        guard count > 0 else { return true }
+        let rest = UnsafeBufferPointer(rebasing: key[position..<end])
+        return member.pointee.tailIsOpen
+            ? PartMatcher.hasCharacters(rest, atLeast: count)
+            : PartMatcher.hasCharacters(rest, exactly: count)
+    }
+}

@@ -1,0 +1,151 @@
+import AASAModel
+import TestSupport
+import Testing
+import Workload
+
+@testable import LinkMatcher
+
+/// Patterns of literal pieces between `*`s, maybe ending with `?`s (`PathPieces`), are decided
+/// by the suffix trie or, where the prefix trie reaches their prefix, by a check of the rest
+/// (one by one, or by their first middle when many share the prefix). Every answer must be
+/// the reference's.
+struct PathPiecesTests {
+    /// Which patterns have pieces, and what they are. The expectations are read off the
+    /// pattern by hand (SEMANTICS.md S5.2-S5.4), not taken from the code.
+    @Test func patternsSplitIntoTheirPieces() {
+        func pieces(_ pattern: String) -> PathPieces? {
+            PathPieces(PatternParser().parse(pattern, foldCase: false))
+        }
+        func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+        let suffixOnly = pieces("*.pdf")
+        #expect(suffixOnly?.suffix == bytes(".pdf") && suffixOnly?.isBareSuffix == true)
+        let orgs = pieces("orgs/*/repos/*/issues/open/")
+        #expect(orgs?.prefix == bytes("orgs/"))
+        #expect(orgs?.middles == [bytes("/repos/")])
+        #expect(orgs?.suffix == bytes("/issues/open"))
+        let posts = pieces("u/*/posts/?*")
+        #expect(posts?.prefix == bytes("u/") && posts?.middles == [bytes("/posts/")])
+        #expect(posts?.suffix == [] && posts?.tailCount == 1 && posts?.tailIsOpen == true)
+        let event = pieces("t/event-???")
+        #expect(event?.prefix == bytes("t/event-") && event?.middles == [])
+        #expect(event?.tailCount == 3 && event?.tailIsOpen == false)
+        let middleThenAny = pieces("a/*b*")
+        #expect(middleThenAny?.middles == [bytes("b")] && middleThenAny?.tailCount == 0)
+        #expect(middleThenAny?.tailIsOpen == true)
+        // Not pieces: a literal, `prefix*`, a `?` before the last run, `?`s after a middle
+        // without a `*`, a last middle whose `/` may vanish, a suffix of slashes only, a
+        // variable.
+        for pattern in [
+            "a/b", "a/*", "a/?*/b", "r/??-*", "a/*/b??", "a/*/b/*", "a/*//", "$(lang)/*.pdf",
+        ] {
+            #expect(pieces(pattern) == nil, "\(pattern)")
+        }
+    }
+
+    /// Rules sharing prefixes (more than `SuffixRules.suffixLimit` on some, so they make
+    /// groups found by their first middle), suffixes (past the limit, so the prefix finds
+    /// them) and `?` tails, in every view, against URLs that hold their texts once, twice, in
+    /// capitals, percent-encoded and with characters of several bytes.
+    struct PieceGenerator: RuleSetGenerator, RandomPicking {
+        var random: SplitMix64
+
+        static let names = [
+            "posts", "likes", "media", "Saved", "café", "caf%C3%A9", "a", "ab", "x-y", "p",
+            "lists", "videos", "events", "replies",
+        ]
+
+        mutating func pattern() -> String {
+            let name = pick(Self.names)
+            let other = pick(Self.names)
+            return pick([
+                "/u/*/\(name)/?*", "/u/*/\(name)/??*", "/u/*/\(name)*", "/u/*/\(name)/*/\(other)",
+                "/u/*\(name)*\(other)?*", "/u/*/\(name)", "/docs/\(name)/*.pdf", "*.pdf",
+                "/t/\(name)-???", "/t/\(name)-?", "/\(name)/?", "/\(name)*/?*", "/u/*",
+                "/docs/*/\(name)/*.pdf",
+            ])
+        }
+
+        mutating func document() -> AASADocument {
+            entriesDocument(spread: 30, minimum: 4) { generator in
+                Component(
+                    path: generator.pattern(), exclude: generator.chance(15),
+                    caseSensitive: generator.chance(30) ? false : nil,
+                    percentEncoded: generator.chance(30) ? false : nil)
+            }
+        }
+
+        mutating func url() -> String {
+            let spellings: [String: [String]] = [
+                "café": ["café", "caf%C3%A9", "CAF%C3%A9"],
+                "caf%C3%A9": ["caf%C3%A9", "café", "caf%25C3%25A9"],
+            ]
+            var url = pick(["/u", "/u", "/docs", "/t", "/U", ""])
+            for _ in 0..<Int(random.next() % 4) {
+                let part = pick(
+                    Self.names + ["1", "é", "%C3%A9", "%F0%9F%98%80", "abc", "a.pdf", "x.PDF"])
+                var text = spellings[part].map { pick($0) } ?? part
+                if chance(10) { text = text.uppercased() }
+                url += pick(["/", "/", "-", ""]) + text
+            }
+            return "https://example.com" + url + (chance(15) ? "/" : "")
+        }
+    }
+
+    @Test(arguments: [0x9_1B20_0001 as UInt64, 0x9_1B20_0002, 0x9_1B20_0003])
+    func piecesAnswerAsTheReferenceDoes(seed: UInt64) {
+        var generator = PieceGenerator(random: SplitMix64(seed: seed))
+        let (found, summaries) = runAgainstReference(&generator, files: 200, urlsPerFile: 60)
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+        // The shapes this test is for did occur: rules checked after their prefix.
+        #expect(summaries.contains { !$0.contains(" 0 checked") })
+    }
+
+    /// Many rules on one prefix, told apart by their first middle: one group, whose answers
+    /// are the reference's wherever the middle sits, and however often it occurs.
+    @Test func manyRulesOnOnePrefixAreFoundByTheirMiddle() {
+        let names = (0..<20).map { "n\($0)" }
+        let doc = document(
+            names.map { Component(path: "/u/*/\($0)/?*") }
+                + [Component(path: "/u/*/n3x/?*", exclude: true)])
+        let set = CompiledRuleSet(doc)
+        #expect(set.strategySummary.hasPrefix("0 exact, 0 prefix, 0 suffix, 21 checked, 0 glob"))
+        let scratch = set.makeScratch()
+        let reference = ReferenceMatcher(doc)
+        let urls = [
+            "/u/1/n3/x", "/u/1/n3/", "/u/1/n3", "/u//n3/x", "/u/n3/x", "/u/1/2/n19/x",
+            "/u/1/n1/n3/x",
+            "/u/1/n3x/y", "/u/n3x/n3/y", "/u/1/N3/x", "/u/1/n3/é", "/u/1/n33/x", "/v/1/n3/x",
+        ]
+        for url in urls {
+            #expect(
+                automatonAnswer(set, url, scratch) == reference.decide(url).description,
+                "\(url)")
+        }
+    }
+
+    /// `?` counts characters, not bytes, where the rule decodes the path (S5.2): `é` written
+    /// `%C3%A9` is one character there and six where the rule does not decode.
+    @Test func questionMarksCountCharactersOfTheRulesView() {
+        for percentEncoded in [true, false] {
+            let doc = document([
+                Component(path: "/id/????", percentEncoded: percentEncoded),
+                Component(path: "/p/*/q/??*", percentEncoded: percentEncoded),
+            ])
+            let set = CompiledRuleSet(doc)
+            #expect(set.strategySummary.contains("2 checked"))
+            let scratch = set.makeScratch()
+            let reference = ReferenceMatcher(doc)
+            let urls = [
+                "/id/abcd", "/id/abc", "/id/abcde", "/id/%C3%A9abc", "/id/%C3%A9", "/id/é",
+                "/id/ab/c",
+                "/id/%F0%9F%98%80abc", "/id/%C3abc", "/p/1/q/%C3%A9", "/p/1/q/é", "/p/1/q/ab",
+                "/p/1/q/a", "/p/q/ab", "/p/1/q/",
+            ]
+            for url in urls {
+                #expect(
+                    automatonAnswer(set, url, scratch) == reference.decide(url).description,
+                    "\(url), percentEncoded \(percentEncoded)")
+            }
+        }
+    }
+}
