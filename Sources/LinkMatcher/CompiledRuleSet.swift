@@ -125,7 +125,11 @@ public final class CompiledRuleSet: Sendable {
         var literals: [[(prefix: [UInt8], entry: PrefixTrie.Entry)]] = Array(
             repeating: [], count: 4)
         var suffixes: [[(pieces: PathPieces, rule: Int32)]] = Array(repeating: [], count: 4)
-        Self.placePieces(&compiled)
+        let strategies = PiecePlacement.strategies(
+            compiled.map { ($0.rule.mode, $0.rule.strategy, $0.pieces) })
+        for index in compiled.indices where compiled[index].pieces != nil {
+            compiled[index].rule = compiled[index].rule.decided(by: strategies[index])
+        }
         var globs: [[(nodes: [PatternNode], rule: Int32)]] = Array(repeating: [], count: 4)
         // A variable is one node shared by every rule that names it; its either-case copy is
         // made once too, so that 100,000 rules naming `$(lang)` share one copy, and grouping
@@ -257,58 +261,6 @@ public final class CompiledRuleSet: Sendable {
                 !literals[$0.index].isEmpty || !suffixes[$0.index].isEmpty
                     || !globs[$0.index].isEmpty
             })
-    }
-
-    /// Chooses how each rule with `PathPieces` is found: by its suffix (`SuffixRules`) unless
-    /// more than `SuffixRules.suffixLimit` rules of its view with a prefix or middles share
-    /// it; else by its prefix, and where more than that many rules of its view share that, by
-    /// its first middle; a rule with neither a prefix nor, past the limit, a middle goes to
-    /// the glob union, where shared prefixes and suffixes cost no more than one.
-    private static func placePieces(
-        _ compiled:
-            inout [(
-                rule: CompiledRule, literal: [UInt8], pieces: PathPieces?, path: [PatternNode]
-            )]
-    ) {
-        struct Shared: Hashable {
-            let mode: ViewMode
-            let text: [UInt8]
-        }
-        var bySuffix: [Shared: Int] = [:]
-        for (rule, _, pieces, _) in compiled {
-            guard let pieces, !pieces.suffix.isEmpty, !pieces.isBareSuffix else { continue }
-            bySuffix[Shared(mode: rule.mode, text: pieces.suffix), default: 0] += 1
-        }
-        var byPrefix: [Shared: Int] = [:]
-        var placed: [PathStrategy] = compiled.map(\.rule.strategy)
-        for (index, (rule, _, pieces, _)) in compiled.enumerated() {
-            guard let pieces else { continue }
-            if pieces.isBareSuffix
-                || (!pieces.suffix.isEmpty
-                    && bySuffix[Shared(mode: rule.mode, text: pieces.suffix), default: 0]
-                        <= SuffixRules.suffixLimit)
-            {
-                placed[index] = .prefixStarSuffix
-            } else if pieces.prefix.isEmpty {
-                placed[index] = .glob
-            } else {
-                placed[index] = .piecesAfterPrefix
-                byPrefix[Shared(mode: rule.mode, text: pieces.prefix), default: 0] += 1
-            }
-        }
-        for index in compiled.indices {
-            guard let pieces = compiled[index].pieces else { continue }
-            var strategy = placed[index]
-            let mode = compiled[index].rule.mode
-            // Past the limit, rules with a middle are found by it (`PieceChecks` groups).
-            if strategy == .piecesAfterPrefix, pieces.middles.isEmpty,
-                byPrefix[Shared(mode: mode, text: pieces.prefix), default: 0]
-                    > SuffixRules.suffixLimit
-            {
-                strategy = .glob
-            }
-            compiled[index].rule = compiled[index].rule.decided(by: strategy)
-        }
     }
 
     /// One view's trie entries with each checked entry naming its member in the checks of

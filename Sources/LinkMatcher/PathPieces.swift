@@ -33,9 +33,13 @@ struct PathPieces: Equatable {
         (self.tailCount, self.tailIsOpen) = (tailCount, tailIsOpen)
     }
 
+    /// Most bytes of middles a pattern may have: each is searched for in the path, so their
+    /// length bounds what a check costs per byte of path.
+    static let longestMiddles = 64
+
     /// The pieces of a path pattern (leading `/` dropped); nil for a pattern of another form:
-    /// no wildcard, a variable or a `?` before the last run, or a tail after middles that is
-    /// not open.
+    /// no wildcard, a variable or a `?` before the last run, a tail after middles that is not
+    /// open, or middles longer than `longestMiddles` in all.
     init?(_ nodes: [PatternNode]) {
         var pieces: [[UInt8]] = [[]]
         // Per run of wildcards: its `?`s and whether it holds a `*`.
@@ -66,6 +70,7 @@ struct PathPieces: Equatable {
         else { return nil }
         prefix = pieces[0]
         middles = Array(pieces.dropFirst().dropLast())
+        guard middles.reduce(0, { $0 + $1.count }) <= Self.longestMiddles else { return nil }
         suffix = pieces[pieces.count - 1]
         (tailCount, tailIsOpen) = (tail.ones, tail.star)
         if !suffix.isEmpty {

@@ -123,6 +123,46 @@ struct PathPiecesTests {
         }
     }
 
+    /// However a rule set is made, a path meets few checks: past `PiecePlacement.chainLimit`
+    /// on the suffixes or prefixes one path can reach, or past `SuffixRules.suffixLimit` on
+    /// the first middles one place can begin with, rules go to the glob union; so do group
+    /// members with more than one middle. The answers stay the reference's.
+    @Test func nestedSuffixesPrefixesAndMiddlesAreBounded() {
+        let chain = PiecePlacement.chainLimit
+        let limit = SuffixRules.suffixLimit
+        let count = chain + 10
+        func decidesAsTheReference(_ components: [Component], _ urls: [String]) -> String {
+            let doc = document(components)
+            let set = CompiledRuleSet(doc)
+            let scratch = set.makeScratch()
+            let reference = ReferenceMatcher(doc)
+            for url in urls {
+                #expect(
+                    automatonAnswer(set, url, scratch) == reference.decide(url).description,
+                    "\(url)")
+            }
+            return set.strategySummary
+        }
+        let a = { (count: Int) in String(repeating: "a", count: count) }
+        // Suffixes `b`, `ab`, `aab`, ...: a path ending with the longest ends with them all.
+        let suffixes = decidesAsTheReference(
+            (0..<count).map { Component(path: "/p\($0)/*m*\(a($0))b") },
+            ["/p3/m\(a(3))b", "/p3/\(a(30))b", "/p\(count - 1)/m\(a(count))b", "/p2/mb"])
+        #expect(suffixes.contains("\(chain) suffix, \(count - chain) checked, 0 glob"))
+        // Prefixes `a/`, `a/a/`, ...: a path under the longest reaches them all.
+        let prefixes = decidesAsTheReference(
+            (1...count).map { Component(path: "/\(String(repeating: "a/", count: $0))*m?*") },
+            ["/" + String(repeating: "a/", count: count) + "mx", "/a/a/m", "/a/a/mm"])
+        #expect(prefixes.contains("\(chain) checked, \(count - chain) glob"))
+        // First middles `/x`, `/xx`, ... on one prefix: one place of a path begins them all;
+        // a member with two middles has no group to join.
+        let middles = decidesAsTheReference(
+            (1...count).map { Component(path: "/u/*/\(String(repeating: "x", count: $0))?*") }
+                + [Component(path: "/u/*/y/*/z?*")],
+            ["/u/1/" + String(repeating: "x", count: count + 1), "/u/1/xx", "/u/1/y/2/zz"])
+        #expect(middles.contains("\(limit) checked, \(count - limit + 1) glob"))
+    }
+
     /// `?` counts characters, not bytes, where the rule decodes the path (S5.2): `é` written
     /// `%C3%A9` is one character there and six where the rule does not decode.
     @Test func questionMarksCountCharactersOfTheRulesView() {
