@@ -191,8 +191,9 @@ public final class CompiledRuleSet: Sendable {
             return Self.nameMembers(
                 reached, piecesOfEntry, &checkedItems, &checkedGroups)
         }
-        prefixChecks = arena.freeze([PieceChecks(checkedItems, groups: checkedGroups, arena: arena)]
-        )
+        prefixChecks = arena.freeze([
+            PieceChecks(checkedItems, groups: checkedGroups, arena: arena)
+        ])
         let tries = reachedLiterals.map { PrefixTrie($0, arena: arena) }
         self.tries = arena.freeze(tries)
         let suffixRules = suffixes.map { SuffixRules($0, arena: arena) }
@@ -265,7 +266,8 @@ public final class CompiledRuleSet: Sendable {
 
     /// One view's trie entries with each checked entry naming its member in the checks of
     /// every view (`items`), and the checked entries of a prefix shared by more than
-    /// `SuffixRules.suffixLimit` of them made one entry for their group (`groups`).
+    /// `SuffixRules.suffixLimit` of them made one entry for their group (`groups`), found by
+    /// their first middle (`PiecePlacement` leaves only rules with one there).
     private static func nameMembers(
         _ entries: [(prefix: [UInt8], entry: PrefixTrie.Entry)],
         _ piecesOfEntry: [Int32: PathPieces],
@@ -284,7 +286,9 @@ public final class CompiledRuleSet: Sendable {
             }
             let member = Int32(items.count)
             items.append((pieces, item.entry.rule))
-            guard sharing[item.prefix, default: 0] > SuffixRules.suffixLimit else {
+            guard sharing[item.prefix, default: 0] > SuffixRules.suffixLimit,
+                !pieces.middles.isEmpty
+            else {
                 named.append((item.prefix, PrefixTrie.Entry(rule: member, kind: .checked)))
                 continue
             }

@@ -5,7 +5,8 @@
 /// in what lies between (`PieceChecks`). In the glob union such patterns kept every path's DFA
 /// walk alive to its last character (`*.pdf`), and hundreds of them sharing a prefix gave each
 /// suffix its own chain of DFA states. Few rules with a prefix or middles share one suffix
-/// (`suffixLimit`), so a node's rules are checked one by one.
+/// (`suffixLimit`), and few lie on all the suffixes one path ends with (`PiecePlacement`), so
+/// a node's rules are checked one by one.
 struct SuffixRules: Sendable {
     /// Most rules with a prefix or middles of one view that may share a suffix here; the
     /// others hang on the prefix trie by their prefix, or stay in the glob union.
