@@ -265,9 +265,8 @@ public final class CompiledRuleSet: Sendable {
     }
 
     /// One view's trie entries with each checked entry naming its member in the checks of
-    /// every view (`items`), and the checked entries of a prefix shared by more than
-    /// `SuffixRules.suffixLimit` of them made one entry for their group (`groups`), found by
-    /// their first middle (`PiecePlacement` leaves only rules with one there).
+    /// every view (`items`), and the checked entries of a prefix that `PiecePlacement` finds
+    /// by their middle made one entry for their group (`groups`).
     private static func nameMembers(
         _ entries: [(prefix: [UInt8], entry: PrefixTrie.Entry)],
         _ piecesOfEntry: [Int32: PathPieces],
@@ -275,7 +274,9 @@ public final class CompiledRuleSet: Sendable {
     ) -> [(prefix: [UInt8], entry: PrefixTrie.Entry)] {
         var sharing: [[UInt8]: Int] = [:]
         for item in entries where item.entry.kind == .checked {
-            sharing[item.prefix, default: 0] += 1
+            if piecesOfEntry[item.entry.rule]?.middles.count == 1 {
+                sharing[item.prefix, default: 0] += 1
+            }
         }
         var groupOfPrefix: [[UInt8]: Int32] = [:]
         var named: [(prefix: [UInt8], entry: PrefixTrie.Entry)] = []
@@ -286,9 +287,7 @@ public final class CompiledRuleSet: Sendable {
             }
             let member = Int32(items.count)
             items.append((pieces, item.entry.rule))
-            guard sharing[item.prefix, default: 0] > SuffixRules.suffixLimit,
-                !pieces.middles.isEmpty
-            else {
+            guard PiecePlacement.isGrouped(pieces, among: sharing[item.prefix, default: 0]) else {
                 named.append((item.prefix, PrefixTrie.Entry(rule: member, kind: .checked)))
                 continue
             }

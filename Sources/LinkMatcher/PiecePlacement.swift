@@ -6,12 +6,11 @@
 /// - By its suffix (`SuffixRules`), unless more than `SuffixRules.suffixLimit` rules of its
 ///   view with a prefix or middles share it, or the suffixes a path can end with would hold
 ///   more than `chainLimit` such rules (`/x/*a*b`, `/x/*a*ab`, `/x/*a*aab`, ...).
-/// - Else by its prefix, checked where the prefix trie reaches it; more than
-///   `suffixLimit` on one prefix make a group found by their first middle, whose members must
-///   have exactly one middle (so a member met costs a suffix or tail comparison, not a search)
-///   and whose middles a place of the path can begin with hold at most `suffixLimit` rules.
-///   The prefixes one path can reach hold at most `chainLimit` checks (a group counting as
-///   `suffixLimit`).
+/// - Else by its prefix, checked where the prefix trie reaches it. Two or more rules with one
+///   middle on one prefix make a group found by that middle (so a member met costs a suffix or
+///   tail comparison, not a search), whose middles a place of the path can begin with hold at
+///   most `suffixLimit` rules; at most `suffixLimit` others are checked one by one. The
+///   prefixes one path can reach hold at most `chainLimit` checks (a group counting as one).
 /// - Else (no prefix, or past a bound) the glob union.
 enum PiecePlacement {
     /// Most checks one walk of an index may meet.
@@ -48,37 +47,44 @@ enum PiecePlacement {
                 byPrefix.append(Key(mode: mode, text: pieces.prefix))
             }
         }
-        // By prefix: a shared prefix makes a group, which takes rules with one middle, not
-        // too many behind the middles one place begins with.
-        let rulesByPrefix = counts(byPrefix)
+        // By prefix: the rules of a prefix with one middle make a group when there are two or
+        // more (`isGrouped`), not too many behind the middles one place begins with; the
+        // others are checked one by one, at most `limit` of them.
+        let grouped = counts(
+            rules.indices.compactMap { index in
+                guard placed[index] == .piecesAfterPrefix, let pieces = rules[index].pieces,
+                    pieces.middles.count == 1
+                else { return nil }
+                return Key(mode: rules[index].mode, text: pieces.prefix)
+            })
         var firstMiddles: [Key: [Key: Int]] = [:]
+        var alone: [Key: Int] = [:]
         for (index, (mode, _, pieces)) in rules.enumerated()
         where placed[index] == .piecesAfterPrefix {
             guard let pieces else { continue }
             let prefix = Key(mode: mode, text: pieces.prefix)
-            guard rulesByPrefix[prefix, default: 0] > limit else { continue }
-            guard pieces.middles.count == 1 else {
-                placed[index] = .glob
-                continue
+            if Self.isGrouped(pieces, among: grouped[prefix, default: 0]) {
+                firstMiddles[prefix, default: [:]][
+                    Key(mode: mode, text: pieces.middles[0]), default: 0] += 1
+            } else {
+                alone[prefix, default: 0] += 1
             }
-            firstMiddles[prefix, default: [:]][
-                Key(mode: mode, text: pieces.middles[0]), default: 0] += 1
         }
         let middleChains = firstMiddles.mapValues(chainTotals)
-        var checksByPrefix: [Key: Int] = [:]
         for (index, (mode, _, pieces)) in rules.enumerated()
         where placed[index] == .piecesAfterPrefix {
             guard let pieces else { continue }
             let prefix = Key(mode: mode, text: pieces.prefix)
-            if let chains = middleChains[prefix],
-                chains[Key(mode: mode, text: pieces.middles[0]), default: 0] > limit
-            {
-                placed[index] = .glob
-            } else {
-                checksByPrefix[prefix, default: 0] += 1
-            }
+            let tooMany =
+                Self.isGrouped(pieces, among: grouped[prefix, default: 0])
+                ? middleChains[prefix]?[Key(mode: mode, text: pieces.middles[0])] ?? 0 > limit
+                : alone[prefix, default: 0] > limit
+            if tooMany { placed[index] = .glob }
         }
-        let prefixChains = chainTotals(checksByPrefix.mapValues { min($0, limit) })
+        // A group costs one walk of the rest of the path, like one check.
+        var checksByPrefix: [Key: Int] = alone.mapValues { $0 <= limit ? $0 : 0 }
+        for prefix in firstMiddles.keys { checksByPrefix[prefix, default: 0] += 1 }
+        let prefixChains = chainTotals(checksByPrefix)
         for (index, (mode, _, pieces)) in rules.enumerated()
         where placed[index] == .piecesAfterPrefix {
             guard let pieces else { continue }
@@ -87,6 +93,12 @@ enum PiecePlacement {
             }
         }
         return placed
+    }
+
+    /// Whether rules with these pieces, checked at their prefix, are found through its group
+    /// (by their middle): those with one middle, where `sharing` rules of the prefix have one.
+    static func isGrouped(_ pieces: PathPieces, among sharing: Int) -> Bool {
+        pieces.middles.count == 1 && sharing >= 2
     }
 
     /// A text of one view: a prefix, a reversed suffix or a first middle.
