@@ -183,12 +183,10 @@ struct PieceChecks: Sendable, BitwiseCopyable {
         guard end >= prefixCount,
             holds(prefixStart..<prefixStart + prefixCount, key, at: 0, foldASCII)
         else { return false }
-        if member.pointee.middleCount == 0 && member.pointee.tailCount == 0 {
-            // Prefix and suffix only (`/docs/manuals/*.pdf`): the commonest form.
-            return suffixHolds || holdsSuffix(member, key, foldASCII)
-        }
+        // Prefix and suffix only (`/docs/manuals/*.pdf`), the commonest form, stops there.
         return (suffixHolds || holdsSuffix(member, key, foldASCII))
-            && holdsMiddlesAndTail(member, key, end: end, foldASCII: foldASCII)
+            && (member.pointee.middleCount == 0 && member.pointee.tailCount == 0
+                || holdsMiddlesAndTail(member, key, end: end, foldASCII: foldASCII))
     }
 
     /// Appends to `candidates` the rules of a `checked` or `group` trie entry that the key

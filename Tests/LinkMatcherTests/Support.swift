@@ -1,6 +1,7 @@
 import AASAModel
 import LinkMatcher
 import TestSupport
+import Testing
 import Workload
 
 /// A one-app document with these components.
@@ -28,6 +29,21 @@ func automatonAnswer(_ set: CompiledRuleSet, _ url: String, _ scratch: MatchScra
     let app = decision.app >= 0 ? set.apps[Int(decision.app)] : "-"
     let rule = decision.rule >= 0 ? set.rules[Int(decision.rule)].ref : "-"
     return "\(decision.kind.name)\t\(app)\t\(rule)"
+}
+
+/// Expects the automaton (`set`, compiled from `doc`) to decide each of `urls` as the
+/// reference does.
+func expectReferenceAnswers(
+    _ doc: AASADocument, _ set: CompiledRuleSet, _ urls: [String], _ context: String = "",
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
+    let scratch = set.makeScratch()
+    let reference = ReferenceMatcher(doc)
+    for url in urls {
+        #expect(
+            automatonAnswer(set, url, scratch) == reference.decide(url).description,
+            "\(url)\(context)", sourceLocation: sourceLocation)
+    }
 }
 
 /// How the automaton and the reference decide `url` differently, with the rules; nil when
