@@ -52,6 +52,10 @@ public final class CompiledRuleSet: Sendable {
     let parser: PatternParser
     /// True when some app appears in more than one entry, so per-app bookkeeping is needed.
     let appsOverlap: Bool
+    /// True when no rule looks at the query or the fragment (each matches any of them): then
+    /// every decision, and every app's own (`decidePerApp`), is the same for all URLs with the
+    /// same scheme, authority and path, and a caller may remember it for the path alone.
+    public let decidesByPathAlone: Bool
     /// Set when the rules compile to more automaton than one rule set may (`CompileBudget`):
     /// the set then does not decide as its file says, and must be refused.
     public let budgetExceeded: CompileBudgetExceeded?
@@ -256,7 +260,9 @@ public final class CompiledRuleSet: Sendable {
             compiledRules[Int(dead)] = compiledRules[Int(dead)].inert
         }
         self.compiled = arena.freeze(compiledRules)
-        self.heads = arena.freeze(compiledRules.map(RuleHead.init))
+        let heads = compiledRules.map(RuleHead.init)
+        self.heads = arena.freeze(heads)
+        decidesByPathAlone = heads.allSatisfy(\.pathDecides)
         self.usedModes = arena.freeze(
             ViewMode.all.filter {
                 !literals[$0.index].isEmpty || !suffixes[$0.index].isEmpty

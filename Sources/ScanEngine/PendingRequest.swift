@@ -87,6 +87,15 @@ struct PendingRequest {
         return host.lowerBound..<split.path.upperBound
     }
 
+    /// The key up to the end of the target's path (`split` holds the target's parts), when
+    /// a query or a fragment follows the path and the key holds all of the path; else nil.
+    @inline(always)
+    func keyWithoutQuery(_ split: URLParts) -> UnsafeBufferPointer<UInt8>? {
+        let end = hostPrefix + split.path.upperBound
+        guard end < hostPrefix + target.count, end <= key.count else { return nil }
+        return UnsafeBufferPointer(rebasing: key[0..<end])
+    }
+
     /// The bytes of `pathRange`.
     @inline(always)
     func pathKey(_ split: URLParts) -> UnsafeRawBufferPointer {

@@ -23,6 +23,10 @@ final class ScanWorker {
     let comparison: ComparisonSide?
     /// The same, used at every line without retaining it (the worker owns it).
     private let unmanagedComparison: Unmanaged<ComparisonSide>?
+    /// Per file, whether its decisions are remembered for the target without its query and
+    /// fragment (its rules decide by the path alone); nil when no file's are, or when an
+    /// observer is to see each target. Plain memory, read at cache misses without retaining.
+    private let remembersPaths: UnsafeMutableBufferPointer<Bool>?
     private(set) var inputCounts: [InputCounts] = []
 
     init(
@@ -42,9 +46,13 @@ final class ScanWorker {
             ComparisonSide($0, oldFiles: associations, topCapacity: shape.topCapacity)
         }
         unmanagedComparison = comparison.map { Unmanaged.passUnretained($0) }
+        let byPathAlone = associations.files.map(\.rules.decidesByPathAlone)
+        remembersPaths =
+            observer == nil && byPathAlone.contains(true) ? .copying(byPathAlone) : nil
     }
 
     deinit {
+        remembersPaths?.deallocate()
         cache.free()
         pipeline.deallocate()
     }
@@ -146,6 +154,12 @@ final class ScanWorker {
     /// A decision the cache did not have: made by the file's rules, then remembered, or,
     /// for a key the cache does not take, recorded at once. `parts` are the target's when
     /// `isSplit`.
+    ///
+    /// A file whose rules never look at the query or the fragment gives every target with
+    /// the same path the same decision: its decisions are remembered by the key without
+    /// query and fragment, so `/p/1?utm_source=a` and `/p/1?utm_source=b` share one slot
+    /// (tracking parameters make most such targets unique, or longer than the cache takes).
+    /// The summary counts paths, so its exact figures are the same either way.
     @inline(always)
     private func decideAndRemember(
         _ pending: UnsafeMutablePointer<PendingRequest>, file: Int, parts: URLParts, isSplit: Bool
@@ -153,6 +167,11 @@ final class ScanWorker {
         let target = pending.pointee.target
         let weight = pending.pointee.weight
         let split = isSplit ? parts : URLParts.split(target)
+        if let remembersPaths, remembersPaths[file],
+            let pathKey = pending.pointee.keyWithoutQuery(split), DecisionCache.admits(pathKey)
+        {
+            return decideForPath(pathKey, pending, file: file, split: split)
+        }
         let decision = deciders.decide(file: file, split, in: target)
         let key = pending.pointee.key
         if DecisionCache.admits(key), pending.pointee.keyIsWhole {
@@ -165,6 +184,29 @@ final class ScanWorker {
                 decision, file: file, path: pending.pointee.pathKey(split), target: target,
                 weight: weight)
         }
+        return decision
+    }
+
+    /// `decideAndRemember` for a file that decides by the path alone: the decision
+    /// remembered for `pathKey`, the request's key without query and fragment, or made and
+    /// remembered for it.
+    @inline(never)
+    private func decideForPath(
+        _ pathKey: UnsafeBufferPointer<UInt8>, _ pending: UnsafeMutablePointer<PendingRequest>,
+        file: Int, split: URLParts
+    ) -> Decision {
+        let weight = pending.pointee.weight
+        let hash = DecisionCache.hash(pathKey)
+        if let decision = cache.count(
+            pathKey, file: file, hash: hash, weight: weight,
+            evicted: { self.recorder.record($0) })
+        {
+            return decision
+        }
+        let decision = deciders.decide(file: file, split, in: pending.pointee.target)
+        cache.store(
+            pathKey, file: file, hash: hash, decision, path: pending.pointee.pathRange(split),
+            weight: weight, evicted: { self.recorder.record($0) })
         return decision
     }
 

@@ -69,14 +69,32 @@ struct LogScanTests {
         return (summary, unmatched)
     }
 
-    @Test(arguments: [1, 2])
-    func cacheAndTalliesChangeNoExactCount(workers: Int) throws {
+    /// The generated 300 rules; `queryFree` leaves out those with a query or a fragment, so
+    /// that the set decides by the path alone and the scan remembers its decisions by path.
+    static func rules(queryFree: Bool) throws -> CompiledRuleSet {
+        var document = try AASADocument.parse(RuleFileGenerator.json(ruleCount: 300))
+        if queryFree, var applinks = document.applinks {
+            for index in applinks.details.indices {
+                applinks.details[index].components?.removeAll {
+                    $0.query != nil || $0.fragment != nil
+                }
+            }
+            document.applinks = applinks
+        }
+        let rules = CompiledRuleSet(document)
+        #expect(rules.decidesByPathAlone == queryFree)
+        return rules
+    }
+
+    /// With a set that decides by the path alone, the targets that differ only in their
+    /// query (most of the log's tracking parameters) share their path's slot.
+    @Test(arguments: [1, 2], [false, true])
+    func cacheAndTalliesChangeNoExactCount(workers: Int, queryFree: Bool) throws {
         let temporary = try TemporaryFolder()
         let url = try Self.writeLog(in: temporary)
         var associations = Associations()
         associations.add(
-            domain: nil, path: "rules-300.json",
-            rules: CompiledRuleSet(try AASADocument.parse(RuleFileGenerator.json(ruleCount: 300))))
+            domain: nil, path: "rules-300.json", rules: try Self.rules(queryFree: queryFree))
         var configuration = ScanConfiguration()
         configuration.inputs = [url.path]
         configuration.workers = workers
