@@ -25,6 +25,14 @@ struct FileDeciders {
         }
     }
 
+    /// Whether file `file` decides `target`, split into `parts`, as its path alone
+    /// (`CompiledRuleSet.decidesByPathAlone(_:_:)`).
+    func decidesByPathAlone(
+        file: Int, _ target: UnsafeBufferPointer<UInt8>, _ parts: URLParts
+    ) -> Bool {
+        ruleSets[file]._withUnsafeGuaranteedRef { $0.decidesByPathAlone(target, parts) }
+    }
+
     /// Every app's own decision for `target` under file `file`.
     func decidePerApp(file: Int, _ target: UnsafeBufferPointer<UInt8>) -> [AppDecision] {
         ruleSets[file]._withUnsafeGuaranteedRef { rules in

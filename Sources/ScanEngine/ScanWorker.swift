@@ -23,10 +23,10 @@ final class ScanWorker {
     let comparison: ComparisonSide?
     /// The same, used at every line without retaining it (the worker owns it).
     private let unmanagedComparison: Unmanaged<ComparisonSide>?
-    /// Per file, whether its decisions are remembered for the target without its query and
-    /// fragment (its rules decide by the path alone); nil when no file's are, or when an
-    /// observer is to see each target. Plain memory, read at cache misses without retaining.
-    private let remembersPaths: UnsafeMutableBufferPointer<Bool>?
+    /// Per file, when its decisions are remembered for the target without its query and
+    /// fragment; nil when no file's are, or when an observer is to see each target. Plain
+    /// memory, read at cache misses without retaining.
+    private let pathMemory: UnsafeMutableBufferPointer<PathMemory>?
     private(set) var inputCounts: [InputCounts] = []
 
     init(
@@ -46,13 +46,13 @@ final class ScanWorker {
             ComparisonSide($0, oldFiles: associations, topCapacity: shape.topCapacity)
         }
         unmanagedComparison = comparison.map { Unmanaged.passUnretained($0) }
-        let byPathAlone = associations.files.map(\.rules.decidesByPathAlone)
-        remembersPaths =
-            observer == nil && byPathAlone.contains(true) ? .copying(byPathAlone) : nil
+        let byPath = associations.files.map { PathMemory($0.rules) }
+        pathMemory =
+            observer == nil && byPath.contains(where: { $0 != .never }) ? .copying(byPath) : nil
     }
 
     deinit {
-        remembersPaths?.deallocate()
+        pathMemory?.deallocate()
         cache.free()
         pipeline.deallocate()
     }
@@ -159,7 +159,9 @@ final class ScanWorker {
     /// the same path the same decision: its decisions are remembered by the key without
     /// query and fragment, so `/p/1?utm_source=a` and `/p/1?utm_source=b` share one slot
     /// (tracking parameters make most such targets unique, or longer than the cache takes).
-    /// The summary counts paths, so its exact figures are the same either way.
+    /// So does a file whose rules read only a few query items (Apple's opt-out rule), for
+    /// the targets whose query has none of them. The summary counts paths, so its exact
+    /// figures are the same either way.
     @inline(always)
     private func decideAndRemember(
         _ pending: UnsafeMutablePointer<PendingRequest>, file: Int, parts: URLParts, isSplit: Bool
@@ -167,8 +169,9 @@ final class ScanWorker {
         let target = pending.pointee.target
         let weight = pending.pointee.weight
         let split = isSplit ? parts : URLParts.split(target)
-        if let remembersPaths, remembersPaths[file],
-            let pathKey = pending.pointee.keyWithoutQuery(split), DecisionCache.admits(pathKey)
+        if let pathMemory, pathMemory[file] != .never,
+            let pathKey = pending.pointee.keyWithoutQuery(split), DecisionCache.admits(pathKey),
+            pathMemory[file] == .always || deciders.decidesByPathAlone(file: file, target, split)
         {
             return decideForPath(pathKey, pending, file: file, split: split)
         }
@@ -187,7 +190,7 @@ final class ScanWorker {
         return decision
     }
 
-    /// `decideAndRemember` for a file that decides by the path alone: the decision
+    /// `decideAndRemember` for a target its file decides by the path alone: the decision
     /// remembered for `pathKey`, the request's key without query and fragment, or made and
     /// remembered for it.
     @inline(never)
@@ -240,6 +243,23 @@ final class ScanWorker {
         } else {
             cache.flush(recorder.record)
         }
+    }
+}
+
+/// When a file's decisions are remembered for the target without its query and fragment.
+enum PathMemory: UInt8 {
+    case never
+    /// Its rules read neither (`CompiledRuleSet.decidesByPathAlone`).
+    case always
+    /// Its rules read of the query only a few items (`CompiledRuleSet
+    /// .decidesByPathUnlessItemsNamed`): for targets whose query has none of them, and that
+    /// have no fragment its rules read.
+    case unlessItemsNamed
+
+    init(_ rules: CompiledRuleSet) {
+        self =
+            rules.decidesByPathAlone
+            ? .always : rules.decidesByPathUnlessItemsNamed ? .unlessItemsNamed : .never
     }
 }
 

@@ -44,8 +44,7 @@ struct PathAloneTests {
                 continue
             }
             named += 1
-            var generator = RuleURLGenerator(
-                random: SplitMix64(seed: UInt64(index)), variables: [:])
+            var generator = RuleURLGenerator(seed: index, document: doc)
             let scratch = set.makeScratch()
             let reference = ReferenceMatcher(doc)
             let bare = ResolvedRule.resolve(doc).prefix(200).flatMap { generator.urls(for: $0) }
@@ -71,6 +70,111 @@ struct PathAloneTests {
         #expect(checked > 3_000)
     }
 
+    /// Only a set that reads of the query nothing but items of plain names is named; it may
+    /// read fragments.
+    @Test(arguments: [
+        ([optOut, Component(path: "/a/*")], true),
+        ([Component(path: "/a/*", query: .items([item("o", "?*"), item("p", "1")]))], true),
+        ([optOut, Component(path: "/a/*", fragment: "top")], true),
+        ([Component(path: "/a/*", fragment: "top")], true),
+        ([Component(path: "/a/*")], false),
+        ([optOut, Component(path: "/b", query: .whole("x=*"))], false),
+        ([Component(path: "/a/*", query: .items([item("a%20b", "1")]))], false),
+        ([Component(path: "/a/*", query: .items([item("a b", "1")]))], false),
+        ([Component(path: "/a/*", query: .items([item("o", "*")]))], false),
+    ])
+    func namesSetsThatReadOnlyNamedItems(components: [Component], expected: Bool) {
+        let set = CompiledRuleSet(document(components))
+        #expect(set.decidesByPathUnlessItemsNamed == expected, "\(components)")
+        #expect(!(set.decidesByPathUnlessItemsNamed && set.decidesByPathAlone))
+    }
+
+    /// With the opt-out rule and a fragment rule: which URLs are left to their path.
+    @Test(arguments: [
+        ("/a/1", true), ("/a/1?", true), ("/a/1?utm_source=x&utm_medium=y", true),
+        ("/a/1?x=no_universal_links", true), ("/a/1?no_universal_links_2=1", true),
+        ("/a/1?NO_UNIVERSAL_LINKS=1", true), ("/a/1?&&=", true),
+        ("/a/1?no_universal_links", false), ("/a/1?a=1&no_universal_links=", false),
+        ("/a/1?%6Eo_universal_links=1", false), ("/a/1?a=%41", false), ("/a/1#top", false),
+        ("/a/1?utm_source=x#", false),
+    ])
+    func urlsWithoutTheNamedItemsAreLeftToTheirPath(url: String, expected: Bool) {
+        let set = CompiledRuleSet(
+            document([optOut, Component(path: "/a/*", fragment: "top"), Component(path: "/a/*")]))
+        let answer = Array(url.utf8).withUnsafeBufferPointer {
+            set.decidesByPathAlone($0, URLParts.split($0))
+        }
+        #expect(answer == expected, "\(url)")
+    }
+
+    /// Every set that reads only named items (generated profiles as they are, and real files
+    /// that do) decides each URL made from its rules exactly as that URL without query and
+    /// fragment whenever `decidesByPathAlone(_:_:)` says so, overall and per app, as the
+    /// reference decides the URL with tracking parameters; queries that hold the items,
+    /// spelled plainly or escaped, must be told apart.
+    @Test(.needsSharedData("aasa-real"))
+    func setsThatReadOnlyNamedItemsAnswerAsThePathWhenTheySaySo() throws {
+        var documents = RealAASAFiles.documents(in: ["", "history"])
+        for profile in RuleProfile.allCases {
+            documents.append(
+                (
+                    "generated \(profile) 300",
+                    try AASADocument.parse(RuleFileGenerator.json(ruleCount: 300, profile: profile))
+                ))
+        }
+        // An opt-out rule that decodes the query: `%6E` spells its name's `n`.
+        let decodedOptOut = Component(
+            query: .items([item("no_universal_links", "?*")]), exclude: true, percentEncoded: false)
+        documents.append(
+            (
+                "decoded opt-out",
+                document([
+                    decodedOptOut, Component(path: "/a/*"),
+                    Component(path: "/b/*/c", caseSensitive: false),
+                ])
+            ))
+        let suffixes = [
+            "", "?utm_source=news&utm_medium=email", "?no_universal_links=1", "?q=shoes",
+            "?type=repos", "?", "#top", "?q=1#x", "#", "?a=%C3%A9&b", "?x=q&Q=1",
+            "?%6Eo_universal_links=1", "?no_universal_links", "?page=2&q=", "#app-1",
+        ]
+        var (named, leftToPath, toldApart) = (0, 0, 0)
+        for (index, (name, doc)) in documents.enumerated() {
+            let set = CompiledRuleSet(doc)
+            guard set.decidesByPathUnlessItemsNamed else { continue }
+            named += 1
+            var generator = RuleURLGenerator(seed: index, document: doc)
+            let scratch = set.makeScratch()
+            let reference = ReferenceMatcher(doc)
+            let bare = ResolvedRule.resolve(doc).prefix(150).flatMap { generator.urls(for: $0) }
+                .map { $0.split(separator: "#")[0].split(separator: "?")[0] }.map(String.init)
+            for url in bare {
+                let expected = automatonAnswer(set, url, scratch)
+                let expectedPerApp = perApp(set, url, scratch)
+                for suffix in suffixes {
+                    let full = url + suffix
+                    let byPath = Array(full.utf8).withUnsafeBufferPointer {
+                        set.decidesByPathAlone($0, URLParts.split($0))
+                    }
+                    guard byPath else {
+                        toldApart += 1
+                        continue
+                    }
+                    leftToPath += 1
+                    #expect(automatonAnswer(set, full, scratch) == expected, "\(name) \(full)")
+                    #expect(perApp(set, full, scratch) == expectedPerApp, "\(name) \(full)")
+                    // The reference is slow: it checks one such URL of each.
+                    if suffix == suffixes[1] {
+                        #expect(
+                            reference.decide(full).description == expected, "\(name) \(full)")
+                    }
+                }
+            }
+        }
+        #expect(named >= 5, "\(named) sets read only named items")
+        #expect(leftToPath > 3_000 && toldApart > 3_000, "\(leftToPath) left, \(toldApart) not")
+    }
+
     private func perApp(_ set: CompiledRuleSet, _ url: String, _ scratch: MatchScratch) -> [String]
     {
         Array(url.utf8).withUnsafeBufferPointer { bytes in
@@ -79,4 +183,12 @@ struct PathAloneTests {
             }
         }
     }
+}
+
+/// Apple's opt-out rule.
+private let optOut = Component(
+    query: .items([QueryItemPattern(name: "no_universal_links", pattern: "?*")]), exclude: true)
+
+private func item(_ name: String, _ pattern: String) -> QueryItemPattern {
+    QueryItemPattern(name: name, pattern: pattern)
 }

@@ -12,6 +12,16 @@ struct RuleURLGenerator: RandomPicking {
     var random: SplitMix64
     let variables: [String: [String]]
 
+    /// A generator for the rules of `document`, with its substitution variables.
+    init(seed: Int, document: AASADocument) {
+        random = SplitMix64(seed: UInt64(seed))
+        var variables: [String: [String]] = [:]
+        for variable in document.applinks?.substitutionVariables ?? [] {
+            variables[variable.name] = variable.values
+        }
+        self.variables = variables
+    }
+
     static let fillers = ["", "x", "42", "a/b", "é", "%C3%A9", "ABC", "-", "1/2/3", "%2F"]
     static let predefined = [
         "alpha": "q", "upper": "Q", "lower": "q", "alnum": "7", "digit": "7", "xdigit": "f",
@@ -25,8 +35,11 @@ struct RuleURLGenerator: RandomPicking {
         while let character = rest.first {
             if rest.hasPrefix("$("), let close = rest.firstIndex(of: ")") {
                 let name = String(rest[rest.index(rest.startIndex, offsetBy: 2)..<close])
-                let values = variables[name] ?? Self.predefined[name].map { [$0] } ?? ["$(x)"]
-                result += instantiate(pick(values))
+                if let values = variables[name] ?? Self.predefined[name].map({ [$0] }) {
+                    result += instantiate(pick(values))
+                } else {
+                    result += "$(\(name))"  // undefined: the rule can match nothing
+                }
                 rest = rest[rest.index(after: close)...]
                 continue
             }
@@ -95,12 +108,7 @@ struct RealFileTests {
         var checked = 0
         var found: [String] = []
         for (index, (name, doc)) in documents.enumerated() {
-            var variables: [String: [String]] = [:]
-            for variable in doc.applinks?.substitutionVariables ?? [] {
-                variables[variable.name] = variable.values
-            }
-            var generator = RuleURLGenerator(
-                random: SplitMix64(seed: UInt64(index)), variables: variables)
+            var generator = RuleURLGenerator(seed: index, document: doc)
             let urls = ResolvedRule.resolve(doc).prefix(400).flatMap { generator.urls(for: $0) }
             checked += urls.count
             found += disagreements(doc, urls, limit: 2).map { "\(name): \($0)" }

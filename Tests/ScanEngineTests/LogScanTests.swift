@@ -69,32 +69,44 @@ struct LogScanTests {
         return (summary, unmatched)
     }
 
-    /// The generated 300 rules; `queryFree` leaves out those with a query or a fragment, so
-    /// that the set decides by the path alone and the scan remembers its decisions by path.
-    static func rules(queryFree: Bool) throws -> CompiledRuleSet {
+    /// Which of the generated 300 rules a test scans with: as generated (a whole-query
+    /// pattern among them); without the whole-query pattern, so that the set reads of the
+    /// query only named items and the scan remembers its decisions by path for the targets
+    /// without them; or without any rule that has a query or a fragment, so that the set
+    /// decides by the path alone.
+    enum RuleVariant: CaseIterable {
+        case asGenerated, namedItemsOnly, queryFree
+    }
+
+    static func rules(_ variant: RuleVariant) throws -> CompiledRuleSet {
         var document = try AASADocument.parse(RuleFileGenerator.json(ruleCount: 300))
-        if queryFree, var applinks = document.applinks {
+        if variant != .asGenerated, var applinks = document.applinks {
             for index in applinks.details.indices {
                 applinks.details[index].components?.removeAll {
-                    $0.query != nil || $0.fragment != nil
+                    guard variant == .namedItemsOnly else {
+                        return $0.query != nil || $0.fragment != nil
+                    }
+                    if case .whole = $0.query { return true }
+                    return false
                 }
             }
             document.applinks = applinks
         }
         let rules = CompiledRuleSet(document)
-        #expect(rules.decidesByPathAlone == queryFree)
+        #expect(rules.decidesByPathAlone == (variant == .queryFree))
+        #expect(rules.decidesByPathUnlessItemsNamed == (variant == .namedItemsOnly))
         return rules
     }
 
-    /// With a set that decides by the path alone, the targets that differ only in their
-    /// query (most of the log's tracking parameters) share their path's slot.
-    @Test(arguments: [1, 2], [false, true])
-    func cacheAndTalliesChangeNoExactCount(workers: Int, queryFree: Bool) throws {
+    /// With a set that decides by the path alone, or reads only named query items, the
+    /// targets that differ only in their query (most of the log's tracking parameters) share
+    /// their path's slot; those with the items (`?no_universal_links=1`, `?q=`) do not.
+    @Test(arguments: [1, 2], RuleVariant.allCases)
+    func cacheAndTalliesChangeNoExactCount(workers: Int, variant: RuleVariant) throws {
         let temporary = try TemporaryFolder()
         let url = try Self.writeLog(in: temporary)
         var associations = Associations()
-        associations.add(
-            domain: nil, path: "rules-300.json", rules: try Self.rules(queryFree: queryFree))
+        associations.add(domain: nil, path: "rules-300.json", rules: try Self.rules(variant))
         var configuration = ScanConfiguration()
         configuration.inputs = [url.path]
         configuration.workers = workers

@@ -1,0 +1,112 @@
+import LibC
+
+/// What a rule set reads of a URL's query and fragment, for a set that reads of the query
+/// nothing but the items of a few plain names (`ItemConstraint.nameIsPlain`): none of its
+/// rules has a whole-query pattern other than `*`. Apple's opt-out rule,
+/// `{"?": {"no_universal_links": "?*"}}`, beside path rules makes such a set.
+///
+/// A URL without a fragment (or any URL, for a set that reads no fragment) whose query has no
+/// item of these names is decided as its path alone: each query dictionary then reads `""`
+/// for every one of its names (S4.3.2), as it does for a URL without a query.
+struct ReadItemNames: Sendable {
+    private let bytes: FrozenArray<UInt8>
+    /// Name `i` ends at `ends[i]` in `bytes` and starts where name `i - 1` ends (0 for the
+    /// first).
+    private let ends: FrozenArray<Int32>
+    /// True when some rule has a fragment pattern other than `*`.
+    let readsFragment: Bool
+
+    /// What `rules` read; nil when they read more of the query.
+    init?(_ rules: [CompiledRule], arena: Arena) {
+        var names = Set<[UInt8]>()
+        var readsFragment = false
+        for rule in rules {
+            if case .anything = rule.fragment {} else { readsFragment = true }
+            switch rule.query {
+            case .whole(.anything):
+                continue
+            case .whole:
+                return nil
+            case .items(let constraints):
+                for constraint in constraints.buffer {
+                    guard constraint.nameIsPlain else { return nil }
+                    names.insert(Array(constraint.name.buffer))
+                }
+            }
+        }
+        var bytes: [UInt8] = []
+        var ends: [Int32] = []
+        for name in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            bytes += name
+            ends.append(Int32(bytes.count))
+        }
+        self.bytes = arena.freeze(bytes)
+        self.ends = arena.freeze(ends)
+        self.readsFragment = readsFragment
+    }
+
+    /// Whether `query` (the text after `?`) may have an item of one of the names in some view
+    /// of it. Items are what `MatchState.splitItems` makes of it: split on `&`, each named up
+    /// to its first `=`; a plain name equals the view of a raw item name only if it equals its
+    /// bytes, unless a `%` escape spells it in a decoded view, so a query with a `%` counts as
+    /// having them all. Searched with `memchr`, not byte by byte: this runs at cache misses.
+    func mayOccur(in query: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !ends.isEmpty, let base = query.baseAddress, query.count > 0 else { return false }
+        let count = query.count
+        if memchr(base, Int32(UInt8(ascii: "%")), count) != nil { return true }
+        var itemStart = 0
+        while true {
+            if namesOne(itemAt: itemStart, base, count) { return true }
+            guard
+                let ampersand = memchr(
+                    base + itemStart, Int32(UInt8(ascii: "&")), count - itemStart)
+            else { return false }
+            itemStart =
+                UnsafePointer<UInt8>(ampersand.assumingMemoryBound(to: UInt8.self)) - base + 1
+        }
+    }
+
+    /// Whether the item at `start` is named one of the names: a name followed by `=`, `&` or
+    /// the end of the query.
+    @inline(__always)
+    private func namesOne(itemAt start: Int, _ query: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var nameStart = 0
+        for index in ends.indices {
+            let nameEnd = Int(ends[index])
+            let next = start + nameEnd - nameStart
+            if next <= count,
+                next == count || query[next] == UInt8(ascii: "=")
+                    || query[next] == UInt8(ascii: "&"),
+                nameEnd == nameStart
+                    || memcmp(
+                        query + start, bytes.base.unsafelyUnwrapped + nameStart,
+                        nameEnd - nameStart) == 0
+            {
+                return true
+            }
+            nameStart = nameEnd
+        }
+        return false
+    }
+}
+
+extension CompiledRuleSet {
+    /// True when the rules read of a URL's query nothing but the items of a few plain names
+    /// (Apple's opt-out rule beside path rules), and the set does not `decidesByPathAlone`:
+    /// a URL whose query has none of those items, and that has no fragment when some rule
+    /// reads it, gets the decisions of its path alone (`decidesByPathAlone(_:_:)`).
+    public var decidesByPathUnlessItemsNamed: Bool { readItemNames != nil }
+
+    /// True when `url`, split into `parts`, gets the decision, and every app's own
+    /// (`decidePerApp`), that the same URL without query and fragment gets: always for a set
+    /// that `decidesByPathAlone`; for a set that `decidesByPathUnlessItemsNamed`, when its
+    /// query has no item of those names and it has no fragment that the rules would read.
+    public func decidesByPathAlone(_ url: UnsafeBufferPointer<UInt8>, _ parts: URLParts) -> Bool {
+        if decidesByPathAlone { return true }
+        guard let readItemNames, parts.fragment == nil || !readItemNames.readsFragment else {
+            return false
+        }
+        guard let query = parts.query else { return true }
+        return !readItemNames.mayOccur(in: UnsafeBufferPointer(rebasing: url[query]))
+    }
+}
