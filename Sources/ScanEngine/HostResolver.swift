@@ -18,9 +18,19 @@ final class HostResolver {
     /// `:` and up to seven digits.
     private static let portSpace = 8
 
+    /// The place of a request with no host and no port anywhere (an origin-form target, no
+    /// host or port column: nearly every line of a common or combined log), the same for
+    /// every such request, so worked out once.
+    private let hostlessPlace: RequestPlace
+
     init(_ associations: Associations) {
         lookup = HostLookup(associations)
         buffer = .allocate(capacity: PendingRequest.hostLimit + Self.portSpace)
+        let noHost = UnsafeBufferPointer(rebasing: buffer[0..<0])
+        // What `place` works out for it: with neither a scheme nor a port, https's default.
+        hostlessPlace = RequestPlace(
+            host: noHost, port: nil, defaultPort: 443,
+            file: lookup.file(host: noHost, port: nil, defaultPort: 443))
     }
 
     deinit { buffer.deallocate() }
@@ -31,6 +41,11 @@ final class HostResolver {
     func place(of pending: UnsafeMutablePointer<PendingRequest>, _ parts: URLParts)
         -> RequestPlace
     {
+        if parts.scheme == nil, parts.host == nil, parts.port == nil,
+            pending.pointee.request.host.isEmpty, pending.pointee.request.port.isEmpty
+        {
+            return hostlessPlace
+        }
         let host: UnsafeBufferPointer<UInt8>
         var port = parts.port
         let target = pending.pointee.target
