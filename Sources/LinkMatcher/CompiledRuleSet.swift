@@ -56,8 +56,8 @@ public final class CompiledRuleSet: Sendable {
     /// every decision, and every app's own (`decidePerApp`), is the same for all URLs with the
     /// same scheme, authority and path, and a caller may remember it for the path alone.
     public let decidesByPathAlone: Bool
-    /// The item names the rules read, when that is all they read of the query and fragment
-    /// (`ReadItemNames`); nil otherwise, and for a set that `decidesByPathAlone`.
+    /// The item names the rules read, when that is all they read of the query (they may read
+    /// the fragment: `ReadItemNames`); nil otherwise, and for a set that `decidesByPathAlone`.
     let readItemNames: ReadItemNames?
     /// Set when the rules compile to more automaton than one rule set may (`CompileBudget`):
     /// the set then does not decide as its file says, and must be refused.

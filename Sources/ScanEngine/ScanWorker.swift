@@ -251,9 +251,9 @@ enum PathMemory: UInt8 {
     case never
     /// Its rules read neither (`CompiledRuleSet.decidesByPathAlone`).
     case always
-    /// Its rules read of the query only a few items (`CompiledRuleSet
-    /// .decidesByPathUnlessItemsNamed`): for targets whose query has none of them, and that
-    /// have no fragment its rules read.
+    /// Its rules read of the query only a few items
+    /// (`CompiledRuleSet.decidesByPathUnlessItemsNamed`): for targets whose query has none of
+    /// them, and that have no fragment its rules read.
     case unlessItemsNamed
 
     init(_ rules: CompiledRuleSet) {
