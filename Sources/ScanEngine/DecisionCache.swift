@@ -49,8 +49,8 @@ struct DecisionCache {
         let decision: Decision
         /// The slot that counted it (where a cache of pairs keeps the second decision).
         let slot: Int
-        /// The whole key the target was remembered by (without its query and fragment for
-        /// a file that decides by the path alone: `ScanWorker.decideAndRemember`).
+        /// The whole key the target was remembered by (without its query and fragment when
+        /// its file decides it by the path alone: `ScanWorker.decideAndRemember`).
         let key: UnsafeBufferPointer<UInt8>
         let path: UnsafeRawBufferPointer
         let lines: UInt64

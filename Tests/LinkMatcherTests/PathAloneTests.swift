@@ -44,12 +44,9 @@ struct PathAloneTests {
                 continue
             }
             named += 1
-            var generator = RuleURLGenerator(seed: index, document: doc)
             let scratch = set.makeScratch()
             let reference = ReferenceMatcher(doc)
-            let bare = ResolvedRule.resolve(doc).prefix(200).flatMap { generator.urls(for: $0) }
-                .map { $0.split(separator: "#")[0].split(separator: "?")[0] }.map(String.init)
-            for url in bare {
+            for url in bareURLs(of: doc, seed: index, rules: 200) {
                 let expected = automatonAnswer(set, url, scratch)
                 let expectedPerApp = perApp(set, url, scratch)
                 for suffix in suffixes {
@@ -143,12 +140,9 @@ struct PathAloneTests {
             let set = CompiledRuleSet(doc)
             guard set.decidesByPathUnlessItemsNamed else { continue }
             named += 1
-            var generator = RuleURLGenerator(seed: index, document: doc)
             let scratch = set.makeScratch()
             let reference = ReferenceMatcher(doc)
-            let bare = ResolvedRule.resolve(doc).prefix(150).flatMap { generator.urls(for: $0) }
-                .map { $0.split(separator: "#")[0].split(separator: "?")[0] }.map(String.init)
-            for url in bare {
+            for url in bareURLs(of: doc, seed: index, rules: 150) {
                 let expected = automatonAnswer(set, url, scratch)
                 let expectedPerApp = perApp(set, url, scratch)
                 for suffix in suffixes {
@@ -173,6 +167,13 @@ struct PathAloneTests {
         }
         #expect(named >= 5, "\(named) sets read only named items")
         #expect(leftToPath > 3_000 && toldApart > 3_000, "\(leftToPath) left, \(toldApart) not")
+    }
+
+    /// URLs made from the first `rules` rules of `doc`, without query and fragment.
+    private func bareURLs(of doc: AASADocument, seed: Int, rules: Int) -> [String] {
+        var generator = RuleURLGenerator(seed: seed, document: doc)
+        return ResolvedRule.resolve(doc).prefix(rules).flatMap { generator.urls(for: $0) }
+            .map { String($0.split(separator: "#")[0].split(separator: "?")[0]) }
     }
 
     private func perApp(_ set: CompiledRuleSet, _ url: String, _ scratch: MatchScratch) -> [String]
