@@ -282,18 +282,38 @@ struct MatchState {
         items: UnsafeBufferPointer<QueryItem>, text: UnsafeBufferPointer<UInt8>
     ) {
         let slot = mode.index
-        if let query = parts.query, !mode.folded,
-            isClean(.query, UnsafeBufferPointer(rebasing: bytes[query]))
-        {
-            // Nothing to encode, decode or fold: the items are ranges of the URL itself.
+        if let query = parts.query, isClean(.query, UnsafeBufferPointer(rebasing: bytes[query])) {
+            if !mode.folded {
+                // Nothing to encode, decode or fold: the items are ranges of the URL itself.
+                if !itemsReady[slot] {
+                    itemsReady[slot] = true
+                    items.base[slot].removeAll()
+                    Self.splitItems(query, bytes) { name, value in
+                        items.base[slot].append(QueryItem(name: name, value: value))
+                    }
+                }
+                return (items[slot].buffer, bytes)
+            }
+            // Nothing to encode or decode (so ASCII only): each name as it is, each value
+            // lower-cased, without the general transform.
             if !itemsReady[slot] {
                 itemsReady[slot] = true
                 items.base[slot].removeAll()
+                itemBytes.base[slot].removeAll()
                 Self.splitItems(query, bytes) { name, value in
-                    items.base[slot].append(QueryItem(name: name, value: value))
+                    let nameStart = itemBytes[slot].count
+                    itemBytes.base[slot].append(
+                        contentsOf: UnsafeBufferPointer(rebasing: bytes[name]))
+                    let valueStart = itemBytes[slot].count
+                    TextTransform.appendFolded(
+                        UnsafeBufferPointer(rebasing: bytes[value]), to: &itemBytes.base[slot])
+                    items.base[slot].append(
+                        QueryItem(
+                            name: nameStart..<valueStart,
+                            value: valueStart..<itemBytes[slot].count))
                 }
             }
-            return (items[slot].buffer, bytes)
+            return (items[slot].buffer, itemBytes[slot].buffer)
         }
         if !itemsReady[slot] {
             itemsReady[slot] = true

@@ -1,3 +1,6 @@
+import ASCIIBytes
+import LibC
+
 /// A path pattern made of literal pieces and runs of wildcards that a few comparisons decide,
 /// without an automaton: a literal prefix, literal middles each between runs of `*`, then
 /// either a literal suffix that ends the path or a final run of `?`s (and maybe `*`).
@@ -116,15 +119,19 @@ struct PieceChecks: Sendable, BitwiseCopyable {
     private let middleEnds: FrozenArray<Int32>
     /// Per group, a trie over its members' first middles; an entry's `rule` is its member.
     private let groups: FrozenArray<PrefixTrie>
+    /// Per group, the byte every first middle starts with, when they share one that is no
+    /// ASCII letter (`/` in `/posts/`, `/likes/`: so case folding never changes it); else -1.
+    private let soleFirstBytes: FrozenArray<Int16>
 
     private init(
         members: FrozenArray<Member>, texts: FrozenArray<UInt8>, middleEnds: FrozenArray<Int32>,
-        groups: FrozenArray<PrefixTrie>
+        groups: FrozenArray<PrefixTrie>, soleFirstBytes: FrozenArray<Int16>
     ) {
         self.members = members
         self.texts = texts
         self.middleEnds = middleEnds
         self.groups = groups
+        self.soleFirstBytes = soleFirstBytes
     }
 
     /// Member `i` checks `items[i].pieces` for `items[i].rule`. Group `g` finds the members
@@ -158,9 +165,17 @@ struct PieceChecks: Sendable, BitwiseCopyable {
                     }
                 }, arena: arena)
         }
+        let soleFirstBytes = groups.map { group -> Int16 in
+            let firsts = Set(group.compactMap { items[Int($0)].pieces.middles.first?.first })
+            guard firsts.count == 1, let byte = firsts.first, !ASCII.isLetter(byte) else {
+                return -1
+            }
+            return Int16(byte)
+        }
         self.init(
             members: arena.freeze(members), texts: arena.freeze(texts),
-            middleEnds: arena.freeze(middleEnds), groups: arena.freeze(groupTries))
+            middleEnds: arena.freeze(middleEnds), groups: arena.freeze(groupTries),
+            soleFirstBytes: arena.freeze(soleFirstBytes))
     }
 
     var isEmpty: Bool { members.isEmpty }
@@ -206,10 +221,7 @@ struct PieceChecks: Sendable, BitwiseCopyable {
         // Each place from `start` on where one of the group's first middles occurs names the
         // members to check.
         let middles = groups.pointer(at: Int(entry.rule))
-        for place in start..<key.count {
-            let byte = foldASCII ? CaseFolding.foldASCII(key[place]) : key[place]
-            // Most places start no middle (the first bytes of `/posts/`, `/likes/`: a `/`).
-            guard middles.pointee.rootChildren[Int(byte)] != PrefixTrie.noChild else { continue }
+        func checkMiddles(at place: Int) {
             middles.pointee.walkForward(key: key, from: place, foldASCII: foldASCII) { entry in
                 // A member met again at a later place gives the same answer (it is checked
                 // whole); a duplicate candidate is passed over by `decide`.
@@ -217,6 +229,25 @@ struct PieceChecks: Sendable, BitwiseCopyable {
                     candidates.append(rule(entry.rule))
                 }
             }
+        }
+        let sole = soleFirstBytes[Int(entry.rule)]
+        if sole >= 0, let base = key.baseAddress {
+            // Only the places of that byte can start a middle: found by `memchr`.
+            var place = start
+            while place < key.count,
+                let found = memchr(base + place, Int32(sole), key.count - place)
+            {
+                let at = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+                checkMiddles(at: at)
+                place = at + 1
+            }
+            return
+        }
+        for place in start..<key.count {
+            let byte = foldASCII ? CaseFolding.foldASCII(key[place]) : key[place]
+            // Most places start no middle.
+            guard middles.pointee.rootChildren[Int(byte)] != PrefixTrie.noChild else { continue }
+            checkMiddles(at: place)
         }
     }
 

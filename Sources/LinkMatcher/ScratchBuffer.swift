@@ -41,6 +41,14 @@ struct ScratchBuffer<Element: BitwiseCopyable> {
     }
 
     @inline(__always)
+    mutating func append(contentsOf source: UnsafeBufferPointer<Element>) {
+        guard let from = source.baseAddress else { return }
+        reserve(source.count)
+        (base + count).update(from: from, count: source.count)
+        count += source.count
+    }
+
+    @inline(__always)
     subscript(index: Int) -> Element {
         get { base[index] }
         nonmutating set { base[index] = newValue }
