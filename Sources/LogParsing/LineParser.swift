@@ -41,6 +41,21 @@ public struct LineParser: Sendable {
     public mutating func parse(_ line: LineBytes, scratch: UnsafeMutableBufferPointer<UInt8>)
         -> LineResult
     {
+        var request = ParsedRequest()
+        switch parse(line, scratch: scratch, into: &request) {
+        case .ok: return .ok(request)
+        case .skip(let reason): return .skip(reason)
+        case .malformed(let reason): return .malformed(reason)
+        }
+    }
+
+    /// `parse(_:scratch:)` for a caller that keeps the request in place: it is written into
+    /// `request` (whole, when the line holds one) instead of being returned, which spares the
+    /// scan two copies of it at every line.
+    public mutating func parse(
+        _ line: LineBytes, scratch: UnsafeMutableBufferPointer<UInt8>,
+        into request: inout ParsedRequest
+    ) -> LineStatus {
         guard let first = line.first else { return .skip(.blank) }
         if first == ASCII.hash {
             if format.hasHeaders, let map = ColumnMap.parseHeader(line, zeek: format == .zeek) {
@@ -48,40 +63,50 @@ public struct LineParser: Sendable {
             }
             return .skip(.comment)
         }
+        let status: LineStatus
         switch format {
-        case .combined: return blankOr(line, NCSAScanner.scan(line, vhost: false, tail: .combined))
-        case .common: return blankOr(line, NCSAScanner.scan(line, vhost: false, tail: .common))
-        case .vhost: return blankOr(line, NCSAScanner.scan(line, vhost: true, tail: .either))
-        case .alb: return blankOr(line, LoadBalancerScanner.scan(line, alb: true))
-        case .elb: return blankOr(line, LoadBalancerScanner.scan(line, alb: false))
-        case .s3: return blankOr(line, S3Scanner.scan(line))
-        case .haproxy: return blankOr(line, HAProxyScanner.scan(line))
+        case .combined:
+            status = NCSAScanner.scan(line, vhost: false, tail: .combined, into: &request)
+        case .common: status = NCSAScanner.scan(line, vhost: false, tail: .common, into: &request)
+        case .vhost: status = NCSAScanner.scan(line, vhost: true, tail: .either, into: &request)
+        case .alb: status = Self.store(LoadBalancerScanner.scan(line, alb: true), &request)
+        case .elb: status = Self.store(LoadBalancerScanner.scan(line, alb: false), &request)
+        case .s3: status = Self.store(S3Scanner.scan(line), &request)
+        case .haproxy: status = Self.store(HAProxyScanner.scan(line), &request)
         case .cloudfront, .zeek:
-            return blankOr(
-                line, W3CScanner.scan(line, columns: columns, separator: .tab, scratch: scratch))
+            status = Self.store(
+                W3CScanner.scan(line, columns: columns, separator: .tab, scratch: scratch),
+                &request)
         case .w3c:
-            return blankOr(
-                line, W3CScanner.scan(line, columns: columns, separator: .blanks, scratch: scratch))
+            status = Self.store(
+                W3CScanner.scan(line, columns: columns, separator: .blanks, scratch: scratch),
+                &request)
         case .json:
-            return blankOr(
-                line,
-                JSONFieldExtractor.scan(
-                    line, keys: keyTable,
-                    scratch: scratch))
-        case .weighted: return blankOr(line, URLListScanner.scan(line, weighted: true))
-        case .url: return blankOr(line, URLListScanner.scan(line, weighted: false))
+            status = Self.store(
+                JSONFieldExtractor.scan(line, keys: keyTable, scratch: scratch), &request)
+        case .weighted: status = Self.store(URLListScanner.scan(line, weighted: true), &request)
+        case .url: status = Self.store(URLListScanner.scan(line, weighted: false), &request)
         case .custom:
             guard let layout else { return .malformed(.missingFields) }
-            return blankOr(line, CustomScanner.scan(line, layout: layout, scratch: scratch))
+            status = Self.store(
+                CustomScanner.scan(line, layout: layout, scratch: scratch), &request)
         }
+        // Whitespace-only lines are blank, not malformed (checked only when the scan failed,
+        // so the common path pays nothing).
+        if case .malformed = status, line.isBlankLine() { return .skip(.blank) }
+        return status
     }
 
-    /// Whitespace-only lines are blank, not malformed (checked only when the scan failed, so
-    /// the common path pays nothing).
+    /// A scanner's result as a status, its request stored into `request`.
     @inline(__always)
-    private func blankOr(_ line: LineBytes, _ result: LineResult) -> LineResult {
-        if case .malformed = result, line.isBlankLine() { return .skip(.blank) }
-        return result
+    private static func store(_ result: LineResult, _ request: inout ParsedRequest) -> LineStatus {
+        switch result {
+        case .ok(let parsed):
+            request = parsed
+            return .ok
+        case .skip(let reason): return .skip(reason)
+        case .malformed(let reason): return .malformed(reason)
+        }
     }
 
     /// Applies the fields headers found in `chunk` (whole lines, in input order) so the parser

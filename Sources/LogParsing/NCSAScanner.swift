@@ -5,10 +5,12 @@ enum NCSAScanner {
     /// What may follow the byte count.
     enum Tail { case common, combined, either }
 
-    /// Scans one line; `vhost` adds the leading `host[:port]` field.
+    /// Scans one line into `request`; `vhost` adds the leading `host[:port]` field.
     @inline(__always)
-    static func scan(_ line: LineBytes, vhost: Bool, tail: Tail) -> LineResult {
-        var request = ParsedRequest()
+    static func scan(
+        _ line: LineBytes, vhost: Bool, tail: Tail, into request: inout ParsedRequest
+    ) -> LineStatus {
+        request = ParsedRequest()
         var pos = line.afterBOM()
         let end = line.count
         // vhost, then client host, ident and user: single-space separated tokens.
@@ -88,7 +90,7 @@ enum NCSAScanner {
             request.host = authority.host
             request.port = authority.port
         }
-        return .ok(request)
+        return .ok
     }
 
     /// The `]` of a standard `[10/Oct/2000:13:55:36 -0700]` opening at `open`, found by its

@@ -96,3 +96,11 @@ public enum LineResult: Sendable, Equatable {
     case skip(SkipReason)
     case malformed(MalformedReason)
 }
+
+/// `LineResult` without the request, for a parser that writes it in place
+/// (`LineParser.parse(_:scratch:into:)`).
+public enum LineStatus: Sendable, Equatable {
+    case ok
+    case skip(SkipReason)
+    case malformed(MalformedReason)
+}

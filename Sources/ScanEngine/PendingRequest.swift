@@ -29,13 +29,11 @@ struct PendingRequest {
     /// Requests the line stands for (a weighted format may log a negative count: none).
     var weight: UInt64 { UInt64(max(request.weight, 0)) }
 
-    /// Takes `request`, parsed from `line` into this slot's scratch, and works out its key.
-    /// `agent` is found by the caller while the line is at hand with its parser.
+    /// Takes the request just parsed from `line` into `request` (and this slot's scratch),
+    /// and works out its key. `agent` is found by the caller while the line is at hand with
+    /// its parser.
     @inline(always)
-    mutating func take(
-        _ request: ParsedRequest, line: UnsafeBufferPointer<UInt8>, agent: Range<Int>?
-    ) {
-        self.request = request
+    mutating func take(line: UnsafeBufferPointer<UInt8>, agent: Range<Int>?) {
         self.line = line
         self.agent = agent
         target = bytes(request.target, .target)

@@ -77,10 +77,11 @@ final class ScanWorker {
             counts.lines &+= 1
             prefetch.ahead(of: line)
             let slot = pipeline.free
-            switch parser.parse(line, scratch: slot.pointee.scratch) {
-            case .ok(let request):
-                let agent = filter.skipBots ? parser.userAgent(in: line, of: request) : nil
-                slot.pointee.take(request, line: line, agent: agent)
+            switch parser.parse(line, scratch: slot.pointee.scratch, into: &slot.pointee.request) {
+            case .ok:
+                let agent =
+                    filter.skipBots ? parser.userAgent(in: line, of: slot.pointee.request) : nil
+                slot.pointee.take(line: line, agent: agent)
                 counts.requests &+= slot.pointee.weight
                 cache.prefetch(slot.pointee.key, hash: slot.pointee.hash)
                 if let due = pipeline.hold() { classify(due, counts: &counts) }
