@@ -1,3 +1,5 @@
+import LibC
+
 /// A byte trie over the literal path patterns and the literal prefixes of `prefix*` patterns.
 /// Each node lists the rules whose literal ends there; a lookup walks the URL path once and
 /// meets exactly the rules that match it, so rules that cannot match cost nothing. Built from
@@ -227,9 +229,7 @@ extension PrefixTrie {
     /// tens of thousands of nodes). The build keeps flat arrays indexed by node or edge, not an
     /// array per node: allocating and freeing those took most of a 5,000-rule compile.
     init(_ items: [(prefix: [UInt8], entry: Entry)], arena: Arena) {
-        let order = items.indices.sorted {
-            items[$0].prefix.lexicographicallyPrecedes(items[$1].prefix)
-        }
+        let order = items.indices.sorted { Self.precedes(items[$0].prefix, items[$1].prefix) }
         // Node `n` (after the root) is reached from `parent[n]` by `label[n]`.
         var parent: [Int32] = [-1]
         var label: [UInt8] = [0]
@@ -299,6 +299,22 @@ extension PrefixTrie {
         self.init(
             words: arena.freeze(words), entries: arena.freeze(entries),
             rootChildren: arena.freeze(rootChildren))
+    }
+
+    /// Byte order of two prefixes, a prefix before its extensions: `lexicographicallyPrecedes`
+    /// by `memcmp` (the generic comparison took a tenth of the instructions of a 5,000-rule
+    /// compile, this two thirds of that).
+    private static func precedes(_ first: [UInt8], _ second: [UInt8]) -> Bool {
+        first.withUnsafeBufferPointer { a in
+            second.withUnsafeBufferPointer { b in
+                let common = min(a.count, b.count)
+                guard common > 0, let x = a.baseAddress, let y = b.baseAddress else {
+                    return a.count < b.count
+                }
+                let order = memcmp(x, y, common)
+                return order != 0 ? order < 0 : a.count < b.count
+            }
+        }
     }
 
     /// The uncompressed trie: node `n`'s children are `children[childStart[n] ..<
