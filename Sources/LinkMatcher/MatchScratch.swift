@@ -283,24 +283,17 @@ struct MatchState {
     ) {
         let slot = mode.index
         if let query = parts.query, isClean(.query, UnsafeBufferPointer(rebasing: bytes[query])) {
-            if !mode.folded {
-                // Nothing to encode, decode or fold: the items are ranges of the URL itself.
-                if !itemsReady[slot] {
-                    itemsReady[slot] = true
-                    items.base[slot].removeAll()
-                    Self.splitItems(query, bytes) { name, value in
-                        items.base[slot].append(QueryItem(name: name, value: value))
-                    }
-                }
-                return (items[slot].buffer, bytes)
-            }
-            // Nothing to encode or decode (so ASCII only): each name as it is, each value
-            // lower-cased, without the general transform.
+            // Nothing to encode or decode (so ASCII only): the items are ranges of the URL
+            // itself, or, folded, each name copied as it is and each value lower-cased.
             if !itemsReady[slot] {
                 itemsReady[slot] = true
                 items.base[slot].removeAll()
                 itemBytes.base[slot].removeAll()
                 Self.splitItems(query, bytes) { name, value in
+                    guard mode.folded else {
+                        items.base[slot].append(QueryItem(name: name, value: value))
+                        return
+                    }
                     let nameStart = itemBytes[slot].count
                     itemBytes.base[slot].append(
                         contentsOf: UnsafeBufferPointer(rebasing: bytes[name]))
@@ -313,7 +306,7 @@ struct MatchState {
                             value: valueStart..<itemBytes[slot].count))
                 }
             }
-            return (items[slot].buffer, itemBytes[slot].buffer)
+            return (items[slot].buffer, mode.folded ? itemBytes[slot].buffer : bytes)
         }
         if !itemsReady[slot] {
             itemsReady[slot] = true
