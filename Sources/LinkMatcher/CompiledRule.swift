@@ -43,6 +43,13 @@ struct RuleHead: Sendable, BitwiseCopyable {
     let exclude: Bool
     /// True when the rule matches any query and any fragment: its path decides alone.
     let pathDecides: Bool
+    /// The parts whose absence fails the rule, as a mask of `queryAbsent` and
+    /// `fragmentAbsent`: a URL without them is passed over at once. (Apple's opt-out rule,
+    /// `{"?": {"no_universal_links": "?*"}}`, is a candidate of every path, in every entry.)
+    let failsWithout: UInt8
+
+    static let queryAbsent: UInt8 = 1
+    static let fragmentAbsent: UInt8 = 2
 
     init(_ rule: CompiledRule) {
         entry = rule.entry
@@ -52,6 +59,16 @@ struct RuleHead: Sendable, BitwiseCopyable {
         var anyFragment = false
         if case .anything = rule.fragment { anyFragment = true }
         pathDecides = anyQuery && anyFragment
+        // An absent query is the empty text to a whole-query pattern, and `""` to every item
+        // (S4.3.2); an absent fragment is the empty text.
+        let queryFails =
+            switch rule.query {
+            case .whole(let matcher): matcher.matchesEmpty == false
+            case .items(let items): items.buffer.contains { $0.value.matchesEmpty == false }
+            }
+        failsWithout =
+            (queryFails ? Self.queryAbsent : 0)
+            | (rule.fragment.matchesEmpty == false ? Self.fragmentAbsent : 0)
     }
 }
 

@@ -1,3 +1,5 @@
+import LibC
+
 extension CompiledRuleSet {
     /// Decides one URL (absolute, or a request target such as `/p?q#f`). The host is not
     /// checked here: which file applies to which host is the caller's business (S9).
@@ -22,13 +24,17 @@ extension CompiledRuleSet {
             if candidates.count == 0 { return .unmatched }
         }
         if appsOverlap { clearDecidedApps(scratch) }
+        let absent =
+            (parts.query == nil ? RuleHead.queryAbsent : 0)
+            | (parts.fragment == nil ? RuleHead.fragmentAbsent : 0)
         var lastEntry: Int32 = -1
         var firstExclude: Int32 = -1
         for slot in 0..<candidates.count {
             let ruleIndex = Int(candidates[slot])
             let head = heads[ruleIndex]
             // Within an entry only the first matching rule counts (S4.2).
-            guard head.entry != lastEntry, pathHolds(ruleIndex, bytes, scratch),
+            guard head.entry != lastEntry, head.failsWithout & absent == 0,
+                pathHolds(ruleIndex, bytes, scratch),
                 head.pathDecides || otherPartsMatch(compiled.pointer(at: ruleIndex), bytes, scratch)
             else { continue }
             lastEntry = head.entry
@@ -446,18 +452,26 @@ extension CompiledRuleSet {
         return true
     }
 
-    /// Whether `needle` occurs in `text`.
+    /// Whether `needle` occurs in `text`: the places of its first byte found by `memchr` (a
+    /// query of tracking parameters is searched for the opt-out item at nearly every URL).
     @inline(__always)
     private static func contains(
         _ text: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>
     )
         -> Bool
     {
-        guard let first = needle.first, needle.count <= text.count else { return needle.isEmpty }
-        for start in 0...(text.count - needle.count) where text[start] == first {
+        guard let first = needle.first, needle.count <= text.count, let base = text.baseAddress
+        else { return needle.isEmpty }
+        let lastStart = text.count - needle.count
+        var start = 0
+        while start <= lastStart,
+            let found = memchr(base + start, Int32(first), lastStart - start + 1)
+        {
+            let place = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
             var offset = 1
-            while offset < needle.count && text[start + offset] == needle[offset] { offset += 1 }
+            while offset < needle.count && text[place + offset] == needle[offset] { offset += 1 }
             if offset == needle.count { return true }
+            start = place + 1
         }
         return false
     }

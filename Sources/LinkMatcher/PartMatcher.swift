@@ -27,6 +27,18 @@ enum PartMatcher: Sendable {
         }
     }
 
+    /// Whether the form matches the empty text (an absent query or fragment, S4.3.2), when
+    /// that is known without running a glob; nil for a glob.
+    var matchesEmpty: Bool? {
+        switch self {
+        case .anything: true
+        case .nothing: false
+        case .exact(let literal): literal.isEmpty
+        case .atLeast(let count): count == 0
+        case .glob: nil
+        }
+    }
+
     /// Chooses the form. `slashesVanishAtEnd` is the path rule of S5.4, for which a literal
     /// with a `/` needs the glob's end handling rather than a plain comparison.
     init(

@@ -223,9 +223,9 @@ struct PieceChecks: Sendable, BitwiseCopyable {
         let middles = groups.pointer(at: Int(entry.rule))
         func checkMiddles(at place: Int) {
             middles.pointee.walkForward(key: key, from: place, foldASCII: foldASCII) { entry in
-                // A member met again at a later place gives the same answer (it is checked
-                // whole); a duplicate candidate is passed over by `decide`.
-                if matches(entry.rule, key, foldASCII: foldASCII, suffixHolds: false) {
+                // A duplicate candidate (a member met again at a later place) is passed over
+                // by `decide`.
+                if holdsAfterFirstMiddle(entry.rule, key, at: place, foldASCII: foldASCII) {
                     candidates.append(rule(entry.rule))
                 }
             }
@@ -249,6 +249,38 @@ struct PieceChecks: Sendable, BitwiseCopyable {
             guard middles.pointee.rootChildren[Int(byte)] != PrefixTrie.noChild else { continue }
             checkMiddles(at: place)
         }
+    }
+
+    /// Whether the key matches member `index`, whose first middle occurs at `place`, after
+    /// its prefix. With one middle, any place of it that leaves room for the tail or suffix
+    /// proves a match (a `*` takes whatever lies before it), and a later place never leaves
+    /// more room: the rest of the member is checked from there, without searching for the
+    /// middle again. With more, the member is checked whole.
+    @inline(__always)
+    private func holdsAfterFirstMiddle(
+        _ index: Int32, _ key: UnsafeBufferPointer<UInt8>, at place: Int, foldASCII: Bool
+    ) -> Bool {
+        let member = members.pointer(at: Int(index))
+        guard member.pointee.middleCount == 1 else {
+            return matches(index, key, foldASCII: foldASCII, suffixHolds: false)
+        }
+        let middleStart = Int(member.pointee.textStart + member.pointee.prefixCount)
+        let position = place + Int(middleEnds[Int(member.pointee.middleStart)]) - middleStart
+        let end = key.count - Int(member.pointee.suffixCount)
+        guard position <= end, holdsSuffix(member, key, foldASCII) else { return false }
+        return holdsTail(member, UnsafeBufferPointer(rebasing: key[position..<end]))
+    }
+
+    /// Whether `rest`, what follows the member's last middle, holds its tail's characters.
+    @inline(__always)
+    private func holdsTail(_ member: UnsafePointer<Member>, _ rest: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
+        let count = Int(member.pointee.tailCount)
+        guard count > 0 else { return true }
+        return member.pointee.tailIsOpen
+            ? PartMatcher.hasCharacters(rest, atLeast: count)
+            : PartMatcher.hasCharacters(rest, exactly: count)
     }
 
     /// Whether `key` holds `texts[text]` at `position` (which leaves room for it).
@@ -300,11 +332,6 @@ struct PieceChecks: Sendable, BitwiseCopyable {
             position += text.count
             textStart = text.upperBound
         }
-        let count = Int(member.pointee.tailCount)
-        guard count > 0 else { return true }
-        let rest = UnsafeBufferPointer(rebasing: key[position..<end])
-        return member.pointee.tailIsOpen
-            ? PartMatcher.hasCharacters(rest, atLeast: count)
-            : PartMatcher.hasCharacters(rest, exactly: count)
+        return holdsTail(member, UnsafeBufferPointer(rebasing: key[position..<end]))
     }
 }
