@@ -9,7 +9,20 @@ extension Inclusion {
 
         init(_ prefixes: [(rule: Int, prefix: [UInt32])]) {
             sorted = prefixes.map { ($0.prefix, $0.rule) }.sorted {
-                $0.prefix.lexicographicallyPrecedes($1.prefix)
+                Self.precedes($0.prefix, $1.prefix)
+            }
+        }
+
+        /// `lexicographicallyPrecedes` on the buffers: the generic one took a fifth of an
+        /// analysis of a 5,000-rule entry.
+        private static func precedes(_ first: [UInt32], _ second: [UInt32]) -> Bool {
+            first.withUnsafeBufferPointer { a in
+                second.withUnsafeBufferPointer { b in
+                    let common = min(a.count, b.count)
+                    var index = 0
+                    while index < common && a[index] == b[index] { index += 1 }
+                    return index < common ? a[index] < b[index] : a.count < b.count
+                }
             }
         }
 

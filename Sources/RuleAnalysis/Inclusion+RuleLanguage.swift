@@ -165,6 +165,7 @@ extension Inclusion {
         /// name a variable (only the parse tells a `$(name)` from a literal `$`).
         static func pathPrefix(_ rule: ResolvedRule) -> [UInt32]? {
             var run: [UInt32] = []
+            run.reserveCapacity(rule.path.utf8.count)
             for byte in rule.path.utf8 {
                 if byte >= 0x80 { return nonASCIIPathPrefix(rule) }
                 if byte == 0x2F && run.isEmpty { continue }

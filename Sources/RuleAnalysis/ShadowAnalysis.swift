@@ -104,10 +104,16 @@ extension Inclusion {
                 entry.map { ($0, examining($0) ? languages[$0].prefix : languages.prefix(of: $0)) })
             var findings: [ShadowFinding] = []
             var catchAll: Int?
+            // Only a rule whose path text looks like an examined rule's can be its duplicate:
+            // the others are not keyed (keying every rule of a 5,000-rule entry took a fifth
+            // of its analysis).
+            let examinedLooks = Set(entry.filter(examining).map { Self.look(of: rules[$0].path) })
             var firstWithPattern: [PatternKey: Int] = [:]
+            firstWithPattern.reserveCapacity(examinedLooks.count)
             for rule in entry {
-                let key = PatternKey(rules[rule])
-                let first = firstWithPattern[key]
+                let keyed = examinedLooks.contains(Self.look(of: rules[rule].path))
+                let key = keyed ? PatternKey(rules[rule]) : nil
+                let first = key.flatMap { firstWithPattern[$0] }
                 if !examining(rule) {
                     // Not asked about, but still an earlier rule for those that are.
                 } else if languages[rule].isEmpty {
@@ -124,9 +130,19 @@ extension Inclusion {
                     findings.append(finding(.exclusionWithoutEffect, rule, []))
                 }
                 if catchAll == nil, languages.isCatchAll(rule) { catchAll = rule }
-                if first == nil { firstWithPattern[key] = rule }
+                if first == nil, let key { firstWithPattern[key] = rule }
             }
             return findings
+        }
+
+        /// A cheap fingerprint of a path text (its length, first and last bytes, leading `/`s
+        /// dropped, as `PatternKey` drops them): equal texts look alike.
+        private static func look(of path: String) -> Int {
+            let bytes = path.utf8.drop { $0 == UInt8(ascii: "/") }
+            var look = bytes.count
+            for byte in bytes.prefix(8) { look = look &* 31 &+ Int(byte) }
+            for byte in bytes.suffix(8) { look = look &* 31 &+ Int(byte) }
+            return look
         }
 
         private func finding(_ kind: ShadowFinding.Kind, _ rule: Int, _ covering: [Int])
@@ -197,7 +213,10 @@ extension Inclusion {
             }
             var union: [Int] = []
             for candidate in candidates where relations.coversQueryAndFragment(candidate, rule) {
-                if mayAcceptSample(candidate), relations.pathsCover([candidate], rule) == .proven {
+                if samePath(candidate, rule)
+                    || mayAcceptSample(candidate)
+                        && relations.pathsCover([candidate], rule) == .proven
+                {
                     return [candidate]
                 }
                 union.append(candidate)
@@ -205,10 +224,24 @@ extension Inclusion {
             union += longer.filter { relations.coversQueryAndFragment($0, rule) }
             // Large alternations (`$(lang)`) join a union only where they may take the sample.
             union = union.filter { !languages[$0].pathIsLarge || mayAcceptSample($0) }.sorted()
+            // A union none of whose members may take the sample path does not cover it: no
+            // need to build its automata to find that out (`*.json`, `*/amp` and the like
+            // meet every rule).
             guard union.count >= 2, union.count <= Self.unionLimit,
+                union.contains(where: mayAcceptSample),
                 relations.pathsCover(union, rule) == .proven
             else { return nil }
             return smallestCover(union, rule)
+        }
+
+        /// Whether two rules have the same path pattern read the same way (the same text,
+        /// leading `/`s aside, and flags): then each covers the other's paths, with no
+        /// automaton to build. (A rule repeated with another query or `exclude` is common.)
+        private func samePath(_ first: Int, _ second: Int) -> Bool {
+            let (a, b) = (rules[first], rules[second])
+            return a.caseSensitive == b.caseSensitive && a.percentEncoded == b.percentEncoded
+                && a.isLegacyPath == b.isLegacyPath
+                && ExactText(a.path.drop { $0 == "/" }) == ExactText(b.path.drop { $0 == "/" })
         }
 
         /// A short list out of a covering union: the shortest run of it, in rule order, that
