@@ -135,14 +135,15 @@ extension Inclusion {
             return findings
         }
 
-        /// A cheap fingerprint of a path text (its length, first and last bytes, leading `/`s
-        /// dropped, as `PatternKey` drops them): equal texts look alike.
+        /// A cheap fingerprint of a path text (its length, first and last bytes, leading `/`
+        /// bytes dropped): texts equal once `PatternKey` drops their leading `/`s look alike.
         private static func look(of path: String) -> Int {
-            let bytes = path.utf8.drop { $0 == UInt8(ascii: "/") }
-            var look = bytes.count
-            for byte in bytes.prefix(8) { look = look &* 31 &+ Int(byte) }
-            for byte in bytes.suffix(8) { look = look &* 31 &+ Int(byte) }
-            return look
+            pathBytes(of: path) { bytes in
+                var look = bytes.count
+                for byte in bytes.prefix(8) { look = look &* 31 &+ Int(byte) }
+                for byte in bytes.suffix(8) { look = look &* 31 &+ Int(byte) }
+                return look
+            }
         }
 
         private func finding(_ kind: ShadowFinding.Kind, _ rule: Int, _ covering: [Int])
@@ -238,10 +239,25 @@ extension Inclusion {
         /// leading `/`s aside, and flags): then each covers the other's paths, with no
         /// automaton to build. (A rule repeated with another query or `exclude` is common.)
         private func samePath(_ first: Int, _ second: Int) -> Bool {
-            let (a, b) = (rules[first], rules[second])
-            return a.caseSensitive == b.caseSensitive && a.percentEncoded == b.percentEncoded
-                && a.isLegacyPath == b.isLegacyPath
-                && ExactText(a.path.drop { $0 == "/" }) == ExactText(b.path.drop { $0 == "/" })
+            // Texts of one length first (a cheap test that only ever says no too often).
+            rules[first].caseSensitive == rules[second].caseSensitive
+                && rules[first].percentEncoded == rules[second].percentEncoded
+                && rules[first].isLegacyPath == rules[second].isLegacyPath
+                && rules[first].path.utf8.count == rules[second].path.utf8.count
+                && ExactText(rules[first].path.drop { $0 == "/" })
+                    == ExactText(rules[second].path.drop { $0 == "/" })
+        }
+
+        /// `body` given the UTF-8 bytes of a path text without its leading `/` bytes.
+        private static func pathBytes<Result>(
+            of path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+        ) -> Result {
+            var path = path
+            return path.withUTF8 { bytes in
+                var start = 0
+                while start < bytes.count && bytes[start] == UInt8(ascii: "/") { start += 1 }
+                return body(UnsafeBufferPointer(rebasing: bytes[start...]))
+            }
         }
 
         /// A short list out of a covering union: the shortest run of it, in rule order, that

@@ -182,6 +182,25 @@ struct ShadowCaseTests {
                 "AASA601 details[0].components[2] <- details[0].components[0]",
             ]),
         Row(
+            name: "a glob repeated with a query is covered by the same glob with any query",
+            components: #"{"/": "/u/*/posts/?*"}, {"/": "//u/*/posts/?*", "?": {"x": "1"}}"#,
+            expected: ["AASA601 details[0].components[1] <- details[0].components[0]"]),
+        Row(
+            name: "the same glob read in either case is not covered by it read in one case",
+            components:
+                #"{"/": "/u/*/Posts/?*"}, {"/": "/u/*/Posts/?*", "caseSensitive": false, "?": {"x": "1"}}"#,
+            expected: []),
+        Row(
+            name: "the same glob read in one case is covered by it read in either case",
+            components:
+                #"{"/": "/u/*/Posts/?*", "caseSensitive": false}, {"/": "/u/*/Posts/?*", "?": {"x": "1"}}"#,
+            expected: ["AASA601 details[0].components[1] <- details[0].components[0]"]),
+        Row(
+            name: "the same glob read decoded is not covered by it read encoded",
+            components:
+                #"{"/": "/u/*/%41/?*"}, {"/": "/u/*/%41/?*", "percentEncoded": false, "?": {"x": "1"}}"#,
+            expected: []),
+        Row(
             name: "canonically equivalent texts are other patterns: the Kelvin sign is not K",
             components: #"""
                 {"/": "/\u212A", "percentEncoded": false}, {"/": "/K", "percentEncoded": false},
