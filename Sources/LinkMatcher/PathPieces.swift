@@ -122,16 +122,21 @@ struct PieceChecks: Sendable, BitwiseCopyable {
     /// Per group, the byte every first middle starts with, when they share one that is no
     /// ASCII letter (`/` in `/posts/`, `/likes/`: so case folding never changes it); else -1.
     private let soleFirstBytes: FrozenArray<Int16>
+    /// Per group, its first middles by their text when each is one whole segment (`/posts/`);
+    /// else empty, and its trie serves.
+    private let segmentTables: FrozenArray<SegmentTable>
 
     private init(
         members: FrozenArray<Member>, texts: FrozenArray<UInt8>, middleEnds: FrozenArray<Int32>,
-        groups: FrozenArray<PrefixTrie>, soleFirstBytes: FrozenArray<Int16>
+        groups: FrozenArray<PrefixTrie>, soleFirstBytes: FrozenArray<Int16>,
+        segmentTables: FrozenArray<SegmentTable>
     ) {
         self.members = members
         self.texts = texts
         self.middleEnds = middleEnds
         self.groups = groups
         self.soleFirstBytes = soleFirstBytes
+        self.segmentTables = segmentTables
     }
 
     /// Member `i` checks `items[i].pieces` for `items[i].rule`. Group `g` finds the members
@@ -172,10 +177,17 @@ struct PieceChecks: Sendable, BitwiseCopyable {
             }
             return Int16(byte)
         }
+        let segmentTables = groups.map { group in
+            SegmentTable(
+                group.compactMap { member in
+                    items[Int(member)].pieces.middles.first.map { ($0, member) }
+                }, arena: arena) ?? .empty
+        }
         self.init(
             members: arena.freeze(members), texts: arena.freeze(texts),
             middleEnds: arena.freeze(middleEnds), groups: arena.freeze(groupTries),
-            soleFirstBytes: arena.freeze(soleFirstBytes))
+            soleFirstBytes: arena.freeze(soleFirstBytes),
+            segmentTables: arena.freeze(segmentTables))
     }
 
     var isEmpty: Bool { members.isEmpty }
@@ -220,6 +232,10 @@ struct PieceChecks: Sendable, BitwiseCopyable {
         }
         // Each place from `start` on where one of the group's first middles occurs names the
         // members to check.
+        let segments = segmentTables.pointer(at: Int(entry.rule))
+        if !segments.pointee.isEmpty {
+            return collectBySegment(segments, key, from: start, foldASCII, into: &candidates)
+        }
         let middles = groups.pointer(at: Int(entry.rule))
         func checkMiddles(at place: Int) {
             middles.pointee.walkForward(key: key, from: place, foldASCII: foldASCII) { entry in
@@ -248,6 +264,32 @@ struct PieceChecks: Sendable, BitwiseCopyable {
             // Most places start no middle.
             guard middles.pointee.rootChildren[Int(byte)] != PrefixTrie.noChild else { continue }
             checkMiddles(at: place)
+        }
+    }
+
+    /// `collect` for a group whose first middles are whole segments: the one segment that
+    /// starts at each `/` from `start` on is looked up.
+    @inline(__always)
+    private func collectBySegment(
+        _ segments: UnsafePointer<SegmentTable>, _ key: UnsafeBufferPointer<UInt8>,
+        from start: Int, _ foldASCII: Bool, into candidates: inout ScratchBuffer<Int32>
+    ) {
+        guard let base = key.baseAddress else { return }
+        let slash = Int32(UInt8(ascii: "/"))
+        var place = start
+        while place < key.count, let opening = memchr(base + place, slash, key.count - place) {
+            let open = UnsafePointer<UInt8>(opening.assumingMemoryBound(to: UInt8.self)) - base
+            guard open + 1 < key.count,
+                let closing = memchr(base + open + 1, slash, key.count - open - 1)
+            else { return }
+            let close = UnsafePointer<UInt8>(closing.assumingMemoryBound(to: UInt8.self)) - base
+            let segment = UnsafeBufferPointer(rebasing: key[open...close])
+            for member in segments.pointee.members(of: segment, foldASCII: foldASCII)
+            where holdsAfterFirstMiddle(member, key, at: open, foldASCII: foldASCII) {
+                candidates.append(rule(member))
+            }
+            // The closing `/` opens the next segment.
+            place = close
         }
     }
 
@@ -325,13 +367,37 @@ struct PieceChecks: Sendable, BitwiseCopyable {
         let first = Int(member.pointee.middleStart)
         for index in first..<first + Int(member.pointee.middleCount) {
             let text = textStart..<Int(middleEnds[index])
-            while position + text.count <= end && !holds(text, key, at: position, foldASCII) {
-                position += 1
-            }
-            guard position + text.count <= end else { return false }
-            position += text.count
+            guard let found = place(of: text, in: key, from: position, end: end, foldASCII)
+            else { return false }
+            position = found + text.count
             textStart = text.upperBound
         }
         return holdsTail(member, UnsafeBufferPointer(rebasing: key[position..<end]))
+    }
+
+    /// The first place at or after `position` where `key` holds `texts[text]` ending by `end`.
+    /// A middle that starts with a byte case folding leaves alone (`/repos/`) is looked for
+    /// at the places of that byte, found by `memchr`; another is tried at every place.
+    @inline(__always)
+    private func place(
+        of text: Range<Int>, in key: UnsafeBufferPointer<UInt8>, from position: Int, end: Int,
+        _ foldASCII: Bool
+    ) -> Int? {
+        let last = end - text.count
+        guard position <= last else { return nil }
+        let lead = texts[text.lowerBound]
+        guard !(foldASCII && ASCII.isLetter(lead)), let base = key.baseAddress else {
+            for place in position...last where holds(text, key, at: place, foldASCII) {
+                return place
+            }
+            return nil
+        }
+        var place = position
+        while place <= last, let found = memchr(base + place, Int32(lead), last - place + 1) {
+            let at = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+            if holds(text, key, at: at, foldASCII) { return at }
+            place = at + 1
+        }
+        return nil
     }
 }

@@ -117,6 +117,31 @@ struct PathPiecesTests {
         expectReferenceAnswers(doc, set, urls)
     }
 
+    /// A group whose first middles are whole segments (`/Seg3/`, `//`) finds them by the
+    /// segment that starts at each `/` of the path: in either case where its rules fold
+    /// letters, with a middle that two rules share, and beside a group whose middles end
+    /// inside a segment (found by their trie).
+    @Test func groupsOfWholeSegmentsAnswerAsTheReferenceDoes() {
+        for caseSensitive in [true, false] {
+            let segments = (0..<20).map { "/u/*/Seg\($0)/?*" } + ["/u/*//?*"]
+            let doc = document(
+                segments.map { Component(path: $0, caseSensitive: caseSensitive) }
+                    + [Component(path: "/u/*/Seg3/?*", exclude: true, caseSensitive: caseSensitive)]
+                    + (0..<20).map {
+                        Component(path: "/v/*/x\($0)?*", caseSensitive: caseSensitive)
+                    })
+            let set = CompiledRuleSet(doc)
+            #expect(set.strategySummary.contains("0 suffix, 42 checked, 0 glob"))
+            let urls = [
+                "/u/1/Seg3/x", "/u/1/seg3/x", "/u/1/SEG3/x", "/u/a/b/Seg11/x", "/u/Seg1/Seg2/x",
+                "/u/1//x", "/u//x", "/u///", "/u/1/Seg1", "/u/1/Seg1/", "/u/1/Seg1/é",
+                "/u/1/Seg20/x", "/u/1/Seg1/Seg1/x", "/u/Seg3/x", "/u/1/Seg1x/y", "/v/1/x3y",
+                "/v/1/x3", "/v/1/X3y", "/v/x3/x", "/u/1/%53eg3/x",
+            ]
+            expectReferenceAnswers(doc, set, urls, ", caseSensitive \(caseSensitive)")
+        }
+    }
+
     /// However a rule set is made, a path meets few checks: past `PiecePlacement.chainLimit`
     /// on the suffixes or prefixes one path can reach, or past `SuffixRules.suffixLimit` on
     /// the first middles one place can begin with, rules go to the glob union. The answers
