@@ -225,11 +225,7 @@ extension Inclusion {
             union += longer.filter { relations.coversQueryAndFragment($0, rule) }
             // Large alternations (`$(lang)`) join a union only where they may take the sample.
             union = union.filter { !languages[$0].pathIsLarge || mayAcceptSample($0) }.sorted()
-            // A union none of whose members may take the sample path does not cover it: no
-            // need to build its automata to find that out (`*.json`, `*/amp` and the like
-            // meet every rule).
             guard union.count >= 2, union.count <= Self.unionLimit,
-                union.contains(where: mayAcceptSample),
                 relations.pathsCover(union, rule) == .proven
             else { return nil }
             return smallestCover(union, rule)
