@@ -25,6 +25,41 @@ struct RuleHeadTests {
         #expect(heads.map(\.entry) == set.rules.map { Int32($0.entryIndex) })
     }
 
+    /// A rule whose query or fragment rejects the empty text says so in its head, and is
+    /// passed over for a URL without that part; one that accepts it, or whose glob is not
+    /// asked, does not (an absent query reads `""` for every item, S4.3.2). A `?` or `#`
+    /// with nothing after it is a part present and empty: such URLs are checked in full.
+    @Test func rulesThatFailWithoutAQueryOrFragmentSaySo() {
+        let item = { (pattern: String) in
+            QueryPattern.items([QueryItemPattern(name: "x", pattern: pattern)])
+        }
+        let components = [
+            Component(path: "/a", query: item("?*")),
+            Component(path: "/a", query: item("*")),
+            Component(path: "/a", query: item("")),
+            Component(path: "/a", query: .whole("x=1")),
+            Component(path: "/a", query: .whole("x*")),
+            Component(path: "/a", fragment: "top"),
+            Component(path: "/a", fragment: "*"),
+            Component(path: "/a", query: .whole("?*"), fragment: "?*", exclude: true),
+        ]
+        let doc = document(components)
+        let set = CompiledRuleSet(doc)
+        #expect(set.heads.buffer.map(\.failsWithout) == [1, 0, 0, 1, 0, 2, 0, 3])
+        let urls = [
+            "/a", "/a?", "/a#", "/a?#", "/a?x=1", "/a?x=", "/a?x", "/a#top", "/a?y=2#top",
+            "/a?x=1#", "/a#?x=1",
+        ]
+        for count in 1...components.count {
+            let doc = document(Array(components.prefix(count)))
+            expectReferenceAnswers(doc, CompiledRuleSet(doc), urls, ", \(count) rules")
+        }
+        for component in components {
+            let doc = document([component])
+            expectReferenceAnswers(doc, CompiledRuleSet(doc), urls, ", \(component)")
+        }
+    }
+
     /// Each rule alone, and the four that need a query or fragment together, on URLs that
     /// their query and fragment accept and reject.
     @Test func rulesThatNeedAQueryOrFragmentStillCheckIt() {
