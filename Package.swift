@@ -38,7 +38,7 @@ let package = Package(
         // The platform's C library (Glibc, Musl or Darwin) under one name.
         .target(name: "LibC"),
         // ASCII and byte helpers every per-line path shares; internal to the package.
-        .target(name: "ASCIIBytes"),
+        .target(name: "ASCIIBytes", dependencies: ["LibC"]),
         .target(name: "AASAModel", dependencies: ["ASCIIBytes", "LibC"]),
         .target(name: "LinkMatcher", dependencies: ["AASAModel", "ASCIIBytes", "LibC"]),
         .target(name: "RuleAnalysis", dependencies: ["LinkMatcher", "AASAModel", "ASCIIBytes"]),

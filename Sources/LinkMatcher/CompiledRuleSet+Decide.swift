@@ -1,4 +1,4 @@
-import LibC
+import ASCIIBytes
 
 extension CompiledRuleSet {
     /// Decides one URL (absolute, or a request target such as `/p?q#f`). The host is not
@@ -460,14 +460,10 @@ extension CompiledRuleSet {
     )
         -> Bool
     {
-        guard let first = needle.first, needle.count <= text.count, let base = text.baseAddress
-        else { return needle.isEmpty }
+        guard let first = needle.first, needle.count <= text.count else { return needle.isEmpty }
         let lastStart = text.count - needle.count
         var start = 0
-        while start <= lastStart,
-            let found = memchr(base + start, Int32(first), lastStart - start + 1)
-        {
-            let place = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+        while let place = text.find(first, from: start, to: lastStart + 1) {
             var offset = 1
             while offset < needle.count && text[place + offset] == needle[offset] { offset += 1 }
             if offset == needle.count { return true }

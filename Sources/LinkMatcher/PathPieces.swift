@@ -1,5 +1,4 @@
 import ASCIIBytes
-import LibC
 
 /// A path pattern made of literal pieces and runs of wildcards that a few comparisons decide,
 /// without an automaton: a literal prefix, literal middles each between runs of `*`, then
@@ -247,13 +246,10 @@ struct PieceChecks: Sendable, BitwiseCopyable {
             }
         }
         let sole = soleFirstBytes[Int(entry.rule)]
-        if sole >= 0, let base = key.baseAddress {
+        if sole >= 0 {
             // Only the places of that byte can start a middle: found by `memchr`.
             var place = start
-            while place < key.count,
-                let found = memchr(base + place, Int32(sole), key.count - place)
-            {
-                let at = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+            while let at = key.find(UInt8(sole), from: place, to: key.count) {
                 checkMiddles(at: at)
                 place = at + 1
             }
@@ -274,15 +270,11 @@ struct PieceChecks: Sendable, BitwiseCopyable {
         _ segments: UnsafePointer<SegmentTable>, _ key: UnsafeBufferPointer<UInt8>,
         from start: Int, _ foldASCII: Bool, into candidates: inout ScratchBuffer<Int32>
     ) {
-        guard let base = key.baseAddress else { return }
-        let slash = Int32(UInt8(ascii: "/"))
+        let slash = UInt8(ascii: "/")
         var place = start
-        while place < key.count, let opening = memchr(base + place, slash, key.count - place) {
-            let open = UnsafePointer<UInt8>(opening.assumingMemoryBound(to: UInt8.self)) - base
-            guard open + 1 < key.count,
-                let closing = memchr(base + open + 1, slash, key.count - open - 1)
-            else { return }
-            let close = UnsafePointer<UInt8>(closing.assumingMemoryBound(to: UInt8.self)) - base
+        while let open = key.find(slash, from: place, to: key.count),
+            let close = key.find(slash, from: open + 1, to: key.count)
+        {
             let segment = UnsafeBufferPointer(rebasing: key[open...close])
             for member in segments.pointee.members(of: segment, foldASCII: foldASCII)
             where holdsAfterFirstMiddle(member, key, at: open, foldASCII: foldASCII) {
@@ -386,15 +378,14 @@ struct PieceChecks: Sendable, BitwiseCopyable {
         let last = end - text.count
         guard position <= last else { return nil }
         let lead = texts[text.lowerBound]
-        guard !(foldASCII && ASCII.isLetter(lead)), let base = key.baseAddress else {
+        guard !(foldASCII && ASCII.isLetter(lead)) else {
             for place in position...last where holds(text, key, at: place, foldASCII) {
                 return place
             }
             return nil
         }
         var place = position
-        while place <= last, let found = memchr(base + place, Int32(lead), last - place + 1) {
-            let at = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+        while let at = key.find(lead, from: place, to: last + 1) {
             if holds(text, key, at: at, foldASCII) { return at }
             place = at + 1
         }

@@ -141,7 +141,7 @@ struct SegmentTable: Sendable, BitwiseCopyable {
 
     /// Every ASCII capital among eight bytes in lower case (`CaseFolding.foldASCII` on each).
     @inline(__always)
-    static func lowerCased(_ word: UInt64) -> UInt64 {
+    private static func lowerCased(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let low = word & (ones &* 0x7F)
         // The high bit of each byte: its low seven bits reach `A`; reach past `Z`.

@@ -1,18 +1,9 @@
 import ASCIIBytes
-import LibC
 
 /// A log line without its line terminator.
 public typealias LineBytes = UnsafeBufferPointer<UInt8>
 
 extension UnsafeBufferPointer where Element == UInt8 {
-    /// First index of `byte` in `from..<to`, or nil.
-    @inline(__always) func find(_ byte: UInt8, from: Int, to: Int) -> Int? {
-        guard from < to, let base = baseAddress,
-            let found = memchr(base + from, Int32(byte), to - from)
-        else { return nil }
-        return UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
-    }
-
     /// End of the run of non-space bytes starting at `from`.
     @inline(__always) func tokenEnd(from: Int) -> Int {
         find(ASCII.space, from: from, to: count) ?? Swift.max(from, count)

@@ -138,7 +138,11 @@ extension Inclusion {
         /// A cheap fingerprint of a path text (its length, first and last bytes, leading `/`
         /// bytes dropped): texts equal once `PatternKey` drops their leading `/`s look alike.
         private static func look(of path: String) -> Int {
-            pathBytes(of: path) { bytes in
+            var path = path
+            return path.withUTF8 { text in
+                var start = 0
+                while start < text.count && text[start] == UInt8(ascii: "/") { start += 1 }
+                let bytes = text[start...]
                 var look = bytes.count
                 for byte in bytes.prefix(8) { look = look &* 31 &+ Int(byte) }
                 for byte in bytes.suffix(8) { look = look &* 31 &+ Int(byte) }
@@ -242,18 +246,6 @@ extension Inclusion {
                 && rules[first].path.utf8.count == rules[second].path.utf8.count
                 && ExactText(rules[first].path.drop { $0 == "/" })
                     == ExactText(rules[second].path.drop { $0 == "/" })
-        }
-
-        /// `body` given the UTF-8 bytes of a path text without its leading `/` bytes.
-        private static func pathBytes<Result>(
-            of path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result
-        ) -> Result {
-            var path = path
-            return path.withUTF8 { bytes in
-                var start = 0
-                while start < bytes.count && bytes[start] == UInt8(ascii: "/") { start += 1 }
-                return body(UnsafeBufferPointer(rebasing: bytes[start...]))
-            }
         }
 
         /// A short list out of a covering union: the shortest run of it, in rule order, that
