@@ -218,7 +218,7 @@ extension Inclusion {
             }
             var union: [Int] = []
             for candidate in candidates where relations.coversQueryAndFragment(candidate, rule) {
-                if samePath(candidate, rule)
+                if samePath(candidate, rule) || prefixStarCovers(candidate, rule)
                     || mayAcceptSample(candidate)
                         && relations.pathsCover([candidate], rule) == .proven
                 {
@@ -235,17 +235,56 @@ extension Inclusion {
             return smallestCover(union, rule)
         }
 
-        /// Whether two rules have the same path pattern read the same way (the same text,
-        /// leading `/`s aside, and flags): then each covers the other's paths, with no
-        /// automaton to build. (A rule repeated with another query or `exclude` is common.)
-        private func samePath(_ first: Int, _ second: Int) -> Bool {
+        /// Whether `cover` has the path pattern of `subject` (the same text, leading `/`s
+        /// aside, the same decoding and reading), read in the same case or in either case: it
+        /// then matches every path the subject matches, with no automaton to build. Folding
+        /// maps character to character, so a path the pattern matches as written still
+        /// matches it once both are folded. (A rule repeated with another query, `exclude` or
+        /// case is common.)
+        private func samePath(_ cover: Int, _ subject: Int) -> Bool {
             // Texts of one length first (a cheap test that only ever says no too often).
-            rules[first].caseSensitive == rules[second].caseSensitive
-                && rules[first].percentEncoded == rules[second].percentEncoded
-                && rules[first].isLegacyPath == rules[second].isLegacyPath
-                && rules[first].path.utf8.count == rules[second].path.utf8.count
-                && ExactText(rules[first].path.drop { $0 == "/" })
-                    == ExactText(rules[second].path.drop { $0 == "/" })
+            (rules[cover].caseSensitive == rules[subject].caseSensitive
+                || !rules[cover].caseSensitive)
+                && rules[cover].percentEncoded == rules[subject].percentEncoded
+                && rules[cover].isLegacyPath == rules[subject].isLegacyPath
+                && rules[cover].path.utf8.count == rules[subject].path.utf8.count
+                && ExactText(rules[cover].path.drop { $0 == "/" })
+                    == ExactText(rules[subject].path.drop { $0 == "/" })
+        }
+
+        /// Whether `cover` is a literal and one final `*` (`/blog/2021/*`) that every path of
+        /// `subject` begins with, both read alike (or the cover in either case): then it covers
+        /// the subject's paths, with no automaton to build. The subject's literal beginning is
+        /// taken without its trailing `/`s, which may vanish (S5.4).
+        private func prefixStarCovers(_ cover: Int, _ subject: Int) -> Bool {
+            let (a, b) = (rules[cover], rules[subject])
+            guard a.caseSensitive == b.caseSensitive || !a.caseSensitive,
+                a.percentEncoded == b.percentEncoded, a.isLegacyPath == b.isLegacyPath,
+                a.path.utf8.last == UInt8(ascii: "*")
+            else { return false }
+            let literal = Self.literalBeginning(a)
+            // The cover's text must be that literal and its star alone.
+            guard a.path.unicodeScalars.drop(while: { $0 == "/" }).count == literal.count + 1
+            else { return false }
+            var beginning = Self.literalBeginning(b)
+            while beginning.last == 0x2F { beginning.removeLast() }
+            guard beginning.count >= literal.count else { return false }
+            let fold = !a.caseSensitive
+            return zip(beginning, literal).allSatisfy { byte, expected in
+                fold ? CaseFolding.fold(byte) == CaseFolding.fold(expected) : byte == expected
+            }
+        }
+
+        /// The characters a rule's path text begins with before its first wildcard, variable
+        /// or `%` (which a decoding view reads otherwise), leading `/`s dropped.
+        private static func literalBeginning(_ rule: ResolvedRule) -> [UInt32] {
+            var run: [UInt32] = []
+            for scalar in rule.path.unicodeScalars.drop(while: { $0 == "/" }) {
+                if scalar == "*" || scalar == "?" || scalar == "%" { break }
+                if scalar == "$" && !rule.isLegacyPath { break }
+                run.append(scalar.value)
+            }
+            return run
         }
 
         /// A short list out of a covering union: the shortest run of it, in rule order, that

@@ -196,6 +196,44 @@ struct ShadowCaseTests {
                 #"{"/": "/u/*/Posts/?*", "caseSensitive": false}, {"/": "/u/*/Posts/?*", "?": {"x": "1"}}"#,
             expected: ["AASA601 details[0].components[1] <- details[0].components[0]"]),
         Row(
+            name: "a literal and a star cover a glob that begins with that literal",
+            components:
+                #"{"/": "/blog/2021/*"}, {"/": "/blog/2021/10/post-1/*"}, {"/": "/blog/2021x/*"}"#,
+            expected: ["AASA601 details[0].components[1] <- details[0].components[0]"]),
+        Row(
+            name: "a literal and a star read in either case cover a glob read in one case",
+            components:
+                #"{"/": "/Blog/*", "caseSensitive": false}, {"/": "/blog/X/*"}, {"/": "/BLOG/y/?"}"#,
+            expected: [
+                "AASA601 details[0].components[1] <- details[0].components[0]",
+                "AASA601 details[0].components[2] <- details[0].components[0]",
+            ]),
+        Row(
+            name: "a literal and a star read in one case do not cover a glob read in either case",
+            components: #"{"/": "/blog/*"}, {"/": "/blog/x/*", "caseSensitive": false}"#,
+            expected: []),
+        Row(
+            name: "a literal and a star read undecoded do not cover a glob read decoded (S7)",
+            components: #"{"/": "/a/b*"}, {"/": "/a/bc/*", "percentEncoded": false}"#,
+            expected: []),
+        Row(
+            name: "only a literal and one final star cover what begins with the literal",
+            components:
+                #"{"/": "/blog/*/x"}, {"/": "/blog/?"}, {"/": "/blog/y/*"}, {"/": "/blog/z/*"}"#,
+            expected: []),
+        Row(
+            name: "the same variable pattern read in one case is covered by it read in either case",
+            components:
+                #"{"/": "/$(lang)/Help/*", "caseSensitive": false}, {"/": "/$(lang)/Help/*", "?": {"x": "1"}}"#,
+            variables: #"{"lang": ["EN", "fr"]}"#,
+            expected: ["AASA601 details[0].components[1] <- details[0].components[0]"]),
+        Row(
+            name: "the same variable pattern read in either case is not covered by it read in one",
+            components:
+                #"{"/": "/$(lang)/Help/*"}, {"/": "/$(lang)/Help/*", "caseSensitive": false, "?": {"x": "1"}}"#,
+            variables: #"{"lang": ["EN", "fr"]}"#,
+            expected: []),
+        Row(
             name: "the same glob read decoded is not covered by it read encoded",
             components:
                 #"{"/": "/u/*/%41/?*"}, {"/": "/u/*/%41/?*", "percentEncoded": false, "?": {"x": "1"}}"#,
