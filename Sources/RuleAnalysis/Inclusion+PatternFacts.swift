@@ -23,7 +23,15 @@ extension Inclusion {
 
         /// False only when no matched text can hold `scalar`.
         static func mayRead(_ scalar: UInt32, _ nodes: [PatternNode]) -> Bool {
-            nodes.contains { mayRead(scalar, $0) }
+            // A wildcard reads anything: looked for before the choices are walked (a `$(lang)`
+            // has hundreds of values, walked in vain when a `*` follows).
+            let wildcard = nodes.contains {
+                switch $0 {
+                case .anyRun, .anyOne: true
+                default: false
+                }
+            }
+            return wildcard || nodes.contains { mayRead(scalar, $0) }
         }
 
         private static func mayRead(_ scalar: UInt32, _ node: PatternNode) -> Bool {

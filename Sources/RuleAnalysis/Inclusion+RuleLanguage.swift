@@ -31,13 +31,14 @@ extension Inclusion {
                 && LanguageCheck.acceptsSomething(automaton, domain: domain) == .refuted
         }()
 
-        /// Some accepted text may hold a `%`: decoding could change it (SEMANTICS.md S7).
-        let mayReadPercent: Bool
+        /// Some accepted text may hold a `%`: decoding could change it (SEMANTICS.md S7). Asked
+        /// only of rules whose decodings differ, so found when first asked (a `$(lang)` has
+        /// hundreds of values to read).
+        private(set) lazy var mayReadPercent = PatternFacts.mayRead(0x25, nodes)
 
         init(_ nodes: [PatternNode], domain: TextDomain) {
             self.nodes = nodes
             self.domain = domain
-            mayReadPercent = PatternFacts.mayRead(0x25, nodes)
         }
     }
 

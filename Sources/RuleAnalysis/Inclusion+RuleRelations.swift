@@ -33,14 +33,14 @@ extension Inclusion {
         /// cannot be related. `…MayReadPercent` say whether a matching text of that part may hold
         /// a `%`; `eitherSide` allows the subject to be the decoded one (for disjointness).
         static func relation(
-            subject: RuleLanguage, subjectMayReadPercent: Bool, other: RuleLanguage,
-            otherMayReadPercent: Bool, eitherSide: Bool
+            subject: RuleLanguage, subjectMayReadPercent: @autoclosure () -> Bool,
+            other: RuleLanguage, otherMayReadPercent: @autoclosure () -> Bool, eitherSide: Bool
         ) -> CaseRelation? {
             if subject.decoded != other.decoded {
                 // Decoding leaves a text without `%` as it is, so an undecoded view without `%`
                 // reads what a decoded view of the same URL reads.
                 let undecodedMayReadPercent =
-                    subject.decoded ? otherMayReadPercent : subjectMayReadPercent
+                    subject.decoded ? otherMayReadPercent() : subjectMayReadPercent()
                 guard eitherSide || !subject.decoded, !undecodedMayReadPercent else { return nil }
             }
             return CaseRelation(subjectFolds: subject.folded, otherFolds: other.folded)

@@ -32,15 +32,23 @@ final class OutcomeRecorder {
         outcomes = GlobalOutcomes(associations)
         self.observer = observer
         self.perApp = perApp
-        singleEntry = associations.files.map { file in
-            Set(file.rules.rules.filter { !$0.appIDs.isEmpty }.map(\.entryIndex)).count <= 1
-        }
-        ruleApps = associations.files.flatMap { file in
-            let appIndex = file.rules.appIndex
-            return file.rules.rules.map { rule in
-                rule.appIDs.compactMap { app in appIndex[app].map { file.appOffset + $0 } }
+        // Per-app tables only when asked for: each worker builds its own, and a 5,000-rule file
+        // takes milliseconds of string hashing before the first line.
+        singleEntry =
+            !perApp
+            ? []
+            : associations.files.map { file in
+                Set(file.rules.rules.filter { !$0.appIDs.isEmpty }.map(\.entryIndex)).count <= 1
             }
-        }
+        ruleApps =
+            !perApp
+            ? []
+            : associations.files.flatMap { file in
+                let appIndex = file.rules.appIndex
+                return file.rules.rules.map { rule in
+                    rule.appIDs.compactMap { app in appIndex[app].map { file.appOffset + $0 } }
+                }
+            }
         self.deciders = deciders
     }
 
