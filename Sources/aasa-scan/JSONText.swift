@@ -20,8 +20,15 @@ enum JSONText {
                 return true
             }
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
+            // Runs of plain bytes are copied whole: a pattern has a few quotes among many bytes.
             out.append(0x22)
-            for byte in bytes { appendEscaped(UInt32(byte), to: &out) }
+            var runStart = 0
+            for index in bytes.indices where !isPlain(bytes[index]) {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                appendEscaped(UInt32(bytes[index]), to: &out)
+                runStart = index + 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
             out.append(0x22)
             return true
         }

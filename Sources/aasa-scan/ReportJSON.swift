@@ -129,12 +129,21 @@ enum ReportJSON {
         var out: [UInt8] = [UInt8(ascii: "[")]
         out.reserveCapacity(rules.count * 192)
         var appsText: [[String]: [UInt8]] = [:]
+        // Every rule of a file has the same source: quoted once.
+        var lastSource: (text: String, quoted: [UInt8])?
         for (index, rule) in rules.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             out.append(contentsOf: #"{"ref":"#.utf8)
             JSONText.appendQuoted(rule.ref, to: &out)
             out.append(contentsOf: #","source":"#.utf8)
-            JSONText.appendQuoted(rule.source, to: &out)
+            if let lastSource, lastSource.text == rule.source {
+                out.append(contentsOf: lastSource.quoted)
+            } else {
+                var quoted: [UInt8] = []
+                JSONText.appendQuoted(rule.source, to: &quoted)
+                lastSource = (rule.source, quoted)
+                out.append(contentsOf: quoted)
+            }
             out.append(contentsOf: #","apps":"#.utf8)
             if let known = appsText[rule.apps] {
                 out.append(contentsOf: known)

@@ -628,6 +628,36 @@ struct ScanCommandTests {
         ("lots", 64, "invalid"),
     ]
 
+    /// Every pattern of the JSON report reads back as the rule's own path, whatever it holds
+    /// that JSON escapes (quotes, backslashes, control and non-ASCII characters), wherever in
+    /// the text they stand.
+    @Test func rulePatternsWithEscapesReadBack() throws {
+        let folder = try TemporaryFolder()
+        // The paths as the AASA file writes them, escapes and all.
+        let written = [
+            #"\"quoted\" path"#, #"/say/\"hi\"/*"#, #"/back\\slash\\"#, #"/tab\there"#,
+            #"/caf\u00e9/\u2028/x"#, #"/\u0001"#, #"/plain/*"#,
+        ]
+        let components = written.map { #"{"/": ""# + $0 + #""}"# }.joined(separator: ", ")
+        let aasaFile = try folder.write(
+            "aasa.json",
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": ["#
+                + components + "]}]}}")
+        let log = try folder.write("urls.txt", "/plain/x\n")
+        let (status, report, stderr) = try scanJSON(["--aasa", aasaFile, log])
+        #expect(status == 0, "\(stderr)")
+        let paths = try written.map { text in
+            try JSONSerialization.jsonObject(
+                with: Data(("\"" + text + "\"").utf8), options: .fragmentsAllowed) as? String
+        }
+        let reported = try (report["rules"] as? [[String: Any]] ?? []).map { rule in
+            let pattern = try JSONSerialization.jsonObject(
+                with: Data((rule["pattern"] as? String ?? "").utf8))
+            return (pattern as? [String: Any])?["/"] as? String
+        }
+        #expect(reported == paths)
+    }
+
     @Test func minCoverageGateSaysTheTruth() throws {
         let folder = try TemporaryFolder()
         let log =
