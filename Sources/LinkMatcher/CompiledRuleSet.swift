@@ -201,21 +201,6 @@ public final class CompiledRuleSet: Sendable {
         prefixChecks = arena.freeze([
             PieceChecks(checkedItems, groups: checkedGroups, arena: arena)
         ])
-        let tries = reachedLiterals.map { PrefixTrie($0, arena: arena) }
-        self.tries = arena.freeze(tries)
-        let suffixRules = suffixes.map { SuffixRules($0, arena: arena) }
-        self.suffixRules = arena.freeze(suffixRules)
-        // Built anew only when more than one view has entries; else that view's own serves.
-        let trieModes = reachedLiterals.indices.filter { !reachedLiterals[$0].isEmpty }
-        plainTrie =
-            trieModes.count > 1
-            ? PrefixTrie(reachedLiterals.flatMap { $0 }, arena: arena)
-            : tries[trieModes.first ?? 0]
-        let suffixModes = suffixes.indices.filter { !suffixes[$0].isEmpty }
-        plainSuffixRules =
-            suffixModes.count > 1
-            ? SuffixRules(suffixes.flatMap { $0 }, arena: arena)
-            : suffixRules[suffixModes.first ?? 0]
         let keyedGroups = KeyedGroups(keyed.groups, arena: arena)
         self.keyedGroups = keyedGroups
         self.patternUnions = arena.freeze(
@@ -246,9 +231,34 @@ public final class CompiledRuleSet: Sendable {
         }
         self.globGroup = arena.freeze(globGroup)
         self.neverReached = neverReached
-        let unions = ViewMode.all.map {
-            GlobUnion(groups[$0.index], foldsCase: $0.folded, arena: arena, budget: budget)
-        }
+        // The tries of the views in one lane; the merged trie and the glob unions in the other.
+        // Merged anew only when more than one view has entries; else that view's own serves.
+        let trieModes = reachedLiterals.indices.filter { !reachedLiterals[$0].isEmpty }
+        let suffixModes = suffixes.indices.filter { !suffixes[$0].isEmpty }
+        let (views, merged) = TwoLanes.run(
+            {
+                (
+                    tries: reachedLiterals.map { PrefixTrie($0, arena: arena) },
+                    suffixRules: suffixes.map { SuffixRules($0, arena: arena) }
+                )
+            },
+            {
+                (
+                    trie: trieModes.count > 1
+                        ? PrefixTrie(reachedLiterals.flatMap { $0 }, arena: arena) : nil,
+                    suffixRules: suffixModes.count > 1
+                        ? SuffixRules(suffixes.flatMap { $0 }, arena: arena) : nil,
+                    unions: ViewMode.all.map {
+                        GlobUnion(
+                            groups[$0.index], foldsCase: $0.folded, arena: arena, budget: budget)
+                    }
+                )
+            })
+        let (tries, suffixRules, unions) = (views.tries, views.suffixRules, merged.unions)
+        self.tries = arena.freeze(tries)
+        self.suffixRules = arena.freeze(suffixRules)
+        plainTrie = merged.trie ?? tries[trieModes.first ?? 0]
+        plainSuffixRules = merged.suffixRules ?? suffixRules[suffixModes.first ?? 0]
         automatonSize = budget.used
         budgetExceeded =
             budget.isExhausted

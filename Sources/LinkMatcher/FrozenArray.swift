@@ -24,23 +24,27 @@ struct FrozenArray<Element: BitwiseCopyable>: @unchecked Sendable, BitwiseCopyab
     var indices: Range<Int> { 0..<count }
 }
 
-/// Owns the memory of the `FrozenArray`s of one compiled rule set and frees it with it.
-final class Arena: @unchecked Sendable {
-    private var allocations: [UnsafeMutableRawPointer] = []
+/// Owns the memory of the `FrozenArray`s of one compiled rule set and frees it with it. Two
+/// threads of one compilation may freeze at once (`CompiledRuleSet.inTwoLanes`).
+final class Arena: Sendable {
+    private let allocations = Locked<(memory: [UnsafeMutableRawPointer], byteCount: Int)>(([], 0))
+
     /// Bytes of every array frozen so far; only compilation freezes, so it is final after it.
-    private(set) var byteCount = 0
+    var byteCount: Int { allocations.withLock { $0.byteCount } }
 
     /// Copies `array` into memory that lives as long as the arena.
     func freeze<Element: BitwiseCopyable>(_ array: [Element]) -> FrozenArray<Element> {
         guard !array.isEmpty else { return .empty }
         let memory = UnsafeMutablePointer<Element>.allocate(capacity: array.count)
         memory.initialize(from: array, count: array.count)
-        allocations.append(UnsafeMutableRawPointer(memory))
-        byteCount += MemoryLayout<Element>.stride * array.count
+        allocations.withLock {
+            $0.memory.append(UnsafeMutableRawPointer(memory))
+            $0.byteCount += MemoryLayout<Element>.stride * array.count
+        }
         return FrozenArray(base: UnsafePointer(memory), count: array.count)
     }
 
     deinit {
-        for memory in allocations { memory.deallocate() }
+        allocations.withLock { for memory in $0.memory { memory.deallocate() } }
     }
 }

@@ -129,13 +129,13 @@ enum ReportJSON {
         var out: [UInt8] = [UInt8(ascii: "[")]
         out.reserveCapacity(rules.count * 192)
         var appsText: [[String]: [UInt8]] = [:]
-        // Every rule of a file has the same source: quoted once.
+        // Rules in a row mostly share their file and entry: the last texts are kept at hand.
         var lastSource: (text: String, quoted: [UInt8])?
+        var lastApps: (apps: [String], text: [UInt8])?
         for (index, rule) in rules.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            out.append(contentsOf: #"{"ref":"#.utf8)
+            JSONText.append(index > 0 ? #",{"ref":"# : #"{"ref":"#, to: &out)
             JSONText.appendQuoted(rule.ref, to: &out)
-            out.append(contentsOf: #","source":"#.utf8)
+            JSONText.append(#","source":"#, to: &out)
             if let lastSource, lastSource.text == rule.source {
                 out.append(contentsOf: lastSource.quoted)
             } else {
@@ -144,27 +144,28 @@ enum ReportJSON {
                 lastSource = (rule.source, quoted)
                 out.append(contentsOf: quoted)
             }
-            out.append(contentsOf: #","apps":"#.utf8)
-            if let known = appsText[rule.apps] {
-                out.append(contentsOf: known)
+            JSONText.append(#","apps":"#, to: &out)
+            if let lastApps, lastApps.apps == rule.apps {
+                out.append(contentsOf: lastApps.text)
             } else {
-                let text = Array(array(rule.apps.map(JSONText.quoted)).utf8)
+                let text =
+                    appsText[rule.apps] ?? Array(array(rule.apps.map(JSONText.quoted)).utf8)
                 appsText[rule.apps] = text
+                lastApps = (rule.apps, text)
                 out.append(contentsOf: text)
             }
-            out.append(
-                contentsOf: rule.exclude ? #","exclude":true"#.utf8 : #","exclude":false"#.utf8)
-            out.append(contentsOf: #","pattern":"#.utf8)
+            JSONText.append(rule.exclude ? #","exclude":true"# : #","exclude":false"#, to: &out)
+            JSONText.append(#","pattern":"#, to: &out)
             JSONText.appendQuoted(rule.pattern, to: &out)
             if hits {
-                out.append(contentsOf: #","hits":"#.utf8)
-                out.append(contentsOf: String(rule.hits).utf8)
+                JSONText.append(#","hits":"#, to: &out)
+                JSONText.appendDecimal(rule.hits, to: &out)
             }
-            out.append(contentsOf: #","shadowed_by":"#.utf8)
+            JSONText.append(#","shadowed_by":"#, to: &out)
             if let shadowedBy = rule.shadowedBy {
                 JSONText.appendQuoted(shadowedBy, to: &out)
             } else {
-                out.append(contentsOf: "null".utf8)
+                JSONText.append("null", to: &out)
             }
             out.append(UInt8(ascii: "}"))
         }
