@@ -25,7 +25,7 @@ struct FrozenArray<Element: BitwiseCopyable>: @unchecked Sendable, BitwiseCopyab
 }
 
 /// Owns the memory of the `FrozenArray`s of one compiled rule set and frees it with it. Two
-/// threads of one compilation may freeze at once (`CompiledRuleSet.inTwoLanes`).
+/// threads of one compilation may freeze at once (`TwoLanes`).
 final class Arena: Sendable {
     private let allocations = Locked<(memory: [UnsafeMutableRawPointer], byteCount: Int)>(([], 0))
 
