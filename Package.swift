@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "LogIO", dependencies: ["CZstd", "CZlib", "ASCIIBytes", "LibC"]),
         .target(name: "LogParsing", dependencies: ["ASCIIBytes", "LibC"]),
         .target(name: "CoverageStats", dependencies: ["ASCIIBytes"]),
-        .target(name: "Workload"),
+        .target(name: "Workload", dependencies: ["ASCIIBytes"]),
         .target(
             name: "ScanEngine",
             dependencies: [

@@ -243,13 +243,19 @@ extension Inclusion {
         /// case is common.)
         private func samePath(_ cover: Int, _ subject: Int) -> Bool {
             // Texts of one length first (a cheap test that only ever says no too often).
-            (rules[cover].caseSensitive == rules[subject].caseSensitive
-                || !rules[cover].caseSensitive)
-                && rules[cover].percentEncoded == rules[subject].percentEncoded
-                && rules[cover].isLegacyPath == rules[subject].isLegacyPath
+            readsLike(cover, subject)
                 && rules[cover].path.utf8.count == rules[subject].path.utf8.count
                 && ExactText(rules[cover].path.drop { $0 == "/" })
                     == ExactText(rules[subject].path.drop { $0 == "/" })
+        }
+
+        /// Whether `cover` reads a path as `subject` does (the same decoding and legacy reading)
+        /// in the same case or in either case: then a text both patterns hold means at least
+        /// as much to the cover.
+        private func readsLike(_ cover: Int, _ subject: Int) -> Bool {
+            (rules[subject].caseSensitive || !rules[cover].caseSensitive)
+                && rules[cover].percentEncoded == rules[subject].percentEncoded
+                && rules[cover].isLegacyPath == rules[subject].isLegacyPath
         }
 
         /// Whether `cover` is a literal and one final `*` (`/blog/2021/*`) that every path of
@@ -258,10 +264,9 @@ extension Inclusion {
         /// taken without its trailing `/`s, which may vanish (S5.4).
         private func prefixStarCovers(_ cover: Int, _ subject: Int) -> Bool {
             let (a, b) = (rules[cover], rules[subject])
-            guard a.caseSensitive == b.caseSensitive || !a.caseSensitive,
-                a.percentEncoded == b.percentEncoded, a.isLegacyPath == b.isLegacyPath,
-                a.path.utf8.last == UInt8(ascii: "*")
-            else { return false }
+            guard readsLike(cover, subject), a.path.utf8.last == UInt8(ascii: "*") else {
+                return false
+            }
             let literal = Self.literalBeginning(a)
             // The cover's text must be that literal and its star alone.
             guard a.path.unicodeScalars.drop(while: { $0 == "/" }).count == literal.count + 1

@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// The fields around the request: method, status, client address, referer, and the
 /// deliberately unparsable lines.
 extension AccessLogGenerator {

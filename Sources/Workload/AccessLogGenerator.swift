@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// Writes a combined-format access log of the imaginary shop, deterministically from a seed:
 /// Zipf-like popularity over about 300,000 targets, tracking parameters, bots, assets,
 /// probes, several methods and status codes, and about one unparsable line in 10,000. About a

@@ -1,33 +1,8 @@
-/// Appending text to a byte buffer without building a `String` per field: the log writer
-/// produces millions of lines, and these keep it at a few hundred nanoseconds a line.
+import ASCIIBytes
+
+/// More of `ASCIIBytes`' appending, for the log writer: it produces millions of lines, and
+/// these keep it at a few hundred nanoseconds a line.
 extension Array where Element == UInt8 {
-    /// Appends the UTF-8 bytes of a literal.
-    @inline(__always)
-    mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { append(contentsOf: $0) }
-    }
-
-    /// Appends `value` in decimal.
-    @inline(__always)
-    mutating func append(decimal value: Int) {
-        if value < 0 {
-            append(UInt8(ascii: "-"))
-            append(decimal: -value)
-            return
-        }
-        if value < 10 {
-            append(UInt8(ascii: "0") + UInt8(value))
-            return
-        }
-        let start = count
-        var rest = value
-        while rest > 0 {
-            append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        }
-        self[start...].reverse()
-    }
-
     /// Appends `value` in decimal, left-padded with zeros to `width` digits.
     @inline(__always)
     mutating func append(decimal value: Int, width: Int) {

@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// The time of the next log line: starts at a fixed instant and moves forward by a few
 /// milliseconds a line, so five million lines cover about a day. The formatted
 /// `[dd/Mon/yyyy:HH:MM:SS +0000]` is cached and rebuilt only when the second changes.

@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// The pages of a log with a chosen number of distinct paths (`DistinctPathPlan`): path ID
 /// `id` is one page of the shop that no other ID shares, because the ID's own serial number
 /// is written into it.

@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// Targets of the sections that the glob-heavy rule files decide. The rank (drawn by
 /// popularity) picks the page name; `instance`, the request's own random draw, picks the
 /// page's shape and fills in its IDs, so a name is popular while most targets are new, as

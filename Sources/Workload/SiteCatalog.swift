@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// The URL space of the workload: every section's targets by popularity rank, and the
 /// identifiers (product IDs, slugs, short codes) that the rule files name. Rules and traffic
 /// are built from the same functions, so the rules really match the traffic.

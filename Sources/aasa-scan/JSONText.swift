@@ -35,27 +35,6 @@ enum JSONText {
         if !done { appendQuoted(scalars: text.unicodeScalars, to: &out) }
     }
 
-    /// Text written as it is (keys and punctuation), without making a string of it.
-    static func append(_ text: StaticString, to out: inout [UInt8]) {
-        out.append(
-            contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
-    /// A count in decimal, without making a string of it.
-    static func appendDecimal(_ value: UInt64, to out: inout [UInt8]) {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for the 20 digits of UInt64.max
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var start = buffer.count
-            var rest = value
-            repeat {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            out.append(contentsOf: buffer[start...])
-        }
-    }
-
     /// Printable ASCII that needs no escape: most report strings, written as they are.
     private static func isPlain(_ byte: UInt8) -> Bool {
         byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")

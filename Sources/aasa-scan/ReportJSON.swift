@@ -1,3 +1,4 @@
+import ASCIIBytes
 import CoverageStats
 import ScanEngine
 
@@ -133,9 +134,9 @@ enum ReportJSON {
         var lastSource: (text: String, quoted: [UInt8])?
         var lastApps: (apps: [String], text: [UInt8])?
         for (index, rule) in rules.enumerated() {
-            JSONText.append(index > 0 ? #",{"ref":"# : #"{"ref":"#, to: &out)
+            out.append(index > 0 ? #",{"ref":"# : #"{"ref":"#)
             JSONText.appendQuoted(rule.ref, to: &out)
-            JSONText.append(#","source":"#, to: &out)
+            out.append(#","source":"#)
             if let lastSource, lastSource.text == rule.source {
                 out.append(contentsOf: lastSource.quoted)
             } else {
@@ -144,7 +145,7 @@ enum ReportJSON {
                 lastSource = (rule.source, quoted)
                 out.append(contentsOf: quoted)
             }
-            JSONText.append(#","apps":"#, to: &out)
+            out.append(#","apps":"#)
             if let lastApps, lastApps.apps == rule.apps {
                 out.append(contentsOf: lastApps.text)
             } else {
@@ -154,18 +155,18 @@ enum ReportJSON {
                 lastApps = (rule.apps, text)
                 out.append(contentsOf: text)
             }
-            JSONText.append(rule.exclude ? #","exclude":true"# : #","exclude":false"#, to: &out)
-            JSONText.append(#","pattern":"#, to: &out)
+            out.append(rule.exclude ? #","exclude":true"# : #","exclude":false"#)
+            out.append(#","pattern":"#)
             JSONText.appendQuoted(rule.pattern, to: &out)
             if hits {
-                JSONText.append(#","hits":"#, to: &out)
-                JSONText.appendDecimal(rule.hits, to: &out)
+                out.append(#","hits":"#)
+                out.append(decimal: rule.hits)
             }
-            JSONText.append(#","shadowed_by":"#, to: &out)
+            out.append(#","shadowed_by":"#)
             if let shadowedBy = rule.shadowedBy {
                 JSONText.appendQuoted(shadowedBy, to: &out)
             } else {
-                JSONText.append("null", to: &out)
+                out.append("null")
             }
             out.append(UInt8(ascii: "}"))
         }
