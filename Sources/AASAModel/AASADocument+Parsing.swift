@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension AASADocument {
     /// Above this many bytes iOS 9.3.1+ may ignore the file ("128 KB", SEMANTICS.md S11 Q13).

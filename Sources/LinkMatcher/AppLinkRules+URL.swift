@@ -1,5 +1,5 @@
 // The only file of LinkMatcher that needs Foundation: for callers that hold a `URL`.
-import Foundation
+import FoundationEssentials
 
 extension AppLinkRules {
     /// The overall decision for a Foundation `URL` (its `absoluteString`, as sent).

@@ -49,7 +49,7 @@ struct RuleIdentity: Hashable, Sendable {
         var names = Set<String>()
         for text in texts {
             var rest = Substring(text)
-            while let start = rest.range(of: "$(") {
+            while let start = rest.firstRange(of: "$(") {
                 rest = rest[start.upperBound...]
                 guard let close = rest.firstIndex(of: ")") else { break }
                 names.insert(String(rest[..<close]))

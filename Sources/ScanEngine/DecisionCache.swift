@@ -21,23 +21,24 @@ import LinkMatcher
 /// `diff` remembers a second decision per target: it keeps them itself, by slot
 /// (`countSlot`, `nextSlot`, `Tally.slot`), so that the slots of a scan stay as they are.
 struct DecisionCache {
-    /// 32 bytes: two to a cache line.
+    /// 32 bytes: two to a cache line. All zeros is an empty slot, so the table starts empty
+    /// without being written (`ZeroedPages`).
     private struct Slot {
         /// High half of the target's hash (the low bits chose the set).
-        var hashTag: UInt32 = 0
+        var hashTag: UInt32
         /// Lines counted here and not yet handed to the summary.
-        var lines: UInt32 = 0
+        var lines: UInt32
         /// Their request weight.
-        var weight: UInt64 = 0
-        var rule: Int32 = -1
-        var app: Int32 = -1
-        var file: Int32 = 0
-        /// Target length; `emptyLength` for an empty slot.
-        var length: UInt8 = DecisionCache.emptyLength
-        var kind: Decision.Kind = .unmatched
+        var weight: UInt64
+        var rule: Int32
+        var app: Int32
+        var file: Int32
+        /// The target's length plus one; 0 for an empty slot.
+        var storedLength: UInt8
+        var kind: Decision.Kind
         /// Where the path lies in the target.
-        var pathStart: UInt8 = 0
-        var pathEnd: UInt8 = 0
+        var pathStart: UInt8
+        var pathEnd: UInt8
 
         var decision: Decision { Decision(kind: kind, rule: rule, app: app) }
     }
@@ -61,44 +62,46 @@ struct DecisionCache {
     /// Slots per set: a target may sit in either slot of the set its hash chooses.
     private static let waysPerSet = 2
     private static let setMask = slotCount / waysPerSet - 1
-    /// The length of an empty slot: longer than any key it may hold (`keyLimit`).
-    private static let emptyLength: UInt8 = 0xFF
     /// Longer targets are decided every time: in real traffic they are nearly all unique
     /// (tracking parameters, session IDs), so remembering them would only evict others.
     static let keyLimit = 64
     private static let lineSize = 64
 
+    private let slotPages: ZeroedPages
+    private let keyPages: ZeroedPages
     private let slots: UnsafeMutablePointer<Slot>
     private let keys: UnsafeMutablePointer<UInt8>
     /// Per set: which of its two slots the next new target takes (the older one).
     private let nextWay: UnsafeMutablePointer<UInt8>
 
+    /// An empty cache. Its 6 MiB are not written here: each worker's pages are zeroed as it
+    /// first touches them, beside the decoder, instead of by the thread that sets up the scan
+    /// while nothing else runs (about 10 ms for two workers).
     init() {
         assert(MemoryLayout<Slot>.stride * Self.waysPerSet == Self.lineSize)
-        slots = Self.allocateTable(byteCount: Self.slotCount * MemoryLayout<Slot>.stride)
-            .bindMemory(to: Slot.self, capacity: Self.slotCount)
-        slots.initialize(repeating: Slot(), count: Self.slotCount)
-        keys = Self.allocateTable(byteCount: Self.slotCount * Self.keyLimit)
-            .bindMemory(to: UInt8.self, capacity: Self.slotCount * Self.keyLimit)
+        slotPages = Self.allocateTable(byteCount: Self.slotCount * MemoryLayout<Slot>.stride)
+        slots = slotPages.base.bindMemory(to: Slot.self, capacity: Self.slotCount)
+        keyPages = Self.allocateTable(byteCount: Self.slotCount * Self.keyLimit)
+        keys = keyPages.base.bindMemory(to: UInt8.self, capacity: Self.slotCount * Self.keyLimit)
         nextWay = .allocate(capacity: Self.slotCount / Self.waysPerSet)
         nextWay.initialize(repeating: 0, count: Self.slotCount / Self.waysPerSet)
     }
 
     /// Memory for a table that every line touches at a random place: aligned to, and where
     /// the system allows backed by, 2 MiB pages, so the lookups do not also miss the TLB.
-    private static func allocateTable(byteCount: Int) -> UnsafeMutableRawPointer {
+    private static func allocateTable(byteCount: Int) -> ZeroedPages {
         let hugePage = 2 << 20
-        let memory = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: hugePage)
+        let pages = ZeroedPages(byteCount: byteCount, alignment: hugePage)
         #if os(Linux)
-            _ = madvise(memory, byteCount, MADV_HUGEPAGE)
+            _ = madvise(pages.base, byteCount, MADV_HUGEPAGE)
         #endif
-        return memory
+        return pages
     }
 
     /// Frees the memory; the owner calls it once, after `flush`.
     func free() {
-        slots.deallocate()
-        keys.deallocate()
+        slotPages.deallocate()
+        keyPages.deallocate()
         nextWay.deallocate()
     }
 
@@ -125,7 +128,7 @@ struct DecisionCache {
         let tag = UInt32(truncatingIfNeeded: hash >> 32)
         for index in first...(first + Self.waysPerSet - 1) {
             let slot = slots + index
-            if slot.pointee.hashTag == tag, slot.pointee.length == UInt8(target.count),
+            if slot.pointee.hashTag == tag, slot.pointee.storedLength == UInt8(target.count) &+ 1,
                 slot.pointee.file == Int32(file),
                 ASCII.bytesEqual(keys + index * Self.keyLimit, base, count: target.count)
             {
@@ -151,7 +154,7 @@ struct DecisionCache {
         let tag = UInt32(truncatingIfNeeded: hash >> 32)
         for index in first...(first + Self.waysPerSet - 1) {
             let slot = slots + index
-            if slot.pointee.hashTag == tag, slot.pointee.length == UInt8(target.count),
+            if slot.pointee.hashTag == tag, slot.pointee.storedLength == UInt8(target.count) &+ 1,
                 slot.pointee.file == Int32(file),
                 ASCII.bytesEqual(keys + index * Self.keyLimit, base, count: target.count)
             {
@@ -204,7 +207,8 @@ struct DecisionCache {
         slots[index] = Slot(
             hashTag: UInt32(truncatingIfNeeded: hash >> 32), lines: 1, weight: weight,
             rule: decision.rule, app: decision.app, file: Int32(file),
-            length: UInt8(target.count), kind: decision.kind, pathStart: UInt8(path.lowerBound),
+            storedLength: UInt8(target.count) &+ 1, kind: decision.kind,
+            pathStart: UInt8(path.lowerBound),
             pathEnd: UInt8(path.upperBound))
     }
 
@@ -216,13 +220,13 @@ struct DecisionCache {
     @inline(__always)
     private func handOver(_ index: Int, to body: (Tally) -> Void) {
         let slot = slots[index]
-        guard slot.length != Self.emptyLength, slot.lines > 0 else { return }
+        guard slot.storedLength != 0, slot.lines > 0 else { return }
         let key = UnsafeRawPointer(keys + index * Self.keyLimit)
         body(
             Tally(
                 file: Int(slot.file), decision: slot.decision, slot: index,
                 key: UnsafeBufferPointer(
-                    start: keys + index * Self.keyLimit, count: Int(slot.length)),
+                    start: keys + index * Self.keyLimit, count: Int(slot.storedLength) - 1),
                 path: UnsafeRawBufferPointer(
                     start: key + Int(slot.pathStart),
                     count: Int(slot.pathEnd) - Int(slot.pathStart)),

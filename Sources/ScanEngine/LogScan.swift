@@ -92,10 +92,12 @@ public enum LogScan {
         readerWorker.finish()
         for _ in workers.dropFirst() { filled.push(nil) }
         group.wait()
-        var summary = CoverageSummary(shape: shape)
+        // The first worker's summary is the start, not merged into an empty one: merging
+        // walks every table, and the empty summary is the merge's identity.
+        var summary = workers[0].summary
         var counts: [InputCounts] = []
-        for worker in workers {
-            summary += worker.summary
+        for (index, worker) in workers.enumerated() {
+            if index > 0 { summary += worker.summary }
             for (input, value) in worker.inputCounts.enumerated() {
                 while counts.count <= input { counts.append(InputCounts()) }
                 counts[input] = counts[input] + value

@@ -1,6 +1,6 @@
 import AASAModel
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LibC
 import LinkMatcher
 import RuleAnalysis

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import ScanEngine
 
 /// `aasa-scan merge`: one report from results saved by separate scans.
@@ -32,7 +32,7 @@ struct MergeCommand: ParsableCommand {
         for path in try expandedPaths() {
             let data =
                 path == "-"
-                ? FileHandle.standardInput.readDataToEndOfFile()
+                ? Data(StandardInputBytes.readAll())
                 : FileManager.default.contents(atPath: path)
             guard let data else {
                 StandardError.line("aasa-scan: error: cannot read \(TerminalText.escaped(path))")
@@ -68,19 +68,19 @@ struct MergeCommand: ParsableCommand {
     private func expandedPaths() throws -> [String] {
         var paths: [String] = []
         for path in states {
-            var isFolder: ObjCBool = false
+            var isFolder = false
             guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
-                isFolder.boolValue
+                isFolder
             else {
                 paths.append(path)
                 continue
             }
             let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
             for name in names.sorted() where !name.hasPrefix(".") {
-                let child = (path as NSString).appendingPathComponent(name)
-                var childIsFolder: ObjCBool = false
+                let child = path.hasSuffix("/") ? path + name : path + "/" + name
+                var childIsFolder = false
                 if FileManager.default.fileExists(atPath: child, isDirectory: &childIsFolder),
-                    !childIsFolder.boolValue
+                    !childIsFolder
                 {
                     paths.append(child)
                 }

@@ -124,8 +124,9 @@ enum StaticDiffRender {
                 default:
                     refs = (newRule ?? oldRule)?.ref ?? ""
                 }
+                let kind = change.kind.rawValue
                 let label = style.yellow(
-                    change.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))
+                    kind + String(repeating: " ", count: max(0, 8 - kind.count)))
                 let indent = "           "
                 out.append("  \(label) \(refs)")
                 if change.kind == .changed {

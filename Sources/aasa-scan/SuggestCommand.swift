@@ -1,6 +1,6 @@
 import AASAModel
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LibC
 import RuleAnalysis
 import ScanEngine
@@ -214,7 +214,7 @@ extension InputReport {
     func naming(_ path: String, _ name: String) -> InputReport {
         var renamed = self
         if renamed.path == path { renamed.path = name }
-        renamed.error = renamed.error?.replacingOccurrences(of: path, with: name)
+        renamed.error = renamed.error?.replacing(path, with: name)
         return renamed
     }
 }

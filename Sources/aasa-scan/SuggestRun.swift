@@ -1,7 +1,7 @@
 import AASAModel
 import ArgumentParser
 import CoverageStats
-import Foundation
+import FoundationEssentials
 import LinkMatcher
 import RuleAnalysis
 import ScanEngine

@@ -79,6 +79,25 @@ struct DecisionCacheTests {
         #expect(count(cache, "/buy/2") == nil)
     }
 
+    /// A new table is zeroed memory: none of it answers, not even for an empty target whose
+    /// hash picks the first set with a tag of zero, and it holds no tally.
+    @Test func freshSlotsAnswerNothing() {
+        let cache = DecisionCache()
+        defer { cache.free() }
+        #expect(flush(cache).isEmpty)
+        let excluded = Decision(kind: .excluded, rule: 4)
+        Array("/x".utf8).withUnsafeBufferPointer { whole in
+            let empty = UnsafeBufferPointer(rebasing: whole[0..<0])
+            let found = cache.count(empty, file: 0, hash: 0, weight: 1) { _ in }
+            #expect(found == nil)
+            cache.store(empty, file: 0, hash: 0, excluded, path: 0..<0, weight: 1) { _ in
+                Issue.record("a new table has nothing to evict")
+            }
+            #expect(cache.count(empty, file: 0, hash: 0, weight: 1) { _ in } == excluded)
+        }
+        #expect(flush(cache) == [Seen(file: 0, decision: excluded, path: "", lines: 2, weight: 2)])
+    }
+
     @Test func collidingSlotsNeverAnswerForAnotherTarget() {
         let cache = DecisionCache()
         defer { cache.free() }
