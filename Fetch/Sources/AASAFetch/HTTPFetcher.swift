@@ -126,7 +126,7 @@ public final class HTTPFetcher: Sendable {
 
     /// The host of an `https://` URL, without user info or port.
     static func host(of url: String) -> String? {
-        guard let schemeEnd = url.range(of: "://") else { return nil }
+        guard let schemeEnd = url.firstRange(of: "://") else { return nil }
         var authority = url[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         if let at = authority.lastIndex(of: "@") {
             authority = authority[authority.index(after: at)...]

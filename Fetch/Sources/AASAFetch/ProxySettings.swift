@@ -28,7 +28,7 @@ public struct ProxySettings: Sendable, Equatable {
                 .first(where: { !$0.isEmpty })
         else { return nil }
         var rest = Substring(value)
-        if let scheme = rest.range(of: "://") {
+        if let scheme = rest.firstRange(of: "://") {
             guard rest[..<scheme.lowerBound].lowercased() == "http" else {
                 throw ProxyError(value: value, reason: "only http:// proxies are supported")
             }

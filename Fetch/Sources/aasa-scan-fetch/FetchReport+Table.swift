@@ -30,7 +30,7 @@ enum FetchTable {
     }
 
     private static func line(source: String, _ response: FetchedResponse) -> String {
-        let name = source.padding(toLength: 8, withPad: " ", startingAt: 0)
+        let name = source.prefix(8) + String(repeating: " ", count: max(0, 8 - source.count))
         let url = TerminalText.escaped(response.url)
         switch response.failure {
         case .notHTTPS: return name + "not fetched (not HTTPS)  " + url
