@@ -15,14 +15,13 @@ extension CompiledRuleSet {
         let scratch = scratch.state
         guard parts.hasWebScheme(in: bytes) else { return .unmatched }
         collectCandidates(parts, bytes, scratch)
-        var candidates = scratch.pointee.candidates
-        if candidates.count == 0 { return .unmatched }
-        if candidates.count > 1 { Self.sortAscending(candidates.base, candidates.count) }
-        if candidates[0] < 0 {
-            // Query-keyed groups sort first (their entries are negative): their rules replace them.
-            candidates = replaceKeyedGroups(bytes, scratch)
-            if candidates.count == 0 { return .unmatched }
+        if scratch.pointee.candidates.buffer.contains(where: { $0 < 0 }) {
+            // Query-keyed groups (negative entries): their rules replace them.
+            replaceKeyedGroups(bytes, scratch)
         }
+        if scratch.pointee.candidates.count > 1 { Self.sortAscending(scratch) }
+        let candidates = scratch.pointee.candidates
+        if candidates.count == 0 { return .unmatched }
         if appsOverlap { clearDecidedApps(scratch) }
         let absent =
             (parts.query == nil ? RuleHead.queryAbsent : 0)
@@ -64,11 +63,13 @@ extension CompiledRuleSet {
         return firstExclude >= 0 ? Decision(kind: .excluded, rule: firstExclude) : .unmatched
     }
 
-    /// Sorts rule indices: insertion sort for the few candidates of a typical URL, which the
-    /// general sort pays a call and setup for.
+    /// Sorts the candidates (rule indices, none negative): insertion sort for the few of a
+    /// typical URL, which the general sort pays a call and setup for.
     @inline(__always)
-    private static func sortAscending(_ rules: UnsafeMutablePointer<Int32>, _ count: Int) {
-        guard count <= 16 else { return sortMany(rules, count) }
+    private static func sortAscending(_ scratch: UnsafeMutablePointer<MatchState>) {
+        let rules = scratch.pointee.candidates.base
+        let count = scratch.pointee.candidates.count
+        guard count <= 16 else { return sortMany(scratch) }
         for index in 1..<count {
             let rule = rules[index]
             var slot = index
@@ -80,12 +81,13 @@ extension CompiledRuleSet {
         }
     }
 
+    /// Many candidates (catch-all rules of many entries, `*` in each): sorted through a bitmap
+    /// of the rule indices, without the standard sort's merge buffer, allocated at every call.
     /// Kept out of `decide`, whose body would otherwise grow past what the optimizer inlines
     /// into one function (the trie walks would then be calls).
     @inline(never)
-    private static func sortMany(_ rules: UnsafeMutablePointer<Int32>, _ count: Int) {
-        var sortable = UnsafeMutableBufferPointer(start: rules, count: count)
-        sortable.sort()
+    private static func sortMany(_ scratch: UnsafeMutablePointer<MatchState>) {
+        scratch.pointee.sortAndDeduplicateCandidates()
     }
 
     /// Every app's own first decisive rule (what `swcutil verify` prints per app), in app order;
@@ -98,7 +100,7 @@ extension CompiledRuleSet {
         guard parts.hasWebScheme(in: url) else { return [] }
         collectCandidates(parts, url, scratch)
         if scratch.pointee.candidates.buffer.contains(where: { $0 < 0 }) {
-            _ = replaceKeyedGroups(url, scratch)
+            replaceKeyedGroups(url, scratch)
         }
         let candidates = Array(scratch.pointee.candidates.buffer).sorted()
         var decided: [Int32: AppDecision] = [:]
@@ -193,11 +195,11 @@ extension CompiledRuleSet {
     }
 
     /// Replaces each keyed group the path reached (a negative candidate) by its rules that
-    /// require the URL's text for the group's key; returns the candidates, sorted.
+    /// require the URL's text for the group's key, in no particular order.
     @inline(never)
     private func replaceKeyedGroups(
         _ bytes: UnsafeBufferPointer<UInt8>, _ scratch: UnsafeMutablePointer<MatchState>
-    ) -> ScratchBuffer<Int32> {
+    ) {
         var slot = 0
         while slot < scratch.pointee.candidates.count {
             let candidate = scratch.pointee.candidates[slot]
@@ -210,9 +212,6 @@ extension CompiledRuleSet {
             scratch.pointee.candidates.count = last
             appendKeyedRules(KeyedGroups.group(ofEntryRule: candidate), bytes, scratch)
         }
-        let candidates = scratch.pointee.candidates
-        if candidates.count > 1 { Self.sortAscending(candidates.base, candidates.count) }
-        return candidates
     }
 
     /// The rules of group `index` that require the URL's text for its key: the whole query or
