@@ -88,7 +88,7 @@ bench: deps
 	cd Benchmarks && $(SWIFT) package benchmark
 
 # The product beside the machine's floors (zstd -dc, gzip -dc, wc -l) on the standard workload,
-# for every rule profile: ROUNDS=9 pairs per row, PROFILE=standard or PROFILE=glob-heavy for one.
+# for every rule profile: ROUNDS=9 pairs per row, PROFILE=standard, glob-heavy or real for one.
 ROUNDS ?= 5
 PROFILE ?= all
 bench-compare: build

@@ -6,7 +6,10 @@
 #
 #   scripts/bench-compare.sh [ROUNDS] [PROFILE]       (make bench-compare [ROUNDS=9] [PROFILE=...])
 #
-# PROFILE (also read from the environment) is `standard`, `glob-heavy` or `all` (the default).
+# PROFILE (also read from the environment) is `standard`, `glob-heavy`, `real` or `all` (the
+# default). `real` is made of the entries of the real AASA files in ../shared/data/aasa-real
+# (scripts/real-rule-mix.py writes its rules-real-*.json): `all` takes it only when that folder
+# is there.
 # AASA_SCAN names another binary than .build/release/aasa-scan. Needs the workload in
 # data/bench (make workload) and a release build (make build); writes data/bench/access.log.gz
 # and .zst on first use and again whenever access.log is newer.
@@ -22,14 +25,20 @@ rules_file() {
     case $1 in
         standard) echo "$bench/rules-$2.json" ;;
         glob-heavy) echo "$bench/rules-glob-$2.json" ;;
+        real) echo "$bench/rules-real-$2.json" ;;
     esac
 }
 
+real_files=../shared/data/aasa-real
 case $only in
-    all) profiles=(standard glob-heavy) ;;
-    standard | glob-heavy) profiles=("$only") ;;
-    *) echo "unknown profile '$only': standard, glob-heavy or all" >&2; exit 64 ;;
+    all) profiles=(standard glob-heavy); [ -d "$real_files" ] && profiles+=(real) ;;
+    standard | glob-heavy | real) profiles=("$only") ;;
+    *) echo "unknown profile '$only': standard, glob-heavy, real or all" >&2; exit 64 ;;
 esac
+if [[ " ${profiles[*]} " == *" real "* ]] && [ ! -f "$bench/rules-real-5000.json" ]; then
+    [ -d "$real_files" ] || { echo "no $real_files: the real profile needs it" >&2; exit 2; }
+    python3 scripts/real-rule-mix.py "$real_files" "$bench" >&2
+fi
 [ -x "$bin" ] || { echo "build first: make build" >&2; exit 2; }
 [ -f "$bench/access.log" ] || { echo "generate the workload first: make workload" >&2; exit 2; }
 for profile in "${profiles[@]}"; do

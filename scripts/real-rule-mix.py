@@ -7,10 +7,10 @@ Reads every AASA file of AASA_FOLDER (default ../shared/data/aasa-real) and writ
 OUTPUT_FOLDER (default data/bench):
 
 - rules-real-20.json: the first entries, in file-name order, that bring it to about 20 rules;
-- rules-real-5000.json: every entry of every file, then copies of them until there are 5,000
-  rules or more. Each copy's paths go under a folder of their own (`/r1/...`, `NOT /r1/...`,
-  `*` becoming `/r1/*`), so a copy adds rules instead of repeating them; the first round is
-  the files as they are, catch-alls included.
+- rules-real-300.json and rules-real-5000.json: the entries of every file in that order, then
+  copies of them, until there are 300 (5,000) rules or more. Each copy's paths go under a
+  folder of their own (`/r1/...`, `NOT /r1/...`, `*` becoming `/r1/*`), so a copy adds rules
+  instead of repeating them; the first round is the files as they are, catch-alls included.
 
 Files that do not parse, or have no `applinks.details`, are passed over.
 """
@@ -45,6 +45,18 @@ def copied(entry, folder):
     return entry
 
 
+def at_least(entries, target):
+    """The entries, then copies of them under `/r1/`, `/r2/`, ..., up to `target` rules."""
+    chosen, total, round_ = [], 0, 0
+    while True:
+        for entry in entries:
+            chosen.append(entry if round_ == 0 else copied(entry, f"r{round_}"))
+            total += rule_count(entry)
+            if total >= target:
+                return chosen, total
+        round_ += 1
+
+
 def main():
     source = sys.argv[1] if len(sys.argv) > 1 else "../shared/data/aasa-real"
     output = sys.argv[2] if len(sys.argv) > 2 else "data/bench"
@@ -70,18 +82,12 @@ def main():
             count += rule_count(entry)
         if count >= 20:
             break
-    large, total, round_ = [], 0, 0
-    while total < 5000:
-        for entry in entries:
-            large.append(entry if round_ == 0 else copied(entry, f"r{round_}"))
-            total += rule_count(entry)
-            if total >= 5000:
-                break
-        round_ += 1
-
     os.makedirs(output, exist_ok=True)
-    for name, chosen, rules in (("rules-real-20.json", small, count),
-                                ("rules-real-5000.json", large, total)):
+    files = [("rules-real-20.json", small, count)]
+    for target in (300, 5000):
+        chosen, total = at_least(entries, target)
+        files.append((f"rules-real-{target}.json", chosen, total))
+    for name, chosen, rules in files:
         with open(os.path.join(output, name), "w", encoding="utf-8") as file:
             json.dump({"applinks": {"details": chosen}}, file)
         print(f"{os.path.join(output, name)}: {rules} rules in {len(chosen)} entries")

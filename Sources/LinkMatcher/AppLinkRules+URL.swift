@@ -1,4 +1,4 @@
-// The only file of LinkMatcher that needs Foundation: for callers that hold a `URL`.
+// The only file of LinkMatcher that needs FoundationEssentials: for callers that hold a `URL`.
 import FoundationEssentials
 
 extension AppLinkRules {

@@ -74,9 +74,9 @@ struct DecisionCache {
     /// Per set: which of its two slots the next new target takes (the older one).
     private let nextWay: UnsafeMutablePointer<UInt8>
 
-    /// An empty cache. Its 6 MiB are not written here: each worker's pages are zeroed as it
-    /// first touches them, beside the decoder, instead of by the thread that sets up the scan
-    /// while nothing else runs (about 10 ms for two workers).
+    /// An empty cache. Nothing is written here: a worker's pages are zeroed as it first
+    /// touches them, beside the decoder, not by the thread that sets up the scan while
+    /// nothing else runs (the two workers' 2 MiB slot tables took it about 10 ms).
     init() {
         assert(MemoryLayout<Slot>.stride * Self.waysPerSet == Self.lineSize)
         slotPages = Self.allocateTable(byteCount: Self.slotCount * MemoryLayout<Slot>.stride)
