@@ -21,15 +21,27 @@ extension CompiledRuleSet {
         }
         if scratch.pointee.candidates.count > 1 { Self.sortAscending(scratch) }
         let candidates = scratch.pointee.candidates
-        if candidates.count == 0 { return .unmatched }
+        // Crowded trie nodes' prefix entries, read in step with `candidates` (`nextMerged`):
+        // the loop ends at the first rule that decides, so most of a run is never read.
+        let runs = scratch.pointee.candidateRuns
+        if candidates.count == 0 && runs.pointee.count == 0 { return .unmatched }
         if appsOverlap { clearDecidedApps(scratch) }
         let absent =
             (parts.query == nil ? RuleHead.queryAbsent : 0)
             | (parts.fragment == nil ? RuleHead.fragmentAbsent : 0)
         var lastEntry: Int32 = -1
         var firstExclude: Int32 = -1
-        for slot in 0..<candidates.count {
-            let ruleIndex = Int(candidates[slot])
+        var slot = 0
+        while true {
+            let ruleIndex: Int
+            if runs.pointee.count == 0 {
+                guard slot < candidates.count else { break }
+                ruleIndex = Int(candidates[slot])
+                slot += 1
+            } else {
+                guard let next = Self.nextMerged(candidates, &slot, runs) else { break }
+                ruleIndex = next
+            }
             let head = heads[ruleIndex]
             // Within an entry only the first matching rule counts (S4.2).
             guard head.entry != lastEntry, head.failsWithout & absent == 0,
@@ -61,6 +73,31 @@ extension CompiledRuleSet {
             if firstExclude < 0 { firstExclude = Int32(ruleIndex) }
         }
         return firstExclude >= 0 ? Decision(kind: .excluded, rule: firstExclude) : .unmatched
+    }
+
+    /// The lowest rule among the next of `candidates` (from `slot`) and the next of each run,
+    /// taken from where it was; nil when all are read.
+    @inline(never)
+    private static func nextMerged(
+        _ candidates: ScratchBuffer<Int32>, _ slot: inout Int,
+        _ runs: UnsafeMutablePointer<ScratchBuffer<PrefixTrie.Run>>
+    ) -> Int? {
+        var lowest = slot < candidates.count ? Int(candidates[slot]) : Int.max
+        var lowestRun = -1
+        for index in 0..<runs.pointee.count {
+            let run = runs.pointee[index]
+            if run.next < run.end, Int(run.next.pointee.rule) < lowest {
+                lowest = Int(run.next.pointee.rule)
+                lowestRun = index
+            }
+        }
+        if lowest == Int.max { return nil }
+        if lowestRun < 0 {
+            slot += 1
+        } else {
+            runs.pointee[lowestRun].next += 1
+        }
+        return lowest
     }
 
     /// Sorts the candidates (rule indices, none negative): insertion sort for the few of a
@@ -99,6 +136,7 @@ extension CompiledRuleSet {
         let parts = URLParts.split(url)
         guard parts.hasWebScheme(in: url) else { return [] }
         collectCandidates(parts, url, scratch)
+        scratch.pointee.appendRunsToCandidates()
         if scratch.pointee.candidates.buffer.contains(where: { $0 < 0 }) {
             replaceKeyedGroups(url, scratch)
         }
@@ -145,7 +183,7 @@ extension CompiledRuleSet {
         if let key = scratch.pointee.plainPath(bytes) {
             plainTrie.collect(
                 key: key, foldASCII: false, checks: prefixChecks.base,
-                into: &scratch.pointee.candidates)
+                into: &scratch.pointee.candidates, runs: scratch.pointee.candidateRuns)
             if !plainSuffixRules.isEmpty {
                 plainSuffixRules.collect(
                     key: key, foldASCII: false, into: &scratch.pointee.candidates)
@@ -170,7 +208,7 @@ extension CompiledRuleSet {
             let (key, foldASCII) = scratch.pointee.pathKey(mode, bytes)
             tries[mode.index].collect(
                 key: key, foldASCII: foldASCII, checks: prefixChecks.base,
-                into: &scratch.pointee.candidates)
+                into: &scratch.pointee.candidates, runs: scratch.pointee.candidateRuns)
             let suffixes = suffixRules.pointer(at: mode.index)
             if !suffixes.pointee.isEmpty {
                 suffixes.pointee.collect(

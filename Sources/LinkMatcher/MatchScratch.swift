@@ -72,6 +72,14 @@ struct MatchState {
     var candidates = ScratchBuffer<Int32>(capacity: 64)
     /// A bit per rule index, all clear between calls (`sortAndDeduplicateCandidates`).
     private var ruleBits = ScratchBuffer<UInt64>(capacity: 16)
+    /// Candidates in runs, beside `candidates`: the prefix entries of crowded trie nodes
+    /// (`PrefixTrie.Run`), each in rule order. Behind a pointer, so that a trie walk can
+    /// append to both.
+    let candidateRuns: UnsafeMutablePointer<ScratchBuffer<PrefixTrie.Run>> = {
+        let runs = UnsafeMutablePointer<ScratchBuffer<PrefixTrie.Run>>.allocate(capacity: 1)
+        runs.initialize(to: ScratchBuffer(capacity: 4))
+        return runs
+    }()
     var glob = GlobScratch()
     /// One lazy DFA per view mode, for the glob unions of the rule set `globCacheOwner`.
     var globCaches = ScratchBuffer<LazyDFA>(capacity: 4)
@@ -142,6 +150,8 @@ struct MatchState {
         encoded.free()
         candidates.free()
         ruleBits.free()
+        candidateRuns.pointee.free()
+        candidateRuns.deallocate()
         glob.free()
         for index in 0..<globCaches.count { globCaches[index].free() }
         globCaches.free()
@@ -181,6 +191,20 @@ struct MatchState {
         candidates.count = count
     }
 
+    /// Moves the rules of the candidate runs into `candidates`, for the callers that want
+    /// every candidate at once.
+    mutating func appendRunsToCandidates() {
+        for index in 0..<candidateRuns.pointee.count {
+            var next = candidateRuns.pointee[index].next
+            let end = candidateRuns.pointee[index].end
+            while next < end {
+                candidates.append(next.pointee.rule)
+                next += 1
+            }
+        }
+        candidateRuns.pointee.removeAll()
+    }
+
     enum Component: Int {
         case path = 0
         case query = 1
@@ -194,6 +218,7 @@ struct MatchState {
         for component in 0..<3 { cleanliness[component] = 0 }
         for slot in 0..<4 { itemsReady[slot] = false }
         candidates.removeAll()
+        candidateRuns.pointee.removeAll()
         uncheckedUnions = 0
     }
 

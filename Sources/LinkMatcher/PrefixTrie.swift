@@ -15,7 +15,7 @@ import LibC
 /// children's labels (sorted, four to a word) and the children's offsets in `words`. The root
 /// also has a 256-entry table, since every lookup starts there and it has the most children.
 struct PrefixTrie: Sendable {
-    struct Entry: Sendable {
+    struct Entry: Sendable, BitwiseCopyable {
         enum Kind: UInt8, Sendable {
             /// `prefix*`: any path that reaches the node.
             case prefix
@@ -32,6 +32,10 @@ struct PrefixTrie: Sendable {
         var rule: Int32
         var kind: Kind
 
+        /// A prefix entry of one rule (a keyed group's entry is negative): what a crowded
+        /// node's run holds.
+        var isRunnable: Bool { kind == .prefix && rule >= 0 }
+
         init(rule: Int32, kind: Kind) {
             self.rule = rule
             self.kind = kind
@@ -44,9 +48,10 @@ struct PrefixTrie: Sendable {
         var mustEnd: Bool { kind == .exact }
     }
 
-    /// Node records, each at its offset: entry start, entry end, child count `k` and run
-    /// length `r` (`k | r << 16`), then the run in `(r + 3) / 4` words, the `k` labels in
-    /// `(k + 3) / 4` words, and the `k` children's offsets.
+    /// Node records, each at its offset: entry start, entry end, child count `k`, the
+    /// crowded flag and run length `r` (`k | crowdedFlag | r << 16`), then the run in
+    /// `(r + 3) / 4` words, the `k` labels in `(k + 3) / 4` words, and the `k` children's
+    /// offsets. A node's entries list its runnable entries first, each part in rule order.
     let words: FrozenArray<Int32>
     let entries: FrozenArray<Entry>
     /// Child of the root per byte, or `noChild`.
@@ -61,6 +66,20 @@ struct PrefixTrie: Sendable {
     /// The longest run a record holds (its length has 16 bits); a longer chain is cut into
     /// records of this many labels.
     static let longestRun = 0xFFFF
+    /// Set in a record's shape when the node has `crowdedPrefixes` runnable entries or more.
+    private static let crowdedFlag: UInt32 = 0x8000
+    private static let childCountMask: UInt32 = 0x7FFF
+    /// Runnable entries from which a node is crowded: a walk that is given somewhere to put
+    /// runs hands them over as one run (`Run`) instead of appending each. The catch-alls of
+    /// many entries (`*` in each) all sit on the root, and every URL reaches it.
+    static let crowdedPrefixes = 16
+
+    /// The prefix entries of a crowded node, in rule order, for `decide` to read in step
+    /// with its sorted candidates and to stop reading at the first rule that decides.
+    struct Run: BitwiseCopyable {
+        var next: UnsafePointer<Entry>
+        let end: UnsafePointer<Entry>
+    }
 
     var isEmpty: Bool { entries.isEmpty }
 
@@ -72,7 +91,7 @@ struct PrefixTrie: Sendable {
         }
         let record = words.base.unsafelyUnwrapped + Int(node)
         let shape = UInt32(bitPattern: record[2])
-        let count = Int(shape & 0xFFFF)
+        let count = Int(shape & Self.childCountMask)
         if count == 0 { return nil }
         let labels = UnsafeRawPointer(record + 3 + (Int(shape >> 16) + 3) >> 2)
         let targets = labels.assumingMemoryBound(to: Int32.self) + (count + 3) >> 2
@@ -118,18 +137,37 @@ struct PrefixTrie: Sendable {
     /// letters as lower case when `foldASCII` is set. At the end of the key, `/` edges are
     /// followed too: a pattern's `/` may vanish once the whole path is consumed (S5.4).
     /// `checks` holds the members of the `checked` and `group` entries, if the trie has any.
+    /// With `runs`, the prefix entries of a crowded node go there as one run instead.
     @inline(__always)
     func collect(
         key: UnsafeBufferPointer<UInt8>, foldASCII: Bool,
         checks: UnsafePointer<PieceChecks>? = nil,
-        into candidates: inout ScratchBuffer<Int32>
+        into candidates: inout ScratchBuffer<Int32>,
+        runs: UnsafeMutablePointer<ScratchBuffer<Run>>? = nil
     ) {
         // Two copies of the walk, so the unfolded one carries no per-byte test.
         if foldASCII {
-            walk(key, foldASCII: true, checks: checks, into: &candidates)
+            walk(key, foldASCII: true, checks: checks, into: &candidates, runs: runs)
         } else {
-            walk(key, foldASCII: false, checks: checks, into: &candidates)
+            walk(key, foldASCII: false, checks: checks, into: &candidates, runs: runs)
         }
+    }
+
+    /// The runnable entries a crowded node's entries start with, as a run; nil for a node
+    /// that is not crowded.
+    @inline(__always)
+    private func prefixRun(_ node: Int32) -> Run? {
+        let record = words.base.unsafelyUnwrapped + Int(node)
+        guard UInt32(bitPattern: record[2]) & Self.crowdedFlag != 0 else { return nil }
+        let base = entries.base.unsafelyUnwrapped
+        // The first entry that is no prefix, by halves.
+        var low = Int(record[0])
+        var high = Int(record[1])
+        while low < high {
+            let middle = (low + high) >> 1
+            if base[middle].isRunnable { low = middle + 1 } else { high = middle }
+        }
+        return Run(next: base + Int(record[0]), end: base + low)
     }
 
     /// Walks the key from its end, handing `visit` each entry of every node reached: built
@@ -189,7 +227,7 @@ struct PrefixTrie: Sendable {
     @_transparent
     private func walk(
         _ key: UnsafeBufferPointer<UInt8>, foldASCII: Bool, checks: UnsafePointer<PieceChecks>?,
-        into candidates: inout ScratchBuffer<Int32>
+        into candidates: inout ScratchBuffer<Int32>, runs: UnsafeMutablePointer<ScratchBuffer<Run>>?
     ) {
         let slash = UInt8(ascii: "/")
         var node = Self.root
@@ -202,7 +240,12 @@ struct PrefixTrie: Sendable {
                 if depth < key.count { depth += 1 }
             }
             let atEnd = depth == key.count
-            for index in entryRange(node) {
+            var first = entryRange(node).lowerBound
+            if let runs, let run = prefixRun(node) {
+                runs.pointee.append(run)
+                first += run.end - run.next
+            }
+            for index in first..<entryRange(node).upperBound {
                 let entry = entries[index]
                 if entry.kind == .prefix || (atEnd && entry.kind == .exact) {
                     candidates.append(entry.rule)
@@ -258,7 +301,9 @@ extension PrefixTrie {
         let (entryStart, entryOrder) = Self.group(placed.map(\.node), nodeCount: nodeCount)
         var entries = entryOrder.map { placed[$0].entry }
         for node in 0..<nodeCount where entryStart[node + 1] - entryStart[node] > 1 {
-            entries[Int(entryStart[node])..<Int(entryStart[node + 1])].sort { $0.rule < $1.rule }
+            entries[Int(entryStart[node])..<Int(entryStart[node + 1])].sort {
+                $0.isRunnable != $1.isRunnable ? $0.isRunnable : $0.rule < $1.rule
+            }
         }
         let tree = Tree(
             label: label, childStart: childStart, children: children.map { Int32($0 + 1) },
@@ -280,7 +325,11 @@ extension PrefixTrie {
             let labelsAt = at + 3 + (run.count + 3) / 4
             words[at] = entryStart[node]
             words[at + 1] = entryStart[node + 1]
-            words[at + 2] = Int32(bitPattern: UInt32(edges.count) | UInt32(run.count) << 16)
+            let prefixes = entries[Int(entryStart[node])..<Int(entryStart[node + 1])]
+                .prefix { $0.isRunnable }.count
+            let crowded = prefixes >= Self.crowdedPrefixes ? Self.crowdedFlag : 0
+            words[at + 2] = Int32(
+                bitPattern: UInt32(edges.count) | crowded | UInt32(run.count) << 16)
             // Run and labels are written as bytes, as `run(_:)` and `child(of:_:)` read them.
             words.withUnsafeMutableBytes { bytes in
                 for (index, byte) in run.enumerated() { bytes[4 * (at + 3) + index] = byte }

@@ -105,7 +105,7 @@ extension CaseGenerator {
     /// a query item (four or more rules on one path), so that `decide` sorts far more than a
     /// handful of candidates.
     mutating func crowdedDocument() -> AASADocument {
-        let catchAlls = ["*", "/*", "/a*", "/*b*", "*?", "/a/*"]
+        let catchAlls = ["*", "*", "/*", "/*", "/a*", "/*b*", "*?", "/a/*"]
         let entries = (0..<Int(20 + random.next() % 40)).map { index -> DetailsEntry in
             let apps = (0..<Int(1 + random.next() % 2)).map { _ in pick(Self.apps) }
             var components: [Component] = []
