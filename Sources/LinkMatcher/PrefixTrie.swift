@@ -160,7 +160,7 @@ struct PrefixTrie: Sendable {
         let record = words.base.unsafelyUnwrapped + Int(node)
         guard UInt32(bitPattern: record[2]) & Self.crowdedFlag != 0 else { return nil }
         let base = entries.base.unsafelyUnwrapped
-        // The first entry that is no prefix, by halves.
+        // The first entry that is not runnable, by halves.
         var low = Int(record[0])
         var high = Int(record[1])
         while low < high {
@@ -240,12 +240,13 @@ struct PrefixTrie: Sendable {
                 if depth < key.count { depth += 1 }
             }
             let atEnd = depth == key.count
-            var first = entryRange(node).lowerBound
+            let range = entryRange(node)
+            var first = range.lowerBound
             if let runs, let run = prefixRun(node) {
                 runs.pointee.append(run)
                 first += run.end - run.next
             }
-            for index in first..<entryRange(node).upperBound {
+            for index in first..<range.upperBound {
                 let entry = entries[index]
                 if entry.kind == .prefix || (atEnd && entry.kind == .exact) {
                     candidates.append(entry.rule)
