@@ -13,9 +13,10 @@ struct PendingRequest {
     fileprivate var keyBuffer = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
     var target = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     /// What the cache and the path lists know the request by: the target, or the
-    /// lower-cased host column then the target (cut to the key buffer's size).
+    /// lower-cased host column (with `:port` when a port column names one other than 80 or
+    /// 443) then the target (cut to the key buffer's size).
     var key = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-    /// Length of the host at the start of `key`.
+    /// Length of the host, and its `:port` if any, at the start of `key`.
     var hostPrefix = 0
     /// The user agent's range in the line (`--skip-bots` only); nil when not logged.
     var agent: Range<Int>?
@@ -25,6 +26,8 @@ struct PendingRequest {
     /// (256).
     static let hostLimit = 255
     static let keyTargetLimit = 512
+    /// `:` and the digits of a port kept in a key (a logged port has at most six).
+    static let portLimit = 8
 
     /// Requests the line stands for (a weighted format may log a negative count: none).
     var weight: UInt64 { UInt64(max(request.weight, 0)) }
@@ -44,8 +47,7 @@ struct PendingRequest {
             // A host column: the host leads the key, so that the path lists keep it and the
             // cache tells one host's `/` from another's (same file, same decision, other rows).
             let host = bytes(request.host, .host)
-            hostPrefix = min(host.count, Self.hostLimit)
-            key = hostKey(host)
+            key = hostKey(host, port: bytes(request.port, .host))
         }
         hash = DecisionCache.hash(key)
     }
@@ -57,18 +59,37 @@ struct PendingRequest {
         return UnsafeBufferPointer(rebasing: base[range])
     }
 
-    /// The host lower-cased, then the target, into the key buffer (cut at its end).
+    /// The host lower-cased, `:port` unless the port is 80 or 443 (which an origin-form
+    /// target's scheme defaults to, as `HostResolver` reads it), then the target, into the
+    /// key buffer (cut at its end). The port keeps `example.com:8443/x` (maybe another file,
+    /// or none) apart from `example.com/x` in the cache and in the path lists.
     @inline(always)
-    private func hostKey(_ host: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        let hostCount = min(host.count, Self.hostLimit)
+    private mutating func hostKey(
+        _ host: UnsafeBufferPointer<UInt8>, port: UnsafeBufferPointer<UInt8>
+    ) -> UnsafeBufferPointer<UInt8> {
+        var hostCount = min(host.count, Self.hostLimit)
         for index in 0..<hostCount {
             keyBuffer[index] = ASCII.lowercased(host[index])
         }
+        if !port.isEmpty, port.count < Self.portLimit, !Self.isDefaultPort(port) {
+            keyBuffer[hostCount] = ASCII.colon
+            for index in 0..<port.count { keyBuffer[hostCount + 1 + index] = port[index] }
+            hostCount += 1 + port.count
+        }
+        hostPrefix = hostCount
         let targetCount = min(target.count, keyBuffer.count - hostCount)
         if let from = target.baseAddress, let to = keyBuffer.baseAddress {
             (to + hostCount).update(from: from, count: targetCount)
         }
         return UnsafeBufferPointer(rebasing: keyBuffer[0..<(hostCount + targetCount)])
+    }
+
+    /// `80` or `443`.
+    @inline(always)
+    private static func isDefaultPort(_ port: UnsafeBufferPointer<UInt8>) -> Bool {
+        port.count == 2 && port[0] == UInt8(ascii: "8") && port[1] == ASCII.zero
+            || port.count == 3 && port[0] == UInt8(ascii: "4") && port[1] == UInt8(ascii: "4")
+                && port[2] == UInt8(ascii: "3")
     }
 
     /// Whether the whole target is in the key: a key cut short is never remembered.
@@ -127,7 +148,8 @@ struct RequestPipeline {
             var slot = PendingRequest()
             slot.scratch = .allocate(capacity: max(lineLimit, 4096))
             slot.keyBuffer = .allocate(
-                capacity: PendingRequest.hostLimit + PendingRequest.keyTargetLimit)
+                capacity: PendingRequest.hostLimit + PendingRequest.portLimit
+                    + PendingRequest.keyTargetLimit)
             (slots + index).initialize(to: slot)
         }
         return RequestPipeline(slots: slots)
