@@ -8,6 +8,9 @@ struct RequestPlace {
     var port: Int?
     var defaultPort: Int
     var file: Int?
+    /// True when the request names a host that cannot be a host name (`HostName.isValid`):
+    /// no file applies, and the request counts as malformed.
+    var hasInvalidHost = false
 }
 
 /// Finds the place of each request. The host is lower-cased into the resolver's own buffer
@@ -46,17 +49,22 @@ final class HostResolver {
         {
             return hostlessPlace
         }
-        let host: UnsafeBufferPointer<UInt8>
+        let named: UnsafeBufferPointer<UInt8>
         var port = parts.port
         let target = pending.pointee.target
         if let hostRange = parts.host {
-            host = lowercased(UnsafeBufferPointer(rebasing: target[hostRange]))
+            named = UnsafeBufferPointer(rebasing: target[hostRange])
         } else {
             let request = pending.pointee.request
-            host = lowercased(pending.pointee.bytes(request.host, .host))
+            named = pending.pointee.bytes(request.host, .host)
             if !request.port.isEmpty {
                 port = Self.number(pending.pointee.bytes(request.port, .host))
             }
+        }
+        let host = lowercased(named)
+        if !named.isEmpty, !HostName.isValid(named) {
+            return RequestPlace(
+                host: host, port: port, defaultPort: 443, file: nil, hasInvalidHost: true)
         }
         // An origin-form target names no scheme: a logged port of 80 or 443 says which one it
         // was, so it is that scheme's default port, as in `http://host:80/` (S9).

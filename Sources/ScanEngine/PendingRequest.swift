@@ -21,6 +21,8 @@ struct PendingRequest {
     /// The user agent's range in the line (`--skip-bots` only); nil when not logged.
     var agent: Range<Int>?
     var hash: UInt64 = 0
+    /// The line's number in its input, for a malformed-line sample found at classification.
+    var lineNumber: UInt64 = 0
 
     /// Host bytes kept in a key, and target bytes after them: more than the path lists keep
     /// (256).

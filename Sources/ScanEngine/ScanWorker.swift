@@ -82,9 +82,10 @@ final class ScanWorker {
                 let agent =
                     filter.skipBots ? parser.userAgent(in: line, of: slot.pointee.request) : nil
                 slot.pointee.take(line: line, agent: agent)
+                slot.pointee.lineNumber = lineNumber
                 counts.requests &+= slot.pointee.weight
                 cache.prefetch(slot.pointee.key, hash: slot.pointee.hash)
-                if let due = pipeline.hold() { classify(due, counts: &counts) }
+                if let due = pipeline.hold() { classify(due, input: input, counts: &counts) }
             case .skip:
                 recorder.summary.pointee.recordSkipped()
             case .malformed:
@@ -94,7 +95,7 @@ final class ScanWorker {
             }
             lineNumber &+= 1
         }
-        while let due = pipeline.drain() { classify(due, counts: &counts) }
+        while let due = pipeline.drain() { classify(due, input: input, counts: &counts) }
         inputCounts[input] = counts
     }
 
@@ -116,7 +117,7 @@ final class ScanWorker {
     }
 
     private func classify(
-        _ pending: UnsafeMutablePointer<PendingRequest>, counts: inout InputCounts
+        _ pending: UnsafeMutablePointer<PendingRequest>, input: Int, counts: inout InputCounts
     ) {
         let target = pending.pointee.target
         let weight = pending.pointee.weight
@@ -129,6 +130,10 @@ final class ScanWorker {
             return
         }
         let place = hosts.place(of: pending, parts)
+        if place.hasInvalidHost {
+            recordInvalidHost(pending, input: input, counts: &counts)
+            return
+        }
         if let unmanagedComparison {
             // `diff`: the new files decide too, in the same pass.
             unmanagedComparison._withUnsafeGuaranteedRef { side in
@@ -150,6 +155,19 @@ final class ScanWorker {
                 evicted: { self.recorder.record($0) })
             ?? decideAndRemember(pending, file: file, parts: parts, isSplit: isSplit)
         recorder.recordHost(decision.kind, host: host, weight: weight)
+    }
+
+    /// A request whose host cannot be a host name: no file applies, so it is no request but
+    /// a malformed line, sampled with its number like one the parser refused.
+    @inline(never)
+    private func recordInvalidHost(
+        _ pending: UnsafeMutablePointer<PendingRequest>, input: Int, counts: inout InputCounts
+    ) {
+        counts.requests &-= pending.pointee.weight
+        counts.malformed &+= 1
+        recorder.summary.pointee.recordMalformed(
+            input: input, line: pending.pointee.lineNumber,
+            bytes: UnsafeRawBufferPointer(pending.pointee.line))
     }
 
     /// A decision the cache did not have: made by the file's rules, then remembered, or,

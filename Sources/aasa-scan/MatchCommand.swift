@@ -60,6 +60,7 @@ struct MatchCommand: ParsableCommand {
         var arguments = urls.makeIterator()
         var warned = false
         var tooLong = 0
+        var invalidHosts = 0
         while true {
             let bytes: [UInt8]
             if standardInput != nil {
@@ -87,6 +88,14 @@ struct MatchCommand: ParsableCommand {
                         + "/\(TerminalText.escaped(bytes)); write "
                         + "https://\(TerminalText.escaped(bytes)) for a URL on that host (said once)"
                 )
+            }
+            if Self.hasInvalidHost(bytes) {
+                invalidHosts += 1
+                StandardError.line(
+                    "aasa-scan: error: '\(TerminalText.escaped(bytes))' names a host that cannot "
+                        + "be a host name, which no AASA file applies to (a scan counts it as a "
+                        + "malformed line): not decided")
+                continue
             }
             let rows: [(kind: Decision.Kind, app: Int32, rule: Int32)] =
                 bytes.withUnsafeBufferPointer { buffer in
@@ -128,7 +137,15 @@ struct MatchCommand: ParsableCommand {
             }
         }
         output.flush()
-        if tooLong > 0 { throw ExitCode(2) }
+        if tooLong > 0 || invalidHosts > 0 { throw ExitCode(2) }
+    }
+
+    /// True for an absolute URL whose host is not a host name (`HostName.isValid`).
+    static func hasInvalidHost(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let host = URLParts.split(buffer).host else { return false }
+            return !HostName.isValid(UnsafeBufferPointer(rebasing: buffer[host]))
+        }
     }
 
     /// A line without surrounding blanks or a leading byte order mark.
