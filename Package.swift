@@ -45,12 +45,14 @@ let package = Package(
         .target(name: "LogIO", dependencies: ["CZstd", "CZlib", "ASCIIBytes", "LibC"]),
         .target(name: "LogParsing", dependencies: ["ASCIIBytes", "LibC"]),
         .target(name: "CoverageStats", dependencies: ["ASCIIBytes"]),
+        // Sites of hosts by the Public Suffix List, built in (scripts/public-suffix-table.py).
+        .target(name: "PublicSuffix"),
         .target(name: "Workload", dependencies: ["ASCIIBytes"]),
         .target(
             name: "ScanEngine",
             dependencies: [
                 "AASAModel", "LinkMatcher", "LogIO", "LogParsing", "CoverageStats", "CPrefetch",
-                "ASCIIBytes", "LibC",
+                "ASCIIBytes", "LibC", "PublicSuffix",
             ]
         ),
         .executableTarget(
@@ -68,6 +70,7 @@ let package = Package(
             name: "TestSupport", dependencies: ["AASAModel", "LibC", "Workload"],
             path: "Tests/TestSupport"),
         .testTarget(name: "ASCIIBytesTests", dependencies: ["ASCIIBytes"]),
+        .testTarget(name: "PublicSuffixTests", dependencies: ["PublicSuffix"]),
         .testTarget(name: "AASAModelTests", dependencies: ["AASAModel", "TestSupport"]),
         .testTarget(
             name: "LinkMatcherTests",

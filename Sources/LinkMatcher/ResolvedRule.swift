@@ -23,6 +23,10 @@ public struct ResolvedRule: Sendable, Equatable {
     /// True for a legacy `paths` string: only the path is compared and `$(...)` is literal.
     public var isLegacyPath: Bool
 
+    /// True when the fragment takes part in the rule's decision (a `#` pattern other than
+    /// `*`): a URL without its fragment, as every server log has it, cannot show it.
+    public var decidesByFragment: Bool { !isLegacyPath && fragment != "*" }
+
     /// The rule as one line of JSON-like text, for reports: only what differs from the
     /// built-in defaults, or the legacy string as written.
     public var patternDescription: String {

@@ -34,6 +34,8 @@ public enum InputResolver {
         /// True when a directory or a glob stood for it: the user did not name this file, so
         /// one that turns out not to be a log can be skipped instead of failing the scan.
         public var isExpanded: Bool
+        /// The index of the argument it came from (0 for standard input when none was given).
+        public var argument = 0
     }
 
     /// Resolves `arguments` in order; each argument gives zero or more results.
@@ -47,7 +49,11 @@ public enum InputResolver {
             return [Resolved(result: .success(.standardInput), isExpanded: false)]
         }
         var results: [Resolved] = []
-        for argument in arguments {
+        for (position, argument) in arguments.enumerated() {
+            let start = results.count
+            defer {
+                for index in start..<results.count { results[index].argument = position }
+            }
             if argument == "-" {
                 results.append(Resolved(result: .success(.standardInput), isExpanded: false))
                 continue

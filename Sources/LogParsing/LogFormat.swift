@@ -35,6 +35,10 @@ public enum LogFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// True for URL lists, which may hold a URL's fragment. Server logs never do: a browser
+    /// keeps the fragment to itself, so no request line carries one.
+    public var canCarryFragment: Bool { self == .url || self == .weighted }
+
     /// True for formats whose column layout comes from `#Fields:`/`#fields` header lines.
     public var hasHeaders: Bool {
         self == .w3c || self == .cloudfront || self == .zeek

@@ -13,3 +13,21 @@ extension Associations {
         }
     }
 }
+
+extension Associations {
+    /// The file a request for a host row of the report used: `host` or `host:port` as the
+    /// host counts show it (a port only when it is not the default one, taken here as 443).
+    public func file(forHostRow hostAndPort: String) -> Int? {
+        var host = Substring(hostAndPort)
+        var port: Int?
+        if let colon = host.lastIndex(of: ":"), !host.hasSuffix("]"),
+            let number = Int(host[host.index(after: colon)...])
+        {
+            port = number
+            host = host[..<colon]
+        }
+        return Array(host.utf8).withUnsafeBufferPointer {
+            file(host: $0, port: port, defaultPort: 443)
+        }
+    }
+}

@@ -63,6 +63,7 @@ public enum LogScan {
         }
         var reports: [InputReport] = []
         for (index, resolved) in InputResolver.resolveMarked(configuration.inputs).enumerated() {
+            defer { reports[reports.count - 1].argument = resolved.argument }
             switch resolved.result {
             case .success(let source):
                 reports.append(
@@ -194,6 +195,11 @@ public enum LogScan {
                 }
                 parser = detected
                 report.format = detected.format
+            }
+            if report.detection == nil, configuration.logFormat != nil {
+                let detection = FormatDetector.detect(
+                    chunk.bytes, jsonNames: configuration.jsonNames)
+                if detection.votingLines > 0 { report.detection = detection }
             }
             guard var current = parser else { break }
             let state = current

@@ -28,6 +28,9 @@ public struct ScanReport: Sendable {
         /// The earlier rule that decides every URL this one matches, so it can never decide
         /// (a static finding, not a count); nil when none is proven. Filled by the caller.
         public var shadowedBy: String? = nil
+        /// False when the rule decides by the fragment and no input could carry one (server
+        /// logs never do): its hits say nothing, and 0 does not make it dead.
+        public var measurable = true
     }
 
     public struct PathRow: Sendable, Equatable {
@@ -54,6 +57,8 @@ public struct ScanReport: Sendable {
     /// True when requests of more than one host (no host counting as one) were classified:
     /// the path rows then carry their host.
     public var isMultiHost = false
+    /// What may mislead in these figures (`ScanReport+Warnings`); a command may add its own.
+    public var warnings: [ReportWarning] = []
 
     /// Requests that were classified (not removed by a filter).
     public var classified: UInt64 { totals.requests &- totals.filtered.total }
@@ -63,7 +68,8 @@ public struct ScanReport: Sendable {
         classified == 0 ? 0 : Double(count) * 100 / Double(classified)
     }
 
-    public var deadRules: [RuleRow] { rules.filter { $0.hits == 0 } }
+    /// Rules that decided no request, of those the inputs could show at work.
+    public var deadRules: [RuleRow] { rules.filter { $0.hits == 0 && $0.measurable } }
 
     /// Rules proven unable to decide any URL (`shadowedBy` set).
     public var shadowedRules: [RuleRow] { rules.filter { $0.shadowedBy != nil } }
@@ -73,6 +79,7 @@ public struct ScanReport: Sendable {
         self.result = result
         let summary = result.summary
         let counted = summary.eligibility == .counted
+        let fragmentsShown = result.inputs.contains { $0.format?.canCarryFragment == true }
         for file in result.associations.files {
             let source = file.domain?.description ?? file.path
             for (index, app) in file.rules.apps.enumerated() {
@@ -90,7 +97,8 @@ public struct ScanReport: Sendable {
                     RuleRow(
                         ref: rule.ref, source: source, apps: rule.appIDs, exclude: rule.exclude,
                         pattern: rule.patternDescription,
-                        hits: summary.ruleHits[file.ruleOffset + index]))
+                        hits: summary.ruleHits[file.ruleOffset + index],
+                        measurable: fragmentsShown || !rule.decidesByFragment))
             }
         }
         hosts = summary.hosts(limit: top)
@@ -135,5 +143,6 @@ public struct ScanReport: Sendable {
         }
         topUnmatched = merged(summary.topUnmatched(limit: top))
         topHandled = merged(summary.topHandled(limit: top))
+        warnings = Self.warnings(result, rules: rules)
     }
 }

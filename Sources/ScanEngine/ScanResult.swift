@@ -22,6 +22,11 @@ public struct InputReport: Sendable {
     public var skipped = false
     /// Why it was skipped: the closest format and what did not fit.
     public var skipReason: String?
+    /// The index of the command-line input (file, folder, glob or `-`) it came from.
+    public var argument = 0
+    /// With `--log-format` given: how the formats fared on its first lines, which names the
+    /// closest one when none of its lines parse as the format given.
+    public var detection: FormatDetector.Detection?
 }
 
 /// The merged outcome of a scan.

@@ -68,6 +68,8 @@ struct DiffReport {
         var hits: UInt64
         /// The rule of its own file that makes it never decide (as `scan`'s `shadowed_by`).
         var shadowedBy: String? = nil
+        /// False for a rule that decides by the fragment when no input could carry one.
+        var measurable = true
     }
 
     /// A rule whose hits differ between the sides: the same rule in both files (unchanged or
@@ -114,7 +116,7 @@ struct DiffReport {
         transitions.filter { $0.from != $0.to }.map(\.requests).reduce(0, &+) &+ appChanged
     }
     var gateFailed: Bool { maxLost.map { lostPercent > $0 } ?? false }
-    var deadNewRules: [RuleRow] { newRules.filter { $0.hits == 0 } }
+    var deadNewRules: [RuleRow] { newRules.filter { $0.hits == 0 && $0.measurable } }
     /// New rules proven unable to decide any URL (they are among the dead ones).
     var shadowedNewRules: Int { newRules.filter { $0.shadowedBy != nil }.count }
 
@@ -146,8 +148,13 @@ struct DiffReport {
         }
         let oldFiles = result.associations.files
         let newFiles = comparison.associations.files
-        oldRules = Self.rules(oldFiles, hits: summary.ruleHits, shadowedBy: shadowedBy.old)
-        newRules = Self.rules(newFiles, hits: diff.ruleHits, shadowedBy: shadowedBy.new)
+        let fragmentsShown = result.inputs.contains { $0.format?.canCarryFragment == true }
+        oldRules = Self.rules(
+            oldFiles, hits: summary.ruleHits, shadowedBy: shadowedBy.old,
+            fragmentsShown: fragmentsShown)
+        newRules = Self.rules(
+            newFiles, hits: diff.ruleHits, shadowedBy: shadowedBy.new,
+            fragmentsShown: fragmentsShown)
         apps = Self.apps(
             old: oldFiles, new: newFiles, oldHandled: summary.appHandled,
             oldExcluded: summary.appExcluded, newHandled: diff.appHandled,
@@ -198,7 +205,7 @@ struct DiffReport {
     }
 
     private static func rules(
-        _ files: [Associations.File], hits: [UInt64], shadowedBy: [String?]
+        _ files: [Associations.File], hits: [UInt64], shadowedBy: [String?], fragmentsShown: Bool
     ) -> [RuleRow] {
         files.flatMap { file in
             file.rules.rules.enumerated().map { index, rule in
@@ -206,7 +213,8 @@ struct DiffReport {
                 return RuleRow(
                     ref: rule.ref, source: source(file), apps: rule.appIDs, exclude: rule.exclude,
                     pattern: rule.patternDescription, hits: hits[at],
-                    shadowedBy: at < shadowedBy.count ? shadowedBy[at] : nil)
+                    shadowedBy: at < shadowedBy.count ? shadowedBy[at] : nil,
+                    measurable: fragmentsShown || !rule.decidesByFragment)
             }
         }
     }

@@ -2,12 +2,17 @@ import ScanEngine
 
 /// The CSV report: one header, then one row per total, app, rule and top path, so a single
 /// file loads into a spreadsheet and a `grep ^rule,` picks a section. Columns:
-/// `section,id,source,apps,exclude,pattern,count,error_bound,shadowed_by`.
+/// `section,id,source,apps,exclude,pattern,count,error_bound,shadowed_by,measurable`; a
+/// `warning` row carries its code in `id` and its message in `pattern`.
 enum ReportCSV {
-    static let header = "section,id,source,apps,exclude,pattern,count,error_bound,shadowed_by"
+    static let header =
+        "section,id,source,apps,exclude,pattern,count,error_bound,shadowed_by,measurable"
 
     static func render(_ report: ScanReport) -> String {
         var rows = [header]
+        for warning in report.warnings {
+            rows.append(row("warning", warning.code, "", "", "", warning.message, 0, 0))
+        }
         let totals = report.totals
         let totalRows: [(String, UInt64)] = [
             ("lines", totals.lines), ("requests", totals.requests), ("malformed", totals.malformed),
@@ -35,7 +40,7 @@ enum ReportCSV {
                 row(
                     "rule", rule.ref, rule.source, rule.apps.joined(separator: " "),
                     rule.exclude ? "true" : "false", rule.pattern, rule.hits, 0,
-                    shadowedBy: rule.shadowedBy ?? ""))
+                    shadowedBy: rule.shadowedBy ?? "", measurable: rule.measurable))
         }
         for path in report.topUnmatched {
             rows.append(
@@ -103,10 +108,11 @@ enum ReportCSV {
     private static func row(
         _ section: String, _ id: String, _ source: String, _ apps: String, _ exclude: String,
         _ pattern: String, _ number: UInt64, _ errorBound: UInt64, count: String? = nil,
-        shadowedBy: String = ""
+        shadowedBy: String = "", measurable: Bool? = nil
     ) -> String {
         [section, id, source, apps, exclude, pattern].map(field).joined(separator: ",")
-            + ",\(count ?? String(number)),\(errorBound),\(field(shadowedBy))"
+            + ",\(count ?? String(number)),\(errorBound),\(field(shadowedBy)),"
+            + (measurable.map { $0 ? "true" : "false" } ?? "")
     }
 
     /// RFC 4180 quoting; a leading `=`, `+`, `-` or `@` is prefixed with `'` so a spreadsheet

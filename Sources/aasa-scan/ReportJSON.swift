@@ -17,6 +17,7 @@ enum ReportJSON {
             "coverage_note",
             string: "handled = eligible to open an app (an upper bound): the app must be "
                 + "installed and the link followed from another site or app")
+        object.add("warnings", raw: warnings(report.warnings))
         object.add("inputs", raw: array(result.inputs.map(input)))
         object.add("associations", raw: array(result.associations.files.map(association)))
         var totalsObject = readTotals(totals, classified: report.classified)
@@ -49,6 +50,17 @@ enum ReportJSON {
         object.add("workers", count: UInt64(result.workers))
         object.add("elapsed_seconds", raw: Format.fixed(result.elapsedSeconds, decimals: 3))
         return object.text + "\n"
+    }
+
+    /// `[{"code": ..., "message": ...}]`, `[]` when nothing may mislead.
+    static func warnings(_ warnings: [ReportWarning]) -> String {
+        array(
+            warnings.map { warning in
+                var row = JSONObject()
+                row.add("code", string: warning.code)
+                row.add("message", string: warning.message)
+                return row.text
+            })
     }
 
     /// The `totals` keys every report of a reading starts with: `lines` to `classified`.
@@ -161,6 +173,7 @@ enum ReportJSON {
             if hits {
                 out.append(#","hits":"#)
                 out.append(decimal: rule.hits)
+                out.append(rule.measurable ? #","measurable":true"# : #","measurable":false"#)
             }
             out.append(#","shadowed_by":"#)
             if let shadowedBy = rule.shadowedBy {

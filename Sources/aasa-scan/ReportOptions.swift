@@ -37,6 +37,15 @@ struct ReportOptions: ParsableArguments {
             valueName: "percent"))
     var minCoverage: Percentage?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Exit with status 2 when more than this percentage of an input's lines are "
+                + "malformed (0 to 100; default 50). An input none of whose lines parse always "
+                + "fails.",
+            valueName: "percent"))
+    var maxMalformed: Percentage = Percentage(value: 50)
+
     /// A percentage as users write it: `80`, `78.5` or `80%`.
     struct Percentage: ExpressibleByArgument {
         var value: Double
@@ -46,6 +55,8 @@ struct ReportOptions: ParsableArguments {
             guard let value = Double(text), value.isFinite else { return nil }
             self.value = value
         }
+
+        init(value: Double) { self.value = value }
     }
 
     func validate() throws {
@@ -53,6 +64,11 @@ struct ReportOptions: ParsableArguments {
             throw ValidationError(
                 "--save-state - writes the state to standard output: send the report to a file "
                     + "with --output FILE, or leave it out with --format none.")
+        }
+        if !(0...100).contains(maxMalformed.value) {
+            throw ValidationError(
+                "--max-malformed is a percentage from 0 to 100, not \(Format.shortest(maxMalformed.value))."
+            )
         }
         if let minCoverage, !(0...100).contains(minCoverage.value) {
             throw ValidationError(
@@ -103,13 +119,28 @@ struct ReportOptions: ParsableArguments {
 
 extension ReportOptions {
     /// Writes the report of `result` to standard output, then ends with the status it calls
-    /// for: 2 when some input was cut short, 1 when `--min-coverage` failed. `filters` are the
-    /// filter options given, as the HTML report lists them.
-    func emit(_ result: ScanResult, filters: [String] = []) throws {
-        // Nothing was read and something failed: the error says it all, and a report of
+    /// for: 2 when some input was cut short or gave nothing to count (`InputChecks`), 1 when
+    /// `--min-coverage` failed. The report's warnings go to standard error too. `arguments`
+    /// are the command line's inputs (nil when the result is not a reading of them);
+    /// `filters` the filter options given, as the HTML report lists them.
+    func emit(_ result: ScanResult, arguments: [String]? = nil, filters: [String] = []) throws {
+        let problems = InputChecks.problems(
+            result, arguments: arguments, maxMalformed: maxMalformed.value)
+        // Nothing was read and something failed: the errors say it all, and a report of
         // zeros would only look like a scan of an empty log.
-        if !result.complete, result.summary.totals.lines == 0 { throw ExitCode(2) }
+        if result.summary.totals.lines == 0, !result.complete || !problems.isEmpty {
+            for problem in problems { Self.printError(problem) }
+            throw ExitCode(2)
+        }
         var report = ScanReport(result, top: top)
+        report.warnings = problems + report.warnings
+        for warning in report.warnings {
+            if problems.contains(warning) {
+                Self.printError(warning)
+            } else {
+                StandardError.line("aasa-scan: warning: " + TerminalText.escaped(warning.message))
+            }
+        }
         if resolvedFormat != .none {
             ShadowMarks.mark(&report, files: result.associations.files)
         }
@@ -131,15 +162,26 @@ extension ReportOptions {
             stdout.write(text)
             stdout.flush()
         }
-        if !result.complete { throw ExitCode(2) }
+        if !result.complete || !problems.isEmpty { throw ExitCode(2) }
+        guard let minCoverage else { return }
+        if report.classified == 0 {
+            StandardError.line(
+                "aasa-scan: no requests: --min-coverage \(Format.shortest(minCoverage.value))% "
+                    + "has nothing to measure")
+            throw ExitCode(1)
+        }
         let handled = report.percent(report.totals.handled)
-        if let minCoverage, handled < minCoverage.value {
+        if handled < minCoverage.value {
             // As many digits as it takes to show the two apart: 78.45% is not "78.5%".
             let (shown, gate) = Format.percentsApart(handled, minCoverage.value)
             StandardError.line(
                 "aasa-scan: coverage \(shown) is below --min-coverage \(gate)")
             throw ExitCode(1)
         }
+    }
+
+    private static func printError(_ problem: ReportWarning) {
+        StandardError.line("aasa-scan: error: " + TerminalText.escaped(problem.message))
     }
 }
 

@@ -10,6 +10,8 @@ protocol ReportRuleRow {
     var pattern: String { get }
     var hits: UInt64 { get }
     var shadowedBy: String? { get }
+    /// False when the rule decides by the fragment and no input could carry one.
+    var measurable: Bool { get }
 }
 
 /// What the renderers read of a path row of a top list.

@@ -61,14 +61,6 @@ struct ScanCommand: ParsableCommand {
         let result = LogScan.run(configuration, associations: associations, progress: progress)
         display?.stop()
         InputMessages.write(result.inputs)
-        if associations.fallback == nil, result.summary.hostlessRequests > 0 {
-            StandardError.line(
-                "aasa-scan: warning: \(Format.count(result.summary.hostlessRequests)) requests name "
-                    + "no host, so no DOMAIN=FILE association applies to them; add --aasa FILE "
-                    + "to apply one file to them")
-        }
-        warnAboutPorts(result, associations: associations)
-        warnAboutFilters(result)
         if output.debug {
             for (index, file) in associations.files.enumerated() {
                 let caches = index < result.globCaches.count ? result.globCaches[index] : .init()
@@ -84,53 +76,7 @@ struct ScanCommand: ParsableCommand {
                 workers: result.workers)
             try writeState(state, to: path)
         }
-        try output.emit(result, filters: filters.described)
-    }
-}
-
-extension ScanCommand {
-    /// Filters that could not judge some requests: they were kept, and the user is told so.
-    private func warnAboutFilters(_ result: ScanResult) {
-        for input in result.inputs {
-            let name = TerminalText.escaped(input.path)
-            for (count, option, field) in [
-                (input.counts.unknownMethod, "--methods", "method"),
-                (input.counts.unknownStatus, "--status", "status"),
-                (input.counts.unknownAgent, "--skip-bots", "user agent"),
-            ] where count > 0 {
-                let all = count == input.counts.requests
-                StandardError.line(
-                    "aasa-scan: warning: \(option) cannot apply to \(all ? "the " : "")"
-                        + "\(Format.count(count)) \(count == 1 ? "request" : "requests") of \(name)"
-                        + " that \(count == 1 ? "logs" : "log") no \(field) (\(input.format?.rawValue ?? "?") format); "
-                        + "\(count == 1 ? "it was" : "they were") kept")
-            }
-        }
-    }
-
-    /// Hosts left without a file only because of their port: which port, and how to name it.
-    private func warnAboutPorts(_ result: ScanResult, associations: Associations) {
-        let unclaimed = result.summary.hosts().compactMap { row -> (String, UInt64, String)? in
-            let host = String(decoding: row.host, as: UTF8.self)
-            guard row.unmatched > 0, let domain = associations.domainMissingPort(host) else {
-                return nil
-            }
-            return (host, row.unmatched, domain.description)
-        }
-        for (host, count, domain) in unclaimed.prefix(5) {
-            let port = host[host.index(after: host.lastIndex(of: ":") ?? host.startIndex)...]
-            StandardError.line(
-                "aasa-scan: warning: \(Format.count(count)) \(count == 1 ? "request" : "requests") "
-                    + "for \(TerminalText.escaped(host)) \(count == 1 ? "has" : "have") no AASA "
-                    + "file: port \(port) is not a default port, and --aasa "
-                    + "\(TerminalText.escaped(domain))=FILE covers the default one only; name "
-                    + "it as --aasa \(TerminalText.escaped(host))=FILE")
-        }
-        if unclaimed.count > 5 {
-            StandardError.line(
-                "aasa-scan: warning: \(unclaimed.count - 5) more hosts have no AASA file only "
-                    + "because of their port (see the hosts of the report)")
-        }
+        try output.emit(result, arguments: inputs, filters: filters.described)
     }
 }
 

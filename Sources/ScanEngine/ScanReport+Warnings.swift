@@ -1,0 +1,159 @@
+import LinkMatcher
+import PublicSuffix
+
+extension ScanReport {
+    /// Everything that may mislead in the figures of `result`, in the order a reader needs it.
+    static func warnings(_ result: ScanResult, rules: [RuleRow]) -> [ReportWarning] {
+        [siteWarning(result)].compactMap { $0 } + portWarnings(result)
+            + [hostlessWarning(result), fragmentWarning(result, rules: rules)].compactMap { $0 }
+            + filterWarnings(result)
+    }
+
+    /// The file given without a domain applies to every host no domain claims: when those
+    /// hosts make more than one site (registrable domain, `PublicSuffixList`), its figures
+    /// mix sites it does not belong to. Hosts are counted exactly up to the host table's
+    /// capacity; past it the shares are estimates, and said to be.
+    static func siteWarning(_ result: ScanResult) -> ReportWarning? {
+        let associations = result.associations
+        guard let fallback = associations.fallback else { return nil }
+        var requests: [String: UInt64] = [:]
+        var handled: [String: UInt64] = [:]
+        // The fallback's requests with a host: exact, whatever the host table kept.
+        let totals = result.summary.totals
+        var total = totals.requests &- totals.filtered.total &- result.summary.hostlessRequests
+        for row in result.summary.hosts() where !row.host.isEmpty {
+            let host = String(decoding: row.host, as: UTF8.self)
+            guard associations.file(forHostRow: host) == fallback else {
+                total = total >= row.requests ? total - row.requests : 0
+                continue
+            }
+            let site = PublicSuffixList.standard.site(of: host)
+            requests[site, default: 0] &+= row.requests
+            handled[site, default: 0] &+= row.handled
+        }
+        guard requests.count > 1, total > 0 else { return nil }
+        let ranked = requests.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        // The site the file serves is most likely the one it opens most requests of.
+        let own =
+            handled.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }
+            .flatMap { $0.value > 0 ? $0.key : nil } ?? ranked[0].key
+        let others = ranked.filter { $0.key != own }
+        func share(_ count: UInt64) -> String {
+            percentText(Double(min(count, total)) * 100 / Double(total))
+        }
+        let shown = others.prefix(5)
+        let shownCount = shown.reduce(requests[own] ?? 0) { $0 &+ $1.value }
+        let rest = total > shownCount ? total - shownCount : 0
+        // Past the host table's capacity, counts are estimates and the long tail is unseen.
+        let approximate = result.summary.hostsAreApproximate
+        let about = approximate ? "about " : ""
+        let file = associations.files[fallback].path
+        let siteCount = (approximate ? "more than " : "") + grouped(UInt64(requests.count))
+        var message =
+            "\(file) has no domain, so it applied to every host: the requests it decided span "
+            + "\(siteCount) sites (by the Public Suffix List): \(own) has \(about)"
+            + share(requests[own] ?? 0) + " of these requests, "
+        message += shown.map { "\($0.key) \(about)\(share($0.value))" }.joined(separator: ", ")
+        if others.count > 5 {
+            message += " and \(grouped(UInt64(others.count - 5))) more (\(about)\(share(rest)))"
+        }
+        message +=
+            "; bind the file to its site to count only its own hosts: --aasa \(own)=FILE, and "
+            + "--aasa '*.\(own)=FILE' for its subdomains"
+        return ReportWarning(code: "multiple_sites", message: message)
+    }
+
+    /// Hosts left without a file only because of their port: which port, and how to name it.
+    static func portWarnings(_ result: ScanResult) -> [ReportWarning] {
+        let unclaimed = result.summary.hosts().compactMap { row -> (String, UInt64, String)? in
+            let host = String(decoding: row.host, as: UTF8.self)
+            guard row.unmatched > 0, let domain = result.associations.domainMissingPort(host)
+            else { return nil }
+            return (host, row.unmatched, domain.description)
+        }
+        var warnings = unclaimed.prefix(5).map { host, count, domain in
+            let port = host[host.index(after: host.lastIndex(of: ":") ?? host.startIndex)...]
+            return ReportWarning(
+                code: "port_without_file",
+                message: "\(grouped(count)) \(count == 1 ? "request" : "requests") for \(host) "
+                    + "\(count == 1 ? "has" : "have") no AASA file: port \(port) is not a "
+                    + "default port, and --aasa \(domain)=FILE covers the default one only; "
+                    + "name it as --aasa \(host)=FILE")
+        }
+        if unclaimed.count > 5 {
+            warnings.append(
+                ReportWarning(
+                    code: "port_without_file",
+                    message: "\(unclaimed.count - 5) more hosts have no AASA file only because "
+                        + "of their port (see the hosts of the report)"))
+        }
+        return warnings
+    }
+
+    /// Requests without a host when every file is bound to a domain: none applies to them.
+    static func hostlessWarning(_ result: ScanResult) -> ReportWarning? {
+        let count = result.summary.hostlessRequests
+        guard result.associations.fallback == nil, count > 0 else { return nil }
+        return ReportWarning(
+            code: "hostless_requests",
+            message: "\(grouped(count)) requests name no host, so no DOMAIN=FILE association "
+                + "applies to them; add --aasa FILE to apply one file to them")
+    }
+
+    /// Rules that decide by the fragment, when no input could carry one: a browser never
+    /// sends the fragment, so a server log cannot show these rules at work.
+    static func fragmentWarning(_ result: ScanResult, rules: [RuleRow]) -> ReportWarning? {
+        let unmeasurable = rules.filter { !$0.measurable }
+        guard !unmeasurable.isEmpty else { return nil }
+        let exclusions = unmeasurable.filter(\.exclude).count
+        return ReportWarning(
+            code: "fragment_not_measurable",
+            message: "server logs cannot show fragments (a browser never sends one), so "
+                + "\(unmeasurable.count) \(unmeasurable.count == 1 ? "rule" : "rules") that "
+                + "decide by the fragment (\(exclusions) of them fragment opt-outs such as "
+                + "#no_universal_links) cannot be measured here: they are marked "
+                + "measurable: false, not dead; a URL list with fragments can measure them")
+    }
+
+    /// Filters that could not judge some requests: they were kept, and the reader is told.
+    static func filterWarnings(_ result: ScanResult) -> [ReportWarning] {
+        var warnings: [ReportWarning] = []
+        for input in result.inputs {
+            for (count, option, field) in [
+                (input.counts.unknownMethod, "--methods", "method"),
+                (input.counts.unknownStatus, "--status", "status"),
+                (input.counts.unknownAgent, "--skip-bots", "user agent"),
+            ] where count > 0 {
+                let all = count == input.counts.requests
+                let one = count == 1
+                warnings.append(
+                    ReportWarning(
+                        code: "filter_not_applicable",
+                        message: "\(option) cannot apply to \(all ? "the " : "")"
+                            + "\(grouped(count)) \(one ? "request" : "requests") of \(input.path)"
+                            + " that \(one ? "logs" : "log") no \(field) "
+                            + "(\(input.format?.rawValue ?? "?") format); "
+                            + "\(one ? "it was" : "they were") kept"))
+            }
+        }
+        return warnings
+    }
+
+    /// `12,345`.
+    static func grouped(_ value: UInt64) -> String {
+        let digits = Array(String(value))
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return text
+    }
+
+    /// `12.3%`, or `<0.1%` for a share too small to show.
+    static func percentText(_ value: Double) -> String {
+        if value > 0, value < 0.05 { return "<0.1%" }
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)%"
+    }
+}
