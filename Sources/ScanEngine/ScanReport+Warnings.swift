@@ -109,8 +109,8 @@ extension ScanReport {
         return ReportWarning(
             code: "fragment_not_measurable",
             message: "server logs cannot show fragments (a browser never sends one), so "
-                + "\(unmeasurable.count) \(unmeasurable.count == 1 ? "rule" : "rules") that "
-                + "decide by the fragment (\(exclusions) of them fragment opt-outs such as "
+                + "\(unmeasurable.count) \(unmeasurable.count == 1 ? "rule that decides" : "rules that decide") "
+                + "by the fragment (\(exclusions) of them fragment opt-outs such as "
                 + "#no_universal_links) cannot be measured here: they are marked "
                 + "measurable: false, not dead; a URL list with fragments can measure them")
     }

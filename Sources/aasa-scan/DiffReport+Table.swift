@@ -61,7 +61,7 @@ enum DiffTable {
                         Format.count($0.oldExcluded), Format.count($0.newExcluded),
                     ]
                 }, alignRight: [false, false, true, true, true, true], header: true, style: style,
-            elastic: 0, width: width)
+            elastic: [0], width: width)
         if !report.appChanges.isEmpty {
             out.append("")
             out.append(style.bold("App changes") + " (handled under both, by another app)")
@@ -92,7 +92,7 @@ enum DiffTable {
                                 + ($0.errorBound > 0 ? " ±\(Format.count($0.errorBound))" : ""),
                             TerminalText.escaped(($0.host ?? []) + $0.path),
                         ]
-                    }, alignRight: [true, false], header: true, style: style, elastic: 1,
+                    }, alignRight: [true, false], header: true, style: style, elastic: [1],
                 width: width)
         }
 
@@ -115,7 +115,7 @@ enum DiffTable {
                                 + shadowMark(change.new, side: "new"),
                         ]
                     }, alignRight: [false, false, false, true, true, false], header: true,
-                style: style, elastic: 5, width: width)
+                style: style, elastic: [1, 2, 5], width: width)
         }
         let dead = report.deadNewRules
         let shadowed = report.shadowedNewRules
@@ -142,8 +142,7 @@ enum DiffTable {
         }
         out.append("")
         out.append(lostLine(report, style: style))
-        let lines = width.map { width in out.map { Style.middleCut($0, to: width) } } ?? out
-        return lines.joined(separator: "\n") + "\n"
+        return Style.fit(out, width)
     }
 
     /// The classic accident in one line: links the new files drop, and the gate's verdict.

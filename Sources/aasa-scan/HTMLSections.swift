@@ -114,6 +114,19 @@ enum HTMLSections {
         }
     }
 
+    /// What may mislead in the figures (`ScanReport.warnings`), one item each, before them.
+    static func warnings(_ out: inout HTMLWriter, _ warnings: [ReportWarning]) {
+        guard !warnings.isEmpty else { return }
+        out.element("div", ["class": "banner", "role": "note", "id": "warnings"]) { banner in
+            banner.element("strong", say: "Read these figures with care.")
+            banner.element("ul") { list in
+                for warning in warnings {
+                    list.element("li", ["data-code": warning.code], text: warning.message)
+                }
+            }
+        }
+    }
+
     static func caveatNote(_ out: inout HTMLWriter) {
         out.element("p", ["class": "caveat", "id": "caveat"], say: caveat)
     }

@@ -24,6 +24,7 @@ enum ReportHTML {
         }
         out.raw("\n")
         HTMLSections.incompleteBanner(&out, result)
+        HTMLSections.warnings(&out, report.warnings)
         coverage(&out, report)
         if top == 0 {
             out.element(
@@ -216,6 +217,31 @@ enum ReportHTML {
                 }
             }
         }
+        unmeasurableRules(&out, report, top: top, columns: Array(columns.dropLast()))
+    }
+
+    /// Rules this traffic cannot show at work (they decide by the fragment, which no server
+    /// log holds): neither dead nor alive here.
+    private static func unmeasurableRules(
+        _ out: inout HTMLWriter, _ report: ScanReport, top: Int, columns: [String]
+    ) {
+        let rules = report.rules.filter { !$0.measurable }
+        guard !rules.isEmpty else { return }
+        let several = report.result.associations.files.count > 1
+        HTMLSections.section(
+            &out, id: "unmeasurable-rules", title: "Rules this traffic cannot measure",
+            note: rules.count > top ? "(first \(top) of \(rules.count), in file order)" : nil
+        ) { out in
+            HTMLSections.table(&out, columns + ["why"], id: "unmeasurable-rules-table") { rows in
+                for rule in rules.prefix(top) {
+                    ruleRow(&rows, rule, several: several) { row in
+                        row.element(
+                            "td", ["class": "why"],
+                            say: "decides by the fragment, which no server log holds")
+                    }
+                }
+            }
+        }
     }
 
     /// One rule row; `tail` writes the last cell.
@@ -229,6 +255,7 @@ enum ReportHTML {
                 "data-ref": TerminalText.escaped(rule.ref),
                 "data-source": TerminalText.escaped(rule.source),
                 "data-shadowed-by": rule.shadowedBy.map { TerminalText.escaped($0) },
+                "data-measurable": rule.measurable ? nil : "false",
             ]
         ) { row in
             row.element("td", ["class": "mono"], text: rule.ref)

@@ -13,6 +13,13 @@ enum ReportOpenMetrics {
         let result = report.result
         let totals = report.totals
         addRunTotals(result, to: &text)
+        var warnings: [String: UInt64] = [:]
+        for warning in report.warnings { warnings[warning.code, default: 0] += 1 }
+        text.add(
+            "aasa_scan_warnings", .gauge,
+            help: "Warnings of the report by code (the JSON report has their messages): what "
+                + "may mislead in these figures, such as another site's requests",
+            warnings.sorted { $0.key < $1.key }.map { .init([("code", $0.key)], count: $0.value) })
         let classes: [(String, UInt64)] = [
             ("handled", totals.handled), ("excluded", totals.excluded),
             ("unmatched", totals.unmatched),
@@ -110,6 +117,11 @@ enum ReportOpenMetrics {
         text.add(
             "aasa_scan_dead_rules", .gauge, help: "Rules that decided no request",
             value: String(report.deadRules.count))
+        text.add(
+            "aasa_scan_unmeasurable_rules", .gauge,
+            help: "Rules that decide by the fragment when no input could carry one (server "
+                + "logs never do): neither dead nor alive in this traffic",
+            value: String(report.rules.filter { !$0.measurable }.count))
         text.add(
             "aasa_scan_shadowed_rules", .gauge,
             help: "Rules proven unable to decide any URL: earlier rules of their entry decide "

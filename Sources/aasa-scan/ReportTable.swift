@@ -16,6 +16,11 @@ enum ReportTable {
                 + " in \(Format.fixed(result.elapsedSeconds, decimals: 2)) s"
                 + (result.complete
                     ? "" : "  " + style.red("INCOMPLETE: some inputs could not be read")))
+        if !report.warnings.isEmpty {
+            out.append("")
+            out.append(style.bold("Warnings") + " (read the figures below with these in mind)")
+            out += report.warnings.map { "  " + style.yellow("!") + " " + TerminalText.escaped($0.message) }
+        }
         out.append("")
         out.append(
             style.bold("Coverage")
@@ -62,6 +67,13 @@ enum ReportTable {
 
         out.append("")
         let alone = report.apps.first?.eligible != nil
+        // An app ID named by several files is one row per file: the file tells them apart.
+        var namings: [String: Int] = [:]
+        for app in report.apps { namings[app.app, default: 0] += 1 }
+        func appName(_ row: ScanReport.AppRow) -> String {
+            TerminalText.escaped(row.app)
+                + ((namings[row.app] ?? 0) > 1 ? " (" + TerminalText.escaped(row.source) + ")" : "")
+        }
         out.append(
             style.bold("Apps") + shownOf(report.apps.count, top)
                 + (alone ? " (eligible: what the app opens when it is the only one installed)" : "")
@@ -69,10 +81,7 @@ enum ReportTable {
         out += table(
             [["app", "handled", "excluded"] + (alone ? ["eligible", "eligible excl."] : [])]
                 + report.apps.prefix(top).map {
-                    [
-                        TerminalText.escaped($0.app), Format.count($0.handled),
-                        Format.count($0.excluded),
-                    ]
+                    [appName($0), Format.count($0.handled), Format.count($0.excluded)]
                         + (alone
                             ? [
                                 Format.count($0.eligible ?? 0),
@@ -80,7 +89,7 @@ enum ReportTable {
                             ]
                             : [])
                 },
-            alignRight: [false, true, true, true, true], header: true, style: style, elastic: 0,
+            alignRight: [false, true, true, true, true], header: true, style: style, elastic: [0],
             width: width)
         if !alone, report.apps.count > 1, report.apps.contains(where: { $0.handled == 0 }) {
             // An earlier entry may take every URL of an app: handled is then 0 for it.
@@ -108,7 +117,7 @@ enum ReportTable {
                     ]
                 },
             alignRight: [false, true, true, false], header: true, style: style,
-            elastic: 3, width: width)
+            elastic: [0, 3], width: width)
         let dead = report.deadRules
         let shadowed = report.shadowedRules.count
         out.append("")
@@ -152,7 +161,7 @@ enum ReportTable {
                             Format.count($0.unmatched),
                         ]
                     }, alignRight: [false, true, true, true, true], header: true, style: style,
-                elastic: 0, width: width)
+                elastic: [0], width: width)
         }
 
         out.append("")
@@ -170,7 +179,7 @@ enum ReportTable {
                             ? "skipped" : input.complete ? "complete" : style.red("INCOMPLETE"),
                     ]
                 }, alignRight: [false, false, true, true, true, true, false], header: true,
-            style: style, elastic: 0, width: width)
+            style: style, elastic: [0], width: width)
         out += more(result.inputs.count, top)
         out += malformedSection(result, style: style)
         // The summary again, last: a long report must not scroll it out of sight.
@@ -182,8 +191,7 @@ enum ReportTable {
     /// The lines, each cut to `width` (tables were fitted column by column already; this
     /// catches titles, dead rules, samples and errors).
     static func fitted(_ lines: [String], _ width: Int?) -> String {
-        let lines = width.map { width in lines.map { Style.middleCut($0, to: width) } } ?? lines
-        return lines.joined(separator: "\n") + "\n"
+        Style.fit(lines, width)
     }
 
     /// Input errors and malformed samples: shown whatever `--top` says, they are few.
@@ -245,16 +253,19 @@ enum ReportTable {
                             + ($0.errorBound > 0 ? " ±\(Format.count($0.errorBound))" : ""),
                         TerminalText.escaped(($0.host ?? []) + $0.path),
                     ]
-                }, alignRight: [true, false], header: true, style: style, elastic: 1,
+                }, alignRight: [true, false], header: true, style: style, elastic: [1],
             width: width)
     }
 
     /// Aligned columns, indented by two spaces; widths count characters, not colour codes.
-    /// `elastic` is the column shortened (in the middle, `…`) when the rows are wider than
-    /// `width`: the path or name, never a count.
+    /// `elastic` names the text columns (a path, a name, a pattern) that are shortened, in the
+    /// middle with `…`, widest first, when the rows are wider than `width`; a count never is.
+    /// When even the shortest of them leave the rows too wide, each row is stacked instead:
+    /// its text on one line, its figures below with their headings, so every number stays
+    /// whole at any width.
     static func table(
         _ rows: [[String]], alignRight: [Bool], header: Bool = false,
-        style: Style = Style(enabled: false), elastic: Int? = nil, width: Int? = nil
+        style: Style = Style(enabled: false), elastic: [Int] = [], width: Int? = nil
     ) -> [String] {
         guard let columns = rows.first?.count else { return [] }
         var rows = rows
@@ -264,23 +275,59 @@ enum ReportTable {
                 widths[index] = max(widths[index], Style.visibleWidth(cell))
             }
         }
-        let total = 2 + widths.reduce(0, +) + 2 * (columns - 1)
-        if let width, let elastic, total > width {
-            let fitted = max(8, widths[elastic] - (total - width))
-            for index in rows.indices {
-                rows[index][elastic] = Style.middleCut(rows[index][elastic], to: fitted)
+        let shortest = 8
+        func total() -> Int { 2 + widths.reduce(0, +) + 2 * (columns - 1) }
+        if let width, total() > width {
+            // Narrow the widest elastic column a step at a time, down to `shortest`.
+            while total() > width,
+                let widest = elastic.filter({ widths[$0] > shortest }).max(by: {
+                    widths[$0] < widths[$1]
+                })
+            {
+                widths[widest] = max(shortest, widths[widest] - (total() - width))
             }
-            widths[elastic] = min(widths[elastic], fitted)
+            if total() > width, header {
+                return stacked(rows, style: style, width: width)
+            }
+            for column in elastic {
+                for index in rows.indices {
+                    rows[index][column] = Style.middleCut(rows[index][column], to: widths[column])
+                }
+            }
         }
         return rows.enumerated().map { rowIndex, row in
             let cells = row.enumerated().map { index, cell -> String in
                 let padding = String(
-                    repeating: " ", count: widths[index] - Style.visibleWidth(cell))
+                    repeating: " ", count: max(0, widths[index] - Style.visibleWidth(cell)))
                 let isLast = index == columns - 1
                 return alignRight[index] ? padding + cell : cell + (isLast ? "" : padding)
             }
             let line = "  " + cells.joined(separator: "  ")
             return header && rowIndex == 0 ? style.dim(line) : line
+        }
+    }
+
+    /// A table too wide for `width` as one block per row: the first cell, then
+    /// `heading value` pairs of the others, wrapped at spaces.
+    private static func stacked(_ rows: [[String]], style: Style, width: Int) -> [String] {
+        guard let headings = rows.first else { return [] }
+        let indent = "      "
+        return rows.dropFirst().flatMap { row -> [String] in
+            var lines = Style.wrapped("  " + row[0], to: width)
+            var line = indent
+            // A heading and its figure stay on one line.
+            for pair in zip(headings, row).dropFirst().map({ "\($0) \($1)" }) {
+                let separator = line == indent ? "" : "  "
+                if line != indent,
+                    Style.visibleWidth(line + separator + pair) > width
+                {
+                    lines.append(line)
+                    line = indent + pair
+                } else {
+                    line += separator + pair
+                }
+            }
+            return lines + [line]
         }
     }
 }

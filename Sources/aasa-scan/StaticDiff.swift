@@ -178,8 +178,7 @@ enum StaticDiffRender {
             out.append("")
             out.append("No rule was added, removed, moved or changed.")
         }
-        let lines = width.map { width in out.map { Style.middleCut($0, to: width) } } ?? out
-        return lines.joined(separator: "\n") + "\n"
+        return Style.fit(out, width)
     }
 
     static func json(_ diff: StaticDiff) -> String {

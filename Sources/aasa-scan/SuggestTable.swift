@@ -41,7 +41,7 @@ enum SuggestTable {
             }
             let lines = ReportTable.table(
                 rows, alignRight: [true, true, true, false], header: true, style: style,
-                elastic: 3, width: width)
+                elastic: [3], width: width)
             out.append(lines[0])
             for (index, line) in lines.dropFirst().enumerated() {
                 out.append(line)

@@ -39,3 +39,49 @@ extension Style {
         return result
     }
 }
+
+extension Style {
+    /// `lines` made to fit `width` columns without losing a character: a longer line is
+    /// broken at spaces (a word longer than a line at the width), its continuations indented
+    /// like it and two more. Tables fit themselves first (`ReportTable.table`); this catches
+    /// titles, notes, dead rules, samples and errors, whose figures must stay whole.
+    static func fit(_ lines: [String], _ width: Int?) -> String {
+        guard let width else { return lines.joined(separator: "\n") + "\n" }
+        return lines.flatMap { wrapped($0, to: width) }.joined(separator: "\n") + "\n"
+    }
+
+    static func wrapped(_ line: String, to width: Int) -> [String] {
+        guard visibleWidth(line) > width, width > 8 else { return [line] }
+        let lead = line.prefix { $0 == " " }
+        let indent = String(repeating: " ", count: min(lead.count + 2, width / 2))
+        var lines: [String] = []
+        var current = String(lead)
+        var currentWidth = lead.count
+        var limit = width
+        for word in line.dropFirst(lead.count).split(separator: " ", omittingEmptySubsequences: false) {
+            var word = String(word)
+            let startsLine = currentWidth == (lines.isEmpty ? lead.count : indent.count)
+            if !startsLine, currentWidth + 1 + visibleWidth(word) > limit {
+                while current.hasSuffix(" ") { current.removeLast() }
+                lines.append(current)
+                (current, currentWidth, limit) = (indent, indent.count, width)
+            } else if !startsLine {
+                current += " "
+                currentWidth += 1
+            }
+            // A word wider than a whole line (a long path) is broken where the line ends.
+            while currentWidth + visibleWidth(word) > limit, !word.contains("\u{1B}"),
+                limit > currentWidth
+            {
+                let room = limit - currentWidth
+                lines.append(current + word.prefix(room))
+                word = String(word.dropFirst(room))
+                (current, currentWidth, limit) = (indent, indent.count, width)
+            }
+            current += word
+            currentWidth += visibleWidth(word)
+        }
+        lines.append(current)
+        return lines
+    }
+}
