@@ -9,6 +9,7 @@ public final class CandidateMeasurer {
     public private(set) var ledger: GainLedger
     private let probeScratch: MatchScratch
     private let scratches: [MatchScratch]
+    private let fragmentScratch: MatchScratch
 
     /// DFA memory per view of each candidate's scratch: a quarter of a scan's, as each one
     /// sees only the URLs its candidate reaches, and there are up to 64 of them per worker.
@@ -20,6 +21,7 @@ public final class CandidateMeasurer {
         ledger = GainLedger(candidateCount: sets.candidates.count, keyLimit: keyLimit)
         probeScratch = MatchScratch(globCacheBudget: Self.globCacheBudget)
         scratches = sets.sets.map { _ in MatchScratch(globCacheBudget: Self.globCacheBudget) }
+        fragmentScratch = MatchScratch(globCacheBudget: Self.globCacheBudget)
     }
 
     /// `weight` requests for `target` (a request target or URL), which the file without
@@ -33,11 +35,18 @@ public final class CandidateMeasurer {
         let path = UnsafeBufferPointer(rebasing: target[parts.path])
         let hash = ShapeMiner.hash(path)
         var mask: UInt64 = 0
+        // Unmatched only for its fragment: what a fragment rule of the file leaves out.
+        let leftOutByFragment =
+            base.kind == .unmatched
+            && sets.fragmentRulePaths?.decide(parts, in: target, scratch: fragmentScratch).kind
+                == .handled
         for app in reached {
             let index = sets.probeCandidate[Int(app.app)]
             let set = sets.sets[index]
             let decision = set.decide(parts, in: target, scratch: scratches[index])
             switch (base.kind, decision.kind) {
+            case (.unmatched, .handled) where leftOutByFragment:
+                ledger.addTakenFromFragmentRule(index, path: path, hash: hash, weight: weight)
             case (.unmatched, .handled):
                 mask |= 1 << UInt64(index)
             case (.excluded, .handled):

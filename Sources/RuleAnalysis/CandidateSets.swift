@@ -16,6 +16,10 @@ public final class CandidateSets: Sendable {
     let probe: CompiledRuleSet
     /// Per probe app index: the candidate it stands for.
     let probeCandidate: [Int]
+    /// The file's include rules that decide by the fragment, each with its fragment read as
+    /// `*`: a URL it matches is one such a rule leaves out unless the fragment fits, which
+    /// no candidate may take (nil when the file has none).
+    let fragmentRulePaths: CompiledRuleSet?
 
     /// Compiles the file `bytes` (whose document is `document`) once per candidate.
     /// Fails when a candidate cannot be added (the file's structure does not allow it) or does
@@ -57,6 +61,16 @@ public final class CandidateSets: Sendable {
             variables[variable.name] = variable.values
         }
         probe = CompiledRuleSet(rules: probeRules, variables: variables)
+        let fragmentRules = base.rules.filter {
+            $0.decidesByFragment && !$0.exclude && !$0.appIDs.isEmpty
+        }.map { rule in
+            var anyFragment = rule
+            anyFragment.fragment = "*"
+            return anyFragment
+        }
+        fragmentRulePaths =
+            fragmentRules.isEmpty
+            ? nil : CompiledRuleSet(rules: fragmentRules, variables: variables)
         probeCandidate = probe.apps.map { Int($0) ?? -1 }
     }
 

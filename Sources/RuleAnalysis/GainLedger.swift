@@ -26,6 +26,10 @@ public struct GainLedger: Sendable {
     /// Per candidate, added alone: excluded requests it would open (it is then never
     /// suggested: a suggestion must not undo an exclusion).
     public private(set) var openedExcluded: [UInt64]
+    /// Per candidate, added alone: requests it would open whose path a rule of the file
+    /// matches but for its fragment (`{"/": "/help/*", "#": "app-*"}` leaves `/help/faq`
+    /// out on purpose): it is then never suggested, as it would drop that constraint.
+    public private(set) var takenFromFragmentRules: [UInt64]
     /// Handled requests that would no longer be handled (adding an include rule cannot do
     /// that; counted so that it is checked, not assumed).
     public private(set) var lostHandled: [UInt64]
@@ -36,7 +40,8 @@ public struct GainLedger: Sendable {
     public private(set) var otherChanges: [UInt64]
     /// Per candidate and category: examples of the requests it would open.
     private(set) var examples: [[ExampleSample]]
-    /// Per candidate: examples of the excluded requests it would open.
+    /// Per candidate: examples of the excluded requests it would open (or of those a
+    /// fragment rule leaves out).
     private(set) var excludedExamples: [ExampleSample]
 
     public init(candidateCount: Int, keyLimit: Int = 65_536) {
@@ -44,6 +49,7 @@ public struct GainLedger: Sendable {
         self.candidateCount = candidateCount
         self.keyLimit = keyLimit
         openedExcluded = Array(repeating: 0, count: candidateCount)
+        takenFromFragmentRules = openedExcluded
         lostHandled = openedExcluded
         moved = openedExcluded
         otherChanges = openedExcluded
@@ -77,6 +83,13 @@ public struct GainLedger: Sendable {
         _ candidate: Int, path: UnsafeBufferPointer<UInt8>, hash: UInt64, weight: UInt64
     ) {
         openedExcluded[candidate] &+= weight
+        excludedExamples[candidate].offer(path, hash: hash)
+    }
+
+    mutating func addTakenFromFragmentRule(
+        _ candidate: Int, path: UnsafeBufferPointer<UInt8>, hash: UInt64, weight: UInt64
+    ) {
+        takenFromFragmentRules[candidate] &+= weight
         excludedExamples[candidate].offer(path, hash: hash)
     }
 
@@ -138,6 +151,7 @@ public struct GainLedger: Sendable {
         merged.gains.merge(rhs.gains, uniquingKeysWith: &+)
         for index in 0..<lhs.candidateCount {
             merged.openedExcluded[index] &+= rhs.openedExcluded[index]
+            merged.takenFromFragmentRules[index] &+= rhs.takenFromFragmentRules[index]
             merged.lostHandled[index] &+= rhs.lostHandled[index]
             merged.moved[index] &+= rhs.moved[index]
             merged.otherChanges[index] &+= rhs.otherChanges[index]

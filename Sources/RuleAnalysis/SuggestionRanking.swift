@@ -21,6 +21,8 @@ public struct RejectedCandidate: Sendable {
     public enum Reason: Sendable, Equatable {
         /// It would open requests an exclusion of the file keeps out.
         case opensExcluded(UInt64)
+        /// It would open requests a rule of the file leaves out by their fragment.
+        case dropsFragmentConstraint(UInt64)
         /// It would change decisions an include rule cannot change (never expected).
         case changesDecisions(UInt64)
         /// It was left out to keep the measurement within its memory bound.
@@ -55,6 +57,12 @@ public struct SuggestionRanking: Sendable {
                     RejectedCandidate(
                         candidate: candidates[index], index: index,
                         reason: .opensExcluded(ledger.openedExcluded[index]),
+                        examples: ledger.excludedExamples(index)))
+            } else if ledger.takenFromFragmentRules[index] > 0 {
+                rejected.append(
+                    RejectedCandidate(
+                        candidate: candidates[index], index: index,
+                        reason: .dropsFragmentConstraint(ledger.takenFromFragmentRules[index]),
                         examples: ledger.excludedExamples(index)))
             } else if changes > 0 {
                 rejected.append(

@@ -6,9 +6,13 @@ public struct ReportWarning: Sendable, Equatable {
     public var code: String
     /// One line for people.
     public var message: String
+    /// False for what holds of every run alike (server logs never show a fragment): the
+    /// report says it, standard error need not repeat it at every run of a pipeline.
+    public var alsoOnStandardError: Bool
 
-    public init(code: String, message: String) {
+    public init(code: String, message: String, alsoOnStandardError: Bool = true) {
         self.code = code
         self.message = message
+        self.alsoOnStandardError = alsoOnStandardError
     }
 }

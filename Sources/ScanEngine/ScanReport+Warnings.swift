@@ -13,7 +13,7 @@ extension ScanReport {
     /// hosts make more than one site (registrable domain, `PublicSuffixList`), its figures
     /// mix sites it does not belong to. Hosts are counted exactly up to the host table's
     /// capacity; past it the shares are estimates, and said to be.
-    static func siteWarning(_ result: ScanResult) -> ReportWarning? {
+    public static func siteWarning(_ result: ScanResult) -> ReportWarning? {
         let associations = result.associations
         guard let fallback = associations.fallback else { return nil }
         var requests: [String: UInt64] = [:]
@@ -112,7 +112,8 @@ extension ScanReport {
                 + "\(unmeasurable.count) \(unmeasurable.count == 1 ? "rule that decides" : "rules that decide") "
                 + "by the fragment (\(exclusions) of them fragment opt-outs such as "
                 + "#no_universal_links) cannot be measured here: they are marked "
-                + "measurable: false, not dead; a URL list with fragments can measure them")
+                + "measurable: false, not dead; a URL list with fragments can measure them",
+            alsoOnStandardError: false)
     }
 
     /// Filters that could not judge some requests: they were kept, and the reader is told.

@@ -135,7 +135,8 @@ public struct AccessLogGenerator {
         case .product where random.chance(perMille: 60):
             buffer.append(random.below(2) == 0 ? "/reviews" : "/specs")
         case .help where random.chance(perMille: 30):
-            buffer.append("#app-open")
+            // A link that asks for the app by its fragment: the fragment stays in the browser
+            // and never reaches a server log, so the request line has the path alone.
             return
         case .promo where random.chance(perMille: 700):
             appendTracking(to: &buffer)

@@ -97,11 +97,8 @@ extension SiteCatalog {
             appendWord(id >> 32, to: &buffer)
             buffer.append(UInt8(ascii: "-"))
             appendBase36(Int(id % 10_000_000), to: &buffer)
+            // No `#page-N`: a browser keeps the fragment, so server logs never hold one.
             buffer.append(".pdf")
-            if (id >> 48) % 20 == 0 {
-                buffer.append("#page-")
-                buffer.append(decimal: 1 + Int((id >> 24) % 40))
-            }
         case 8..<11:
             buffer.append("/docs/")
             buffer.append(hex: id, digits: 8)

@@ -134,7 +134,7 @@ extension ReportOptions {
         }
         var report = ScanReport(result, top: top)
         report.warnings = problems + report.warnings
-        for warning in report.warnings {
+        for warning in report.warnings where warning.alsoOnStandardError {
             if problems.contains(warning) {
                 Self.printError(warning)
             } else {

@@ -136,6 +136,28 @@ struct AssociationOptions: ParsableArguments {
         return result
     }
 
+    /// The files loaded as `load` does, each also as its document and bytes (`suggest`
+    /// measures edits of one and writes them into a new file).
+    struct LoadedFiles {
+        var associations = Associations()
+        var documents: [(document: AASADocument, bytes: [UInt8])] = []
+    }
+
+    func loadKeepingDocuments(quiet: Bool) throws -> LoadedFiles {
+        var loaded = LoadedFiles()
+        for (domain, path) in try pairs(warn: !quiet) {
+            let file = try loadAASAKeepingBytes(path, quiet: quiet)
+            let rules = CompiledRuleSet(file.document)
+            if let exceeded = rules.budgetExceeded {
+                StandardError.line("aasa-scan: \(TerminalText.escaped(path)): error: \(exceeded)")
+                throw ExitCode(2)
+            }
+            loaded.associations.add(domain: domain, path: path, rules: rules)
+            loaded.documents.append(file)
+        }
+        return loaded
+    }
+
     /// The `(domain, file)` pairs the options name; nil domain for the file serving every host.
     private func pairs(warn: Bool) throws -> [(DomainPattern?, String)] {
         try Self.pairs(files: aasa, directory: aasaDir, option: "--aasa", warn: warn)

@@ -14,6 +14,7 @@ enum SuggestCSV {
                 [section, rank.map(String.init) ?? "", pattern, key, value].map(field)
                     .joined(separator: ","))
         }
+        for warning in report.warnings { add("warning", nil, "", warning.code, warning.message) }
         let totals = report.totals
         for (key, value) in [
             ("lines", totals.lines), ("requests", totals.requests),

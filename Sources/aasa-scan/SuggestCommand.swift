@@ -23,11 +23,17 @@ struct SuggestCommand: ParsableCommand {
             suggested. Unmatched static files, API, admin, login and server paths are not \
             mined, and a suggestion that would also open such paths says so.
 
+            Like scan, --aasa DOMAIN=FILE binds a file to the hosts of its domain: only their \
+            requests are mined. A file given without a domain applies to every host, and \
+            suggest warns when that traffic spans several sites. With several files, --app \
+            says which file the rules are for (the first that names the app).
+
             Standard input (the default input) can be read only once: it is first copied to a \
             temporary file in TMPDIR (or /tmp), as large as the input, and removed at the end.
 
             Examples:
               aasa-scan suggest --aasa apple-app-site-association access.log
+              aasa-scan suggest --aasa example.com=aasa.json --aasa '*.example.com=aasa.json' logs/
               aasa-scan suggest --aasa aasa.json --app ABCDE12345.com.example.app --format json logs/
               aasa-scan suggest --aasa aasa.json --apply 3 --output aasa.new.json access.log.zst
               zcat access.log.gz | aasa-scan suggest --aasa aasa.json --skip-bots --methods GET
@@ -36,7 +42,7 @@ struct SuggestCommand: ParsableCommand {
             between the two readings; 64 usage error. suggest has no gate, so never 1.
             """)
 
-    @OptionGroup var file: AssociationOptions.OneFile
+    @OptionGroup var associations: AssociationOptions
 
     @Option(
         name: .long,
@@ -102,7 +108,15 @@ struct SuggestCommand: ParsableCommand {
         if let apply, apply < 1 {
             throw ValidationError("--apply wants a number of suggestions of at least 1.")
         }
-        if let newFile, newFile == file.aasa {
+        if associations.aasa.isEmpty && associations.aasaDir == nil {
+            throw ValidationError(
+                "Give an AASA file with --aasa FILE, --aasa DOMAIN=FILE or --aasa-dir DIR.")
+        }
+        if let newFile,
+            associations.aasa.contains(where: {
+                (AssociationOptions.splitDomain($0)?.file ?? $0) == newFile
+            })
+        {
             throw ValidationError(
                 "--output must name a new file, not the AASA file itself: compare the two "
                     + "before replacing it.")
@@ -114,8 +128,10 @@ struct SuggestCommand: ParsableCommand {
     }
 
     func run() throws {
-        let aasa = file.aasa
-        let (document, bytes) = try file.load(quiet: quiet)
+        let files = try associations.loadKeepingDocuments(quiet: quiet)
+        let targetFile = try Self.targetFile(files, app: app)
+        let aasa = files.associations.files[targetFile].path
+        let (document, bytes) = files.documents[targetFile]
         let target: SuggestionTarget
         do {
             target = try SuggestionTarget(document: document, appID: app)
@@ -139,7 +155,8 @@ struct SuggestCommand: ParsableCommand {
         }
         defer { spool?.remove() }
         let run = SuggestRun(
-            aasaPath: aasa, bytes: bytes, document: document, target: target,
+            associations: files.associations, targetFile: targetFile, bytes: bytes,
+            document: document, target: target,
             configuration: configuration, candidateLimit: candidates, quiet: quiet)
         var outcome = try run.execute()
         if let spool {
@@ -148,6 +165,10 @@ struct SuggestCommand: ParsableCommand {
         InputMessages.write(outcome.result.inputs)
         if !outcome.result.complete, outcome.result.summary.totals.lines == 0 { throw ExitCode(2) }
         var report = SuggestReport(aasaPath: aasa, target: target, outcome: outcome)
+        report.warnings = [ScanReport.siteWarning(outcome.result)].compactMap { $0 }
+        for warning in report.warnings {
+            StandardError.line("aasa-scan: warning: " + TerminalText.escaped(warning.message))
+        }
         if let apply, let newFile {
             report.applied = try write(report, count: apply, bytes: bytes, to: newFile, document)
         }
@@ -189,7 +210,7 @@ struct SuggestCommand: ParsableCommand {
             } catch {
                 StandardError.line(
                     "aasa-scan: error: cannot write the suggestions into "
-                        + "\(TerminalText.escaped(file.aasa)): "
+                        + "\(TerminalText.escaped(report.aasaPath)): "
                         + TerminalText.escaped(error.message))
                 throw ExitCode(2)
             }
@@ -207,6 +228,25 @@ struct SuggestCommand: ParsableCommand {
             handledAfter: report.totals.handled + gain)
     }
 
+}
+
+extension SuggestCommand {
+    /// The file the rules are for: the only one, or the first that names `app`.
+    static func targetFile(_ files: AssociationOptions.LoadedFiles, app: String?) throws -> Int {
+        let all = files.associations.files
+        if all.count == 1 { return 0 }
+        guard let app else {
+            throw ValidationError(
+                "\(all.count) AASA files are given: say which app the rules are for with --app "
+                    + "APP-ID (its file is the first that names it).")
+        }
+        guard let index = all.firstIndex(where: { $0.rules.apps.contains(app) }) else {
+            throw ValidationError(
+                "No AASA file given names \(TerminalText.escaped(app)): with several files, "
+                    + "--app picks the file whose rules are suggested.")
+        }
+        return index
+    }
 }
 
 extension InputReport {

@@ -16,6 +16,7 @@ enum SuggestJSON {
         object.add("entry", raw: report.target.entryRef.map(JSONText.quoted) ?? "null")
         object.add("entry_apps", raw: array(report.target.entryApps.map(JSONText.quoted)))
         object.add("style", string: report.target.usesPaths ? "paths" : "components")
+        object.add("warnings", raw: ReportJSON.warnings(report.warnings))
         object.add("inputs", raw: array(report.result.inputs.map(input)))
         var totalsObject = JSONObject()
         totalsObject.add("lines", count: totals.lines)

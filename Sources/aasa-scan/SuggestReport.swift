@@ -31,6 +31,8 @@ struct SuggestReport {
     var rejected: [RejectedCandidate]
     var applied: Applied?
     var elapsedSeconds: Double
+    /// What may mislead in the suggestions (another site's traffic mined).
+    var warnings: [ReportWarning] = []
 
     var totals: CoverageTotals { result.summary.totals }
     var classified: UInt64 { totals.requests &- totals.filtered.total }
@@ -71,6 +73,7 @@ struct SuggestReport {
     static func reasonName(_ reason: RejectedCandidate.Reason) -> (String, UInt64) {
         switch reason {
         case .opensExcluded(let count): ("opens_excluded", count)
+        case .dropsFragmentConstraint(let count): ("drops_fragment_constraint", count)
         case .changesDecisions(let count): ("changes_decisions", count)
         case .notMeasured: ("not_measured", 0)
         }

@@ -9,7 +9,10 @@ import ScanEngine
 /// The two readings of `suggest`, apart from argument parsing: mine the unmatched paths,
 /// choose candidates, then measure every candidate on the same traffic.
 struct SuggestRun {
-    var aasaPath: String
+    /// Every file given, as scan applies them; the rules are suggested for `targetFile`,
+    /// and only the requests it decides are mined and measured.
+    var associations: Associations
+    var targetFile: Int
     var bytes: [UInt8]
     var document: AASADocument
     var target: SuggestionTarget
@@ -33,14 +36,14 @@ struct SuggestRun {
     func execute() throws -> Outcome {
         let clock = ContinuousClock()
         let start = clock.now
-        let associations = associationsFor(CompiledRuleSet(document))
+        let aasaPath = associations.files[targetFile].path
         let categorizer = PathCategorizer(assetExtensions: configuration.filter.assetExtensions)
         let workerCount = max(1, configuration.workers)
         let miners = (0..<workerCount).map { _ in
             MiningObserver(
                 ShapeMiner(
                     capacity: Self.minerCapacity, generaliser: target.generaliser,
-                    categorizer: categorizer))
+                    categorizer: categorizer), file: targetFile)
         }
         let first = scan(associations, observers: miners)
         let miner = miners.dropFirst().reduce(miners[0].miner) { $0 + $1.miner }
@@ -70,7 +73,8 @@ struct SuggestRun {
                 throw ExitCode(2)
             }
             let measurers = (0..<workerCount).map { _ in
-                MeasuringObserver(CandidateMeasurer(sets, categorizer: categorizer))
+                MeasuringObserver(
+                    CandidateMeasurer(sets, categorizer: categorizer), file: targetFile)
             }
             let second = scan(associationsFor(sets.base), observers: measurers)
             try checkSameTraffic(first, second)
@@ -86,11 +90,15 @@ struct SuggestRun {
                 + Double(elapsed.components.attoseconds) / 1e18)
     }
 
-    /// One file that applies to every request, as `scan --aasa FILE` does.
+    /// The files given, with the target file's rules replaced by `rules`.
     private func associationsFor(_ rules: CompiledRuleSet) -> Associations {
-        var associations = Associations()
-        associations.add(domain: nil, path: aasaPath, rules: rules)
-        return associations
+        var replaced = Associations()
+        for (index, file) in associations.files.enumerated() {
+            replaced.add(
+                domain: file.domain, path: file.path,
+                rules: index == targetFile ? rules : file.rules)
+        }
+        return replaced
     }
 
     private func scan(_ associations: Associations, observers: [any RequestObserver]) -> ScanResult

@@ -13,6 +13,9 @@ enum SuggestTable {
                 + " in \(Format.fixed(report.elapsedSeconds, decimals: 2)) s"
                 + (report.result.complete
                     ? "" : "  " + style.red("INCOMPLETE: some inputs could not be read")))
+        out += report.warnings.map {
+            "  " + style.yellow("!") + " " + TerminalText.escaped($0.message)
+        }
         out.append(
             "Rules for \(TerminalText.escaped(report.target.appID)), added "
                 + report.placeName)
@@ -126,6 +129,10 @@ enum SuggestTable {
         switch rejected.reason {
         case .opensExcluded(let count):
             return "would open \(Format.plural(count, "request")) the file excludes"
+                + (examples.isEmpty ? "" : " (e.g. " + examples.joined(separator: ", ") + ")")
+        case .dropsFragmentConstraint(let count):
+            return "would open \(Format.plural(count, "request")) that a rule of the file opens "
+                + "only with a given fragment (the fragment constraint would be lost)"
                 + (examples.isEmpty ? "" : " (e.g. " + examples.joined(separator: ", ") + ")")
         case .changesDecisions(let count):
             return "would change the decision of \(Format.plural(count, "request")) already decided"

@@ -82,12 +82,20 @@ struct HTMLReportTests {
         let left = withHits.sorted(by: >).dropFirst(ranked.count)
         #expect((left.first ?? 0) <= (shownHits.last ?? .max))
 
-        let dead = rules.filter { $0["hits"] as? Int == 0 }
+        let dead = rules.filter { $0["hits"] as? Int == 0 && $0["measurable"] as? Bool == true }
         let deadRows = html.rows("dead-rules-table")
         #expect(deadRows.count == min(top, dead.count))
         for (row, rule) in zip(deadRows, dead) {
             #expect(row.attributes["data-ref"] == rule["ref"] as? String)
             #expect(row.attributes["data-shadowed-by"] == rule["shadowed_by"] as? String)
+        }
+        // Rules no server log can show are listed apart, neither dead nor alive.
+        let unmeasurable = rules.filter { $0["measurable"] as? Bool == false }
+        let unmeasurableRows = html.rows("unmeasurable-rules-table")
+        #expect(unmeasurableRows.count == min(top, unmeasurable.count))
+        for (row, rule) in zip(unmeasurableRows, unmeasurable) {
+            #expect(row.attributes["data-ref"] == rule["ref"] as? String)
+            #expect(row.attributes["data-measurable"] == "false")
         }
 
         for (list, table) in [("top_unmatched", "top-unmatched"), ("top_handled", "top-handled")] {

@@ -134,6 +134,14 @@ struct OpenMetricsReportTests {
         }
         expected.add("aasa_scan_dead_rules", "gauge", [:], number(report["dead_rules"]))
         expected.add("aasa_scan_shadowed_rules", "gauge", [:], number(report["shadowed_rules"]))
+        let rules = report["rules"] as? [Object] ?? []
+        expected.add(
+            "aasa_scan_unmeasurable_rules", "gauge", [:],
+            Double(rules.filter { ($0["measurable"] as? Bool) == false }.count))
+        for warning in report["warnings"] as? [Object] ?? [] {
+            expected.add(
+                "aasa_scan_warnings", "gauge", ["code": warning["code"] as? String], 1)
+        }
         for host in report["hosts"] as? [Object] ?? [] {
             for decision in ["handled", "excluded", "unmatched"] {
                 expected.add(
@@ -290,10 +298,11 @@ struct OpenMetricsReportTests {
                 + #"{"appID": "ZZZ.com.plain", "paths": ["/help/*"]}]}}"#)
         var lines: [String] = []
         for index in 0..<60 {
-            let host = ["bücher.example", #"ex"am\ple.com"#, "Plain.COM:8443"][index % 3]
+            // The quoted host is no host name: its lines are malformed, sampled as they are.
+            let host = ["bücher.example:443", #"ex"am\ple.com:443"#, "Plain.COM:8443"][index % 3]
             let path = ["/p/1", #"/x"y\z/w"#, "/help/a", "/none"][index % 4]
             lines.append(
-                "\(host):443 198.51.100.\(index) - - [01/May/2024:00:00:00 +0000] "
+                "\(host) 198.51.100.\(index) - - [01/May/2024:00:00:00 +0000] "
                     + "\"GET \(path) HTTP/1.1\" 200 1 \"-\" \"ua\"")
         }
         let text = lines.joined(separator: "\n") + "\n"
@@ -312,7 +321,9 @@ struct OpenMetricsReportTests {
         let metrics = try ToolRunner.run(["scan", "--aasa", aasa, "--format", "openmetrics", log])
         #expect(metrics.stdout.contains(#"app="AB\"C\\D\nE.com.q""#))
         #expect(metrics.stdout.contains(#"app="ÄBC.com.ünï%0D%09%1B[1m""#))
-        #expect(metrics.stdout.contains(#"host="ex\"am\\ple.com""#))
+        #expect(!metrics.stdout.contains("ple.com"))
+        // Of the 60 lines, 20 name the quoted host and 15 the quoted path (5 do both).
+        #expect(metrics.stdout.contains("aasa_scan_malformed_lines_total 30"))
         #expect(metrics.stdout.contains(#"host="plain.com:8443""#))
         #expect(metrics.stdout.contains(#"input="\#(folder.path)/we\"ird\\na\nme é%1B.log""#))
     }

@@ -71,7 +71,7 @@ struct PerAppCoverageTests {
         let table = try ToolRunner.run(["scan", "--aasa", file, "--format", "table", urls])
         #expect(table.stdout.contains("--per-app counts them"))
         let csv = try ToolRunner.run(["scan", "--aasa", file, "--format", "csv", "--per-app", urls])
-        #expect(csv.lines.contains("app_eligible,ABCDE12345.org.example,\(file),,,,1,0,"))
+        #expect(csv.lines.contains("app_eligible,ABCDE12345.org.example,\(file),,,,1,0,,"))
     }
 
     @Test func mergedStatesKeepTheCountsOnlyWhenEveryStateHasThem() throws {

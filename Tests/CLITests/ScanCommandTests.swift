@@ -466,15 +466,17 @@ struct ScanCommandTests {
         let csv = try ToolRunner.run(["scan", "--aasa", aasa, "--format", "csv", file])
         #expect(
             csv.lines.first
-                == "section,id,source,apps,exclude,pattern,count,error_bound,shadowed_by")
-        #expect(csv.lines.contains("total,handled,,,,,24,0,"))
+                == "section,id,source,apps,exclude,pattern,count,error_bound,shadowed_by,measurable")
+        #expect(csv.lines.contains("total,handled,,,,,24,0,,"))
         #expect(
             csv.lines.contains {
-                $0.hasPrefix("rule,details[0].components[2],") && $0.hasSuffix(",8,0,")
+                $0.hasPrefix("rule,details[0].components[2],") && $0.hasSuffix(",8,0,,true")
             })
         let table = try ToolRunner.run(["scan", "--aasa", aasa, "--format", "table", file])
         #expect(table.stdout.contains("handled"))
-        #expect(table.stdout.contains("Dead rules: 1 of 12"))
+        // `/help/*` with `"#": "app-*"` decides by the fragment, which no server log holds:
+        // not measurable here, so not among the dead.
+        #expect(table.stdout.contains("Dead rules: 0 of 12"))
         #expect(!table.stdout.contains("\u{1B}["), "no colour when not a terminal")
     }
 
@@ -575,12 +577,12 @@ struct ScanCommandTests {
         let table = try ToolRunner.run(["scan", "--aasa", aasa, "--format", "table", file])
         #expect(table.stdout.contains("a.example.com/buy/1"))
         let csv = try ToolRunner.run(["scan", "--aasa", aasa, "--format", "csv", file]).lines
-        #expect(csv.contains("top_handled,/buy/1,b.example.com,,,,2,0,"))
+        #expect(csv.contains("top_handled,/buy/1,b.example.com,,,,2,0,,"))
         for section in ["coverage", "filtered", "host", "host_handled", "input", "input_lines"] {
             #expect(csv.contains { $0.hasPrefix(section + ",") }, "\(section)")
         }
-        #expect(csv.contains("coverage,handled_percent,,,,,83.333,0,"))
-        #expect(csv.contains("host,b.example.com,,,,,3,0,"))
+        #expect(csv.contains("coverage,handled_percent,,,,,83.333,0,,"))
+        #expect(csv.contains("host,b.example.com,,,,,3,0,,"))
         // One host: rows as before, `host` null.
         let single = try folder.write("one.txt", "/buy/1\n/buy/2\n/help\n")
         let (_, one, _) = try scanJSON(["--aasa", aasa, single])
@@ -690,7 +692,9 @@ struct ScanCommandTests {
     @Test(.needsSharedData())
     func everyRealLogIsDetected() throws {
         let folder = SharedData.root.appendingPathComponent("logs-real").path
-        // Request counts were taken with grep -c on the decompressed files, independently.
+        // Request counts were taken with grep -c on the decompressed files, independently;
+        // of the URL list's 48,009 URLs, 150 name a host that starts with a quote
+        // (`grep -c '^[a-z]*://"'`): no host name, so malformed lines.
         let expected: [String: (String, Int)] = [
             "elastic-examples--apache_logs--combined.log.zst": ("combined", 10000),
             "lnav--logfile_shop_access_log--combined-plus-xff.log.zst": ("combined", 1000),
@@ -699,7 +703,7 @@ struct ScanCommandTests {
             "lnav--logfile_bro_http--zeek-http.tsv": ("zeek", 197),
             "lnav--logfile_haproxy--syslog-haproxy-httplog.log": ("haproxy", 13),
             "pypi-apachelogs--vhost_combined.log": ("vhost", 6),
-            "ada-url-various-datasets--kasztp--url-list.txt.zst": ("url", 48009),
+            "ada-url-various-datasets--kasztp--url-list.txt.zst": ("url", 48009 - 150),
         ]
         let files = expected.keys.sorted().map { folder + "/" + $0 }
         let (status, report, stderr) = try scanJSON(["--aasa", aasa] + files)

@@ -85,11 +85,11 @@ struct ShadowReportTests {
         }
 
         let csv = try ToolRunner.run(["scan", "--aasa", file, "--format", "csv", log])
-        #expect(csv.lines.first?.hasSuffix(",shadowed_by") == true)
+        #expect(csv.lines.first?.hasSuffix(",shadowed_by,measurable") == true)
         #expect(
             csv.lines.contains {
                 $0.hasPrefix("rule,details[0].components[1],")
-                    && $0.hasSuffix(",0,0,details[0].components[0]")
+                    && $0.hasSuffix(",0,0,details[0].components[0],true")
             }, "\(csv.stdout)")
 
         // `merge` reports from saved states mark the same rules.

@@ -38,11 +38,12 @@ struct DeterminismTests {
     }
 
     /// Guards "the same bytes on every machine": these fingerprints change only when the
-    /// generator does, and then the benchmark baselines must be recorded again.
+    /// generator does, and then the benchmark baselines must be recorded again (the log last
+    /// changed when its request lines lost their fragments, which no server log holds).
     @Test("the standard workload's fingerprints are pinned")
     func pinned() {
         let log = generatedLog(lines: 10_000, seed: AccessLogGenerator.standardSeed)
-        #expect(fingerprint(log) == 12_320_723_230_465_959_851)
+        #expect(fingerprint(log) == 6_337_085_430_521_758_329)
         #expect(fingerprint(RuleFileGenerator.json(ruleCount: 5_000)) == 8_082_641_589_864_512_949)
         let glob = RuleFileGenerator.json(ruleCount: 5_000, profile: .globHeavy)
         #expect(fingerprint(glob) == 2_799_496_758_271_516_264)

@@ -106,7 +106,13 @@ struct GlobHeavyRuleTests {
         let decided = rules.indices.filter { group.contains(rules[$0]) }.reduce(0) {
             $0 + hits[$1]
         }
-        #expect(decided > 0, "\(group.name) decided none of 30,000 requests")
+        if group.name == "fragment rules" {
+            // Server logs never hold a fragment (a browser keeps it), and the generated ones
+            // neither: these rules compile and are matched, but decide none of them.
+            #expect(decided == 0, "\(group.name) decided requests of a server log")
+        } else {
+            #expect(decided > 0, "\(group.name) decided none of 30,000 requests")
+        }
     }
 
     @Test("glob rules decide a real part of the traffic")
