@@ -43,6 +43,6 @@ with target.open("w", encoding="utf-8") as out:
     out.write("    /// Every rule, one a line: `suffix`, `*.suffix` or `!exception`.\n")
     out.write('    static let rulesText = """\n')
     for rule in rules:
-        out.write(rule + "\n")
-    out.write('"""\n}\n')
+        out.write("        " + rule + "\n")
+    out.write('        """\n}\n')
 print(f"{len(rules)} rules from {source} ({version}) into {target}")

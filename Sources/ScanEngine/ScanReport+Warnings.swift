@@ -32,7 +32,9 @@ extension ScanReport {
             handled[site, default: 0] &+= row.handled
         }
         guard requests.count > 1, total > 0 else { return nil }
-        let ranked = requests.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        let ranked = requests.sorted {
+            $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key
+        }
         // The site the file serves is most likely the one it opens most requests of.
         let own =
             handled.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }

@@ -29,7 +29,8 @@ enum InputChecks {
             let lines = input.counts.lines
             let format: String = input.format?.rawValue ?? "a log"
             let closest: String = input.detection.map { "; " + $0.closestMismatch } ?? ""
-            let counts = "\(Format.count(malformed)) malformed of "
+            let counts =
+                "\(Format.count(malformed)) malformed of "
                 + "\(Format.count(lines)) lines"
             if malformed > 0, input.counts.requests == 0 {
                 let message: String =

@@ -19,7 +19,9 @@ enum ReportTable {
         if !report.warnings.isEmpty {
             out.append("")
             out.append(style.bold("Warnings") + " (read the figures below with these in mind)")
-            out += report.warnings.map { "  " + style.yellow("!") + " " + TerminalText.escaped($0.message) }
+            out += report.warnings.map {
+                "  " + style.yellow("!") + " " + TerminalText.escaped($0.message)
+            }
         }
         out.append("")
         out.append(

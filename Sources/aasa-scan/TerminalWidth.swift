@@ -58,7 +58,9 @@ extension Style {
         var current = String(lead)
         var currentWidth = lead.count
         var limit = width
-        for word in line.dropFirst(lead.count).split(separator: " ", omittingEmptySubsequences: false) {
+        for word in line.dropFirst(lead.count).split(
+            separator: " ", omittingEmptySubsequences: false)
+        {
             var word = String(word)
             let startsLine = currentWidth == (lines.isEmpty ? lead.count : indent.count)
             if !startsLine, currentWidth + 1 + visibleWidth(word) > limit {

@@ -466,7 +466,8 @@ struct ScanCommandTests {
         let csv = try ToolRunner.run(["scan", "--aasa", aasa, "--format", "csv", file])
         #expect(
             csv.lines.first
-                == "section,id,source,apps,exclude,pattern,count,error_bound,shadowed_by,measurable")
+                == "section,id,source,apps,exclude,pattern,count,error_bound,shadowed_by,measurable"
+        )
         #expect(csv.lines.contains("total,handled,,,,,24,0,,"))
         #expect(
             csv.lines.contains {

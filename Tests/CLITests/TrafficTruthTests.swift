@@ -108,8 +108,11 @@ struct TrafficTruthTests {
             "https://\"example.com/buy/2", "https://www.example.com/buy/1",
         ])
         #expect(match.status == 2)
-        #expect(match.lines == ["handled\tABCDE12345.com.example.shop\tdetails[0].components[2]\t"
-            + "https://www.example.com/buy/1"])
+        #expect(
+            match.lines == [
+                "handled\tABCDE12345.com.example.shop\tdetails[0].components[2]\t"
+                    + "https://www.example.com/buy/1"
+            ])
         #expect(match.stderr.contains("cannot be a host name"))
     }
 
@@ -164,15 +167,17 @@ struct TrafficTruthTests {
         #expect(report["dead_rules"] as? Int == 1)
         #expect(warnings(report).contains { $0.code == "fragment_not_measurable" })
         let csv = try ToolRunner.run(["scan", "--aasa", aasa, "--format", "csv", server])
-        #expect(csv.lines.filter { $0.hasPrefix("rule,") }.map { $0.hasSuffix(",false") }
-            == [true, true, false, false])
+        #expect(
+            csv.lines.filter { $0.hasPrefix("rule,") }.map { $0.hasSuffix(",false") }
+                == [true, true, false, false])
         let table = try ToolRunner.run(["scan", "--aasa", aasa, "--format", "table", server])
         #expect(table.stdout.contains("Dead rules: 1 of 4"))
         #expect(table.stdout.contains("server logs cannot show fragments"))
 
         // A URL list can carry fragments: its rules are measured.
         let list = try folder.write(
-            "urls.txt", "https://example.com/help/a#app-open\nhttps://example.com/x#no_universal_links\n")
+            "urls.txt",
+            "https://example.com/help/a#app-open\nhttps://example.com/x#no_universal_links\n")
         let (_, listed, _) = try json(["scan", "--aasa", aasa, list])
         #expect(
             (listed["rules"] as? [Object] ?? []).allSatisfy { $0["measurable"] as? Bool == true })
@@ -185,7 +190,8 @@ struct TrafficTruthTests {
             "aasa.json",
             ##"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":["##
                 + ##"{"/":"/help/*","#":"app-*"}]}]}}"##)
-        let requests = (0..<40).map { ("example.com", "/help/page-\($0 % 7)") }
+        let requests =
+            (0..<40).map { ("example.com", "/help/page-\($0 % 7)") }
             + (0..<20).map { ("example.com", "/products/\($0)") }
         let log = try folder.write("access.log", Self.vhostLog(requests))
         let (status, report, stderr) = try json(["suggest", "--aasa", aasa, log])
@@ -208,9 +214,12 @@ struct TrafficTruthTests {
         let log = try folder.write(
             "vhost.log",
             Self.vhostLog(
-                [("shop.example.com:443", "/favicon.ico"), ("shop.example.com:8443", "/favicon.ico"),
-                 ("shop.example.com:8443", "/favicon.ico"), ("example.com:443", "/buy/42"),
-                 ("example.com:8443", "/buy/42")]))
+                [
+                    ("shop.example.com:443", "/favicon.ico"),
+                    ("shop.example.com:8443", "/favicon.ico"),
+                    ("shop.example.com:8443", "/favicon.ico"), ("example.com:443", "/buy/42"),
+                    ("example.com:8443", "/buy/42"),
+                ]))
         let arguments = [
             "scan", "--aasa", "example.com=\(Self.example)", "--aasa",
             "shop.example.com=\(Self.example)", log,
@@ -220,8 +229,10 @@ struct TrafficTruthTests {
         func rows(_ key: String) -> [String: Int] {
             Dictionary(
                 (report[key] as? [Object] ?? []).map {
-                    (($0["host"] as? String ?? "") + ($0["path"] as? String ?? ""),
-                     $0["count"] as? Int ?? -1)
+                    (
+                        ($0["host"] as? String ?? "") + ($0["path"] as? String ?? ""),
+                        $0["count"] as? Int ?? -1
+                    )
                 }, uniquingKeysWith: +)
         }
         #expect(
@@ -231,8 +242,11 @@ struct TrafficTruthTests {
             ])
         #expect(rows("top_handled") == ["example.com/buy/42": 1])
         let hosts = (report["hosts"] as? [Object] ?? []).compactMap { $0["host"] as? String }
-        #expect(Set(hosts) == ["shop.example.com", "shop.example.com:8443", "example.com",
-            "example.com:8443"])
+        #expect(
+            Set(hosts) == [
+                "shop.example.com", "shop.example.com:8443", "example.com",
+                "example.com:8443",
+            ])
         let csv = try ToolRunner.run(arguments + ["--format", "csv"])
         #expect(csv.lines.contains("top_unmatched,/favicon.ico,shop.example.com:8443,,,,2,0,,"))
         let metrics = try ToolRunner.run(arguments + ["--format", "openmetrics"])
@@ -284,7 +298,8 @@ struct TrafficTruthTests {
         let folder = try TemporaryFolder()
         let log = try folder.write(
             "mixed.log",
-            Self.vhostLog((0..<7).map { _ in ("example.com", "/buy/1") }) + "garbage\ngarbage\ngarbage\n")
+            Self.vhostLog((0..<7).map { _ in ("example.com", "/buy/1") })
+                + "garbage\ngarbage\ngarbage\n")
         let strict = try ToolRunner.run([
             "scan", "--aasa", Self.example, "--max-malformed", "10", "--format", "none", log,
         ])
