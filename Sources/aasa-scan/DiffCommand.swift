@@ -117,8 +117,16 @@ struct DiffCommand: ParsableCommand {
         InputMessages.write(result.inputs)
         if output.debug { debugLines(result) }
         guard let comparison = result.comparison else { throw ExitCode(2) }
+        // A folder that gave no log, or a log none of whose lines parse: figures of nothing.
+        let problems = InputChecks.problems(result, arguments: inputs, maxMalformed: 100)
+        InputChecks.printErrors(problems)
+        for warning in [ScanReport.siteWarning(result)].compactMap({ $0 }) {
+            StandardError.line("aasa-scan: warning: " + TerminalText.escaped(warning.message))
+        }
         // Nothing was read and something failed: the error says it all.
-        if !result.complete, result.summary.totals.lines == 0 { throw ExitCode(2) }
+        if result.summary.totals.lines == 0, !result.complete || !problems.isEmpty {
+            throw ExitCode(2)
+        }
         // The rules lists mark the rules of each side that decided no request there (one that
         // decided a request is not dead; see `ShadowMarks.mark`).
         let oldHits = result.summary.ruleHits
@@ -147,7 +155,7 @@ struct DiffCommand: ParsableCommand {
                 case .none: ""
                 }
             })
-        if !result.complete { throw ExitCode(2) }
+        if !result.complete || !problems.isEmpty { throw ExitCode(2) }
         if report.gateFailed, let maxLost = output.maxLost {
             let (shown, gate) = Format.percentsApart(report.lostPercent, maxLost.value)
             StandardError.line(

@@ -51,4 +51,11 @@ enum InputChecks {
         }
         return problems
     }
+
+    /// Each problem as an error line on standard error.
+    static func printErrors(_ problems: [ReportWarning]) {
+        for problem in problems {
+            StandardError.line("aasa-scan: error: " + TerminalText.escaped(problem.message))
+        }
+    }
 }

@@ -129,17 +129,15 @@ extension ReportOptions {
         // Nothing was read and something failed: the errors say it all, and a report of
         // zeros would only look like a scan of an empty log.
         if result.summary.totals.lines == 0, !result.complete || !problems.isEmpty {
-            for problem in problems { Self.printError(problem) }
+            InputChecks.printErrors(problems)
             throw ExitCode(2)
         }
         var report = ScanReport(result, top: top)
         report.warnings = problems + report.warnings
-        for warning in report.warnings where warning.alsoOnStandardError {
-            if problems.contains(warning) {
-                Self.printError(warning)
-            } else {
-                StandardError.line("aasa-scan: warning: " + TerminalText.escaped(warning.message))
-            }
+        InputChecks.printErrors(problems)
+        for warning in report.warnings
+        where warning.alsoOnStandardError && !problems.contains(warning) {
+            StandardError.line("aasa-scan: warning: " + TerminalText.escaped(warning.message))
         }
         if resolvedFormat != .none {
             ShadowMarks.mark(&report, files: result.associations.files)
@@ -178,10 +176,6 @@ extension ReportOptions {
                 "aasa-scan: coverage \(shown) is below --min-coverage \(gate)")
             throw ExitCode(1)
         }
-    }
-
-    private static func printError(_ problem: ReportWarning) {
-        StandardError.line("aasa-scan: error: " + TerminalText.escaped(problem.message))
     }
 }
 

@@ -163,10 +163,16 @@ struct SuggestCommand: ParsableCommand {
             outcome.result.inputs = outcome.result.inputs.map { $0.naming(spool.path, "-") }
         }
         InputMessages.write(outcome.result.inputs)
-        if !outcome.result.complete, outcome.result.summary.totals.lines == 0 { throw ExitCode(2) }
+        let problems = InputChecks.problems(
+            outcome.result, arguments: spool == nil ? inputs : nil, maxMalformed: 100)
+        InputChecks.printErrors(problems)
+        if outcome.result.summary.totals.lines == 0, !outcome.result.complete || !problems.isEmpty {
+            throw ExitCode(2)
+        }
         var report = SuggestReport(aasaPath: aasa, target: target, outcome: outcome)
-        report.warnings = [ScanReport.siteWarning(outcome.result)].compactMap { $0 }
-        for warning in report.warnings {
+        let sites = [ScanReport.siteWarning(outcome.result)].compactMap { $0 }
+        report.warnings = problems + sites
+        for warning in sites {
             StandardError.line("aasa-scan: warning: " + TerminalText.escaped(warning.message))
         }
         if let apply, let newFile {
@@ -184,7 +190,7 @@ struct SuggestCommand: ParsableCommand {
         var stdout = StandardOutput()
         stdout.write(text)
         stdout.flush()
-        if !outcome.result.complete { throw ExitCode(2) }
+        if !outcome.result.complete || !problems.isEmpty { throw ExitCode(2) }
     }
 
     /// Writes the file with the top `count` suggestions added; what they add together is the
