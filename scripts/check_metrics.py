@@ -123,6 +123,11 @@ def expect_scan(j, duration):
               combine=add)
     e.add("aasa_scan_dead_rules", "gauge", {}, j["dead_rules"])
     e.add("aasa_scan_shadowed_rules", "gauge", {}, j["shadowed_rules"])
+    e.add("aasa_scan_unmeasurable_rules", "gauge", {},
+          sum(1 for rule in j["rules"] if not rule["measurable"]))
+    e.family("aasa_scan_warnings", "gauge")
+    for warning in j["warnings"]:
+        e.add("aasa_scan_warnings", "gauge", {"code": warning["code"]}, 1, combine=add)
     e.family("aasa_scan_host_requests", "counter")
     for host in j["hosts"]:
         for c in CLASSES:
@@ -281,12 +286,13 @@ def write_hostile(folder):
     document["applinks"]["details"][0]["components"].insert(0, {"/": "/p/1", "exclude": True})
     with open(newer, "w") as file:
         json.dump(document, file)
-    hosts = ["b\u00fccher.example", "ex\"am\\ple.com", "Plain.COM:8443"]
+    # The quoted host is no host name: its lines are malformed, as a quoted path's are.
+    hosts = ["b\u00fccher.example:443", "ex\"am\\ple.com:443", "Plain.COM:8443"]
     paths = ["/p/1", "/a\"b\\c/x", "/help/x", "/nope", "/help/private/x", "/p/2"]
     lines = []
     for index in range(90):
         lines.append(
-            f'{hosts[index % 3]}:443 203.0.113.{index % 7} - - [01/May/2024:00:00:00 +0000] '
+            f'{hosts[index % 3]} 203.0.113.{index % 7} - - [01/May/2024:00:00:00 +0000] '
             f'"GET {paths[index % 6]} HTTP/1.1" 200 1 "-" "ua"')
     body = ("\n".join(lines) + "\n").encode() + (
         b'\xff\xfehost:80 1.2.3.4 - - [01/May/2024:00:00:00 +0000] '
