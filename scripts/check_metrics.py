@@ -125,6 +125,11 @@ def expect_scan(j, duration):
     e.add("aasa_scan_shadowed_rules", "gauge", {}, j["shadowed_rules"])
     e.add("aasa_scan_unmeasurable_rules", "gauge", {},
           sum(1 for rule in j["rules"] if not rule["measurable"]))
+    e.family("aasa_scan_rule_unmeasurable", "gauge")
+    for rule in j["rules"]:
+        if not rule["measurable"]:
+            e.add("aasa_scan_rule_unmeasurable", "gauge",
+                  {"source": rule["source"], "rule": rule["ref"]}, 1, combine=max)
     e.family("aasa_scan_warnings", "gauge")
     for warning in j["warnings"]:
         e.add("aasa_scan_warnings", "gauge", {"code": warning["code"]}, 1, combine=add)

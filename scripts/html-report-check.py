@@ -218,7 +218,15 @@ def expect_scan_rows(dom, report, name, top=20):
     for row, count in zip(ranked, hits):
         rule = rules.get((row.attrs.get("data-source"), row.attrs.get("data-ref")))
         check(rule is not None and rule["hits"] == count, f"{name}: rule {row.attrs}")
-    dead = [r for r in report["rules"] if r["hits"] == 0 and r.get("measurable", True)][:top]
+    warned = [e for e in dom.elements if e.tag == "li" and "data-code" in e.attrs]
+    check([e.attrs["data-code"] for e in warned] == [w["code"] for w in report["warnings"]],
+          f"{name}: warnings differ")
+    for element, warning in zip(warned, report["warnings"]):
+        check(element.text == warning["message"], f"{name}: warning {warning['code']} text")
+    unmeasurable = [r for r in report["rules"] if not r["measurable"]][:top]
+    check([r.attrs.get("data-ref") for r in dom.rows("unmeasurable-rules-table")]
+          == [r["ref"] for r in unmeasurable], f"{name}: unmeasurable rules differ")
+    dead = [r for r in report["rules"] if r["hits"] == 0 and r["measurable"]][:top]
     rows = dom.rows("dead-rules-table")
     check([r.attrs.get("data-ref") for r in rows] == [r["ref"] for r in dead],
           f"{name}: dead rules differ")

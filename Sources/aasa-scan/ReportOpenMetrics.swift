@@ -118,6 +118,14 @@ enum ReportOpenMetrics {
             "aasa_scan_dead_rules", .gauge, help: "Rules that decided no request",
             value: String(report.deadRules.count))
         text.add(
+            "aasa_scan_rule_unmeasurable", .gauge,
+            help: "1 for each rule that decides by the fragment when no input could carry one: "
+                + "its rule_hits say nothing about it",
+            MetricsText.grouped(
+                report.rules.filter { !$0.measurable }.map {
+                    .init([("source", $0.source), ("rule", $0.ref)], count: 1)
+                }, combine: max))
+        text.add(
             "aasa_scan_unmeasurable_rules", .gauge,
             help: "Rules that decide by the fragment when no input could carry one (server "
                 + "logs never do): neither dead nor alive in this traffic",

@@ -135,6 +135,18 @@ enum ReportTable {
                 } ?? "")
         }
         out += more(dead.count, top)
+        let unmeasurable = report.rules.filter { !$0.measurable }
+        if !unmeasurable.isEmpty {
+            out.append("")
+            out.append(
+                style.bold("Not measurable in this traffic")
+                    + ": \(unmeasurable.count) of \(report.rules.count) decide by the fragment, "
+                    + "which no server log holds")
+            out += unmeasurable.prefix(top).map { rule in
+                "  " + ruleName(rule) + "  " + TerminalText.escaped(rule.pattern)
+            }
+            out += more(unmeasurable.count, top)
+        }
 
         out.append("")
         out.append(

@@ -134,10 +134,15 @@ struct OpenMetricsReportTests {
         }
         expected.add("aasa_scan_dead_rules", "gauge", [:], number(report["dead_rules"]))
         expected.add("aasa_scan_shadowed_rules", "gauge", [:], number(report["shadowed_rules"]))
-        let rules = report["rules"] as? [Object] ?? []
-        expected.add(
-            "aasa_scan_unmeasurable_rules", "gauge", [:],
-            Double(rules.filter { ($0["measurable"] as? Bool) == false }.count))
+        let unmeasurable = (report["rules"] as? [Object] ?? []).filter {
+            ($0["measurable"] as? Bool) == false
+        }
+        expected.add("aasa_scan_unmeasurable_rules", "gauge", [:], Double(unmeasurable.count))
+        for rule in unmeasurable {
+            expected.add(
+                "aasa_scan_rule_unmeasurable", "gauge",
+                ["source": rule["source"] as? String, "rule": rule["ref"] as? String], 1)
+        }
         for warning in report["warnings"] as? [Object] ?? [] {
             expected.add(
                 "aasa_scan_warnings", "gauge", ["code": warning["code"] as? String], 1)
