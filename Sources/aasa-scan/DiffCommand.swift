@@ -120,7 +120,8 @@ struct DiffCommand: ParsableCommand {
         // A folder that gave no log, or a log none of whose lines parse: figures of nothing.
         let problems = InputChecks.problems(result, arguments: inputs, maxMalformed: 100)
         InputChecks.printErrors(problems)
-        for warning in [ScanReport.siteWarning(result)].compactMap({ $0 }) {
+        let sites = [ScanReport.siteWarning(result)].compactMap { $0 }
+        for warning in sites {
             StandardError.line("aasa-scan: warning: " + TerminalText.escaped(warning.message))
         }
         // Nothing was read and something failed: the error says it all.
@@ -131,7 +132,7 @@ struct DiffCommand: ParsableCommand {
         // decided a request is not dead; see `ShadowMarks.mark`).
         let oldHits = result.summary.ruleHits
         let newHits = comparison.summary.ruleHits
-        let report = DiffReport(
+        var report = DiffReport(
             result, comparison: comparison, top: output.top, maxLost: output.maxLost?.value,
             variables: (
                 old.documents.map(RuleAlignment.variables),
@@ -142,6 +143,7 @@ struct DiffCommand: ParsableCommand {
                     ShadowMarks.byRule(old.associations.files) { oldHits[$0] == 0 },
                     ShadowMarks.byRule(new.associations.files) { newHits[$0] == 0 }
                 ) : ([], []))
+        report.warnings = problems + sites
         output.write(
             text: {
                 switch $0 {

@@ -5,6 +5,9 @@ enum DiffCSV {
 
     static func render(_ report: DiffReport) -> String {
         var rows = [header]
+        for warning in report.warnings {
+            rows.append(row("warning", warning.code, pattern: warning.message, count: 0))
+        }
         let totals = report.totals
         for (name, count) in [
             ("lines", totals.lines), ("requests", totals.requests),

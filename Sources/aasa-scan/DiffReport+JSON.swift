@@ -16,6 +16,7 @@ enum DiffJSON {
             "coverage_note",
             string: "handled = eligible to open an app (an upper bound): the app must be "
                 + "installed and the link followed from another site or app")
+        object.add("warnings", raw: ReportJSON.warnings(report.warnings))
         object.add("inputs", raw: ReportJSON.array(result.inputs.map(ReportJSON.input)))
         object.add(
             "old",

@@ -18,6 +18,9 @@ enum DiffTable {
                     ? "" : "  " + style.red("INCOMPLETE: some inputs could not be read")))
         out.append("  old: " + names(result.associations.files.map(\.path)))
         out.append("  new: " + names(report.comparison.associations.files.map(\.path)))
+        out += report.warnings.map {
+            "  " + style.yellow("!") + " " + TerminalText.escaped($0.message)
+        }
         out.append("")
         out.append(
             style.bold("Transitions") + " of \(Format.count(report.classified)) classified "

@@ -59,6 +59,9 @@ struct DiffReport {
     }
 
     /// One rule as `scan` lists it, for either side.
+    /// What may mislead in these figures: another site's traffic, inputs that gave nothing.
+    var warnings: [ReportWarning] = []
+
     struct RuleRow {
         var ref: String
         var source: String

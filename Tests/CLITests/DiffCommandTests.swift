@@ -341,7 +341,8 @@ struct DiffCommandTests {
             ["diff", "--old", example, "--new", new, "--format", "json", log])
         #expect(traffic.status == 0)
         let keys = [
-            "schema", "mode", "complete", "coverage_note", "inputs", "old", "new", "totals",
+            "schema", "mode", "complete", "coverage_note", "warnings", "inputs", "old", "new",
+            "totals",
             "transitions", "changed_requests", "lost", "gained", "gate", "app_changed_requests",
             "app_changes", "apps", "top_changed_paths", "rule_changes", "rule_changes_total",
             "dead_new_rules", "shadowed_new_rules", "old_rules", "new_rules",
