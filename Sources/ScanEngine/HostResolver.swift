@@ -1,4 +1,5 @@
 import ASCIIBytes
+import LibC
 import LinkMatcher
 
 /// Where a request goes: its host lower-cased (the target's own, in absolute form, wins over
@@ -21,6 +22,11 @@ final class HostResolver {
     /// `:` and up to seven digits.
     private static let portSpace = 8
 
+    /// The last host found to be a host name, lower-cased: lines of one host come in runs,
+    /// so most lines compare their host with it instead of checking it byte by byte.
+    private let lastValidHost: UnsafeMutableBufferPointer<UInt8>
+    private var lastValidHostCount = -1
+
     /// The place of a request with no host and no port anywhere (an origin-form target, no
     /// host or port column: nearly every line of a common or combined log), the same for
     /// every such request, so worked out once.
@@ -29,6 +35,7 @@ final class HostResolver {
     init(_ associations: Associations) {
         lookup = HostLookup(associations)
         buffer = .allocate(capacity: PendingRequest.hostLimit + Self.portSpace)
+        lastValidHost = .allocate(capacity: PendingRequest.hostLimit)
         let noHost = UnsafeBufferPointer(rebasing: buffer[0..<0])
         // What `place` works out for it: with neither a scheme nor a port, https's default.
         hostlessPlace = RequestPlace(
@@ -36,7 +43,10 @@ final class HostResolver {
             file: lookup.file(host: noHost, port: nil, defaultPort: 443))
     }
 
-    deinit { buffer.deallocate() }
+    deinit {
+        buffer.deallocate()
+        lastValidHost.deallocate()
+    }
 
     /// The place of `pending`, whose target splits into `parts`. An origin-form target not
     /// split yet passes `URLParts.empty`: no scheme, host or port.
@@ -62,7 +72,7 @@ final class HostResolver {
             }
         }
         let host = lowercased(named)
-        if !named.isEmpty, !HostName.isValid(named) {
+        if !host.isEmpty, !isHostName(host) {
             return RequestPlace(
                 host: host, port: port, defaultPort: 443, file: nil, hasInvalidHost: true)
         }
@@ -94,6 +104,22 @@ final class HostResolver {
             rest /= 10
         }
         return UnsafeBufferPointer(rebasing: buffer[0..<(host.count + 1 + digits)])
+    }
+
+    /// `HostName.isValid` of a lower-cased host, remembered for the last valid one. The host
+    /// is cut to `hostLimit` bytes, which is past the longest name, so a cut host is invalid
+    /// as its whole would be.
+    @inline(always)
+    private func isHostName(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
+        if host.count == lastValidHostCount, let base = host.baseAddress,
+            let last = lastValidHost.baseAddress, memcmp(base, last, host.count) == 0
+        {
+            return true
+        }
+        guard HostName.isValid(host) else { return false }
+        _ = lastValidHost.initialize(from: host)
+        lastValidHostCount = host.count
+        return true
     }
 
     @inline(always)

@@ -16,6 +16,12 @@ extension ScanReport {
     public static func siteWarning(_ result: ScanResult) -> ReportWarning? {
         let associations = result.associations
         guard let fallback = associations.fallback else { return nil }
+        // One host (on any port) is one site: no list to consult, the usual single-site log.
+        let names = Set(
+            result.summary.hosts(limit: 3).filter { !$0.host.isEmpty }.map { row in
+                row.host.prefix { $0 != UInt8(ascii: ":") || row.host.first == UInt8(ascii: "[") }
+            })
+        if names.count < 2, !result.summary.hostsAreApproximate { return nil }
         var requests: [String: UInt64] = [:]
         var handled: [String: UInt64] = [:]
         // The fallback's requests with a host: exact, whatever the host table kept.
