@@ -74,7 +74,7 @@ final class ScanWorker {
         var pipeline = self.pipeline
         var lineNumber = UInt64(chunk.firstLineNumber)
         for line in chunk.lines {
-            counts.lines &+= 1
+            counts.lines.addSaturating(1)
             prefetch.ahead(of: line)
             let slot = pipeline.free
             switch parser.parse(line, scratch: slot.pointee.scratch, into: &slot.pointee.request) {
@@ -82,13 +82,13 @@ final class ScanWorker {
                 let agent =
                     filter.skipBots ? parser.userAgent(in: line, of: slot.pointee.request) : nil
                 slot.pointee.take(line: line, agent: agent)
-                counts.requests &+= slot.pointee.weight
+                counts.requests.addSaturating(slot.pointee.weight)
                 cache.prefetch(slot.pointee.key, hash: slot.pointee.hash)
                 if let due = pipeline.hold() { classify(due, counts: &counts) }
             case .skip:
                 recorder.summary.pointee.recordSkipped()
             case .malformed:
-                counts.malformed &+= 1
+                counts.malformed.addSaturating(1)
                 recorder.summary.pointee.recordMalformed(
                     input: input, line: lineNumber, bytes: UnsafeRawBufferPointer(line))
             }
@@ -110,8 +110,8 @@ final class ScanWorker {
                 input: chunk.inputIndex,
                 line: UInt64(chunk.firstLineNumber) - UInt64(skippedCount - skipped),
                 bytes: UnsafeRawBufferPointer(head), truncated: true)
-            counts.lines &+= 1
-            counts.malformed &+= 1
+            counts.lines.addSaturating(1)
+            counts.malformed.addSaturating(1)
         }
     }
 
@@ -223,14 +223,14 @@ final class ScanWorker {
         let request = pending.pointee.request
         let method = pending.pointee.bytes(request.method, .method)
         let path = UnsafeBufferPointer(rebasing: pending.pointee.target[parts.path])
-        if method.isEmpty, !filter.methods.isEmpty { counts.unknownMethod &+= weight }
-        if request.status == 0, filter.filtersStatus { counts.unknownStatus &+= weight }
+        if method.isEmpty, !filter.methods.isEmpty { counts.unknownMethod.addSaturating(weight) }
+        if request.status == 0, filter.filtersStatus { counts.unknownStatus.addSaturating(weight) }
         var agent: UnsafeBufferPointer<UInt8>?
         if filter.skipBots {
             if let range = pending.pointee.agent {
                 agent = UnsafeBufferPointer(rebasing: pending.pointee.line[range])
             } else {
-                counts.unknownAgent &+= weight
+                counts.unknownAgent.addSaturating(weight)
             }
         }
         return filter.reason(method: method, status: request.status, path: path, agent: agent)

@@ -119,6 +119,7 @@ struct DiffCommand: ParsableCommand {
         guard let comparison = result.comparison else { throw ExitCode(2) }
         // Nothing was read and something failed: the error says it all.
         if !result.complete, result.summary.totals.lines == 0 { throw ExitCode(2) }
+        CountLimit.warnIfReached(result.summary.totals)
         // The rules lists mark the rules of each side that decided no request there (one that
         // decided a request is not dead; see `ShadowMarks.mark`).
         let oldHits = result.summary.ruleHits

@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// Metric families written as text for Prometheus: the OpenMetrics 1.0 exposition
 /// (`application/openmetrics-text; version=1.0.0`), or the Prometheus text format 0.0.4
 /// (`text/plain; version=0.0.4`) that node_exporter's textfile collector and the Pushgateway
@@ -100,7 +102,9 @@ struct MetricsText {
     /// same labels are combined (their counts added, unless `combine` says otherwise), in
     /// the order their labels first appear. Two AASA files may name one source, and states
     /// merged from several scans may each have read an input named `-`.
-    static func grouped(_ samples: [Sample], combine: (UInt64, UInt64) -> UInt64 = (&+))
+    static func grouped(
+        _ samples: [Sample], combine: (UInt64, UInt64) -> UInt64 = { $0.addingSaturating($1) }
+    )
         -> [Sample]
     {
         var result: [Sample] = []

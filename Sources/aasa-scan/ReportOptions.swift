@@ -109,6 +109,7 @@ extension ReportOptions {
         // Nothing was read and something failed: the error says it all, and a report of
         // zeros would only look like a scan of an empty log.
         if !result.complete, result.summary.totals.lines == 0 { throw ExitCode(2) }
+        CountLimit.warnIfReached(result.summary.totals)
         var report = ScanReport(result, top: top)
         if resolvedFormat != .none {
             ShadowMarks.mark(&report, files: result.associations.files)

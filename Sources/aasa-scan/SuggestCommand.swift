@@ -1,4 +1,5 @@
 import AASAModel
+import ASCIIBytes
 import ArgumentParser
 import FoundationEssentials
 import LibC
@@ -147,6 +148,7 @@ struct SuggestCommand: ParsableCommand {
         }
         InputMessages.write(outcome.result.inputs)
         if !outcome.result.complete, outcome.result.summary.totals.lines == 0 { throw ExitCode(2) }
+        CountLimit.warnIfReached(outcome.result.summary.totals)
         var report = SuggestReport(aasaPath: aasa, target: target, outcome: outcome)
         if let apply, let newFile {
             report.applied = try write(report, count: apply, bytes: bytes, to: newFile, document)
@@ -201,10 +203,10 @@ struct SuggestCommand: ParsableCommand {
         }
         // Written whole or not at all, as the reports of scan and diff (`OutputFile`).
         OutputFile.write(edited, to: path)
-        let gain = rows.reduce(0) { $0 + $1.suggestion.gain }
+        let gain = rows.map(\.suggestion.gain).saturatingSum()
         return SuggestReport.Applied(
             count: rows.count, output: path, gain: gain,
-            handledAfter: report.totals.handled + gain)
+            handledAfter: report.totals.handled.addingSaturating(gain))
     }
 
 }
