@@ -72,6 +72,9 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws {
+        try OutputClash.check(
+            outputs: output.reportPath.map { [NamedFile(role: "--output", path: $0)] } ?? [],
+            inputs: try files.namedFiles() + OutputClash.logFiles(inputs))
         let old = try files.load(side: .old, quiet: output.quiet)
         let new = try files.load(side: .new, quiet: output.quiet)
         let marking = output.resolvedFormat != .none
@@ -220,6 +223,16 @@ struct DiffFileOptions: ParsableArguments {
         }
     }
 
+    /// The files of both sides, as inputs (`OutputClash`).
+    func namedFiles() throws -> [NamedFile] {
+        let old = try AssociationOptions.pairs(
+            files: old, directory: oldDir, option: "--old", warn: false)
+        let new = try AssociationOptions.pairs(
+            files: new, directory: newDir, option: "--new", warn: false)
+        return old.map { NamedFile(role: "the old AASA file", path: $0.1) }
+            + new.map { NamedFile(role: "the new AASA file", path: $0.1) }
+    }
+
     /// One side's files: compiled for the scan, and as read, for the static diff.
     struct Loaded {
         var associations = Associations()
@@ -305,7 +318,7 @@ struct DiffOutputOptions: ParsableArguments {
     var useColor: Bool { color.isEnabled }
 
     var resolvedFormat: ReportOptions.ReportFormat {
-        format ?? (reportPath == nil && isatty(1) != 0 ? .table : .json)
+        format ?? ((reportPath ?? "-") == "-" && isatty(1) != 0 ? .table : .json)
     }
 
     /// Writes the report in the chosen format to the output file or standard output.

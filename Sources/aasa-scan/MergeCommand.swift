@@ -26,10 +26,12 @@ struct MergeCommand: ParsableCommand {
     }
 
     func run() throws {
+        let paths = try expandedPaths()
+        try output.checkOutputs(against: paths.map { NamedFile(role: "the state", path: $0) })
         var loaded: [ScanState] = []
         var contents: [Data] = []
         var names: [String] = []
-        for path in try expandedPaths() {
+        for path in paths {
             let data =
                 path == "-"
                 ? Data(StandardInputBytes.readAll())

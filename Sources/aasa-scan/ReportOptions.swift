@@ -23,7 +23,8 @@ struct ReportOptions: ParsableArguments {
     @Option(
         name: .customLong("output"),
         help: ArgumentHelp(
-            "Write the report to this file instead of standard output.", valueName: "file"))
+            "Write the report to this file instead of standard output (- for standard output).",
+            valueName: "file"))
     var reportPath: String?
 
     @Option(name: .long, help: ArgumentHelp("Rows in the top-path and host lists.", valueName: "n"))
@@ -95,7 +96,7 @@ struct ReportOptions: ParsableArguments {
     }
 
     var resolvedFormat: ReportFormat {
-        format ?? (reportPath == nil && isatty(1) != 0 ? .table : .json)
+        format ?? ((reportPath ?? "-") == "-" && isatty(1) != 0 ? .table : .json)
     }
 
     var useColor: Bool { color.isEnabled }
@@ -146,11 +147,5 @@ extension ReportOptions {
 
 /// Saves a state for `aasa-scan merge`; a write failure ends the command with status 2.
 func writeState(_ state: ScanState, to path: String) throws {
-    if path == "-" {
-        var stdout = StandardOutput()
-        stdout.write(bytes: state.encoded())
-        stdout.flush()
-        return
-    }
     OutputFile.write(state.encoded(), to: path)
 }

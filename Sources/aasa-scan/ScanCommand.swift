@@ -45,6 +45,8 @@ struct ScanCommand: ParsableCommand {
     }
 
     func run() throws {
+        try output.checkOutputs(
+            against: try associations.namedFiles() + OutputClash.logFiles(inputs))
         let associations = try self.associations.load(quiet: output.quiet, debug: output.debug)
         var configuration = ScanConfiguration()
         configuration.inputs = inputs

@@ -103,11 +103,6 @@ struct SuggestCommand: ParsableCommand {
         if let apply, apply < 1 {
             throw ValidationError("--apply wants a number of suggestions of at least 1.")
         }
-        if let newFile, newFile == file.aasa {
-            throw ValidationError(
-                "--output must name a new file, not the AASA file itself: compare the two "
-                    + "before replacing it.")
-        }
         guard (1...GainLedger.maxCandidates).contains(candidates) else {
             throw ValidationError("--candidates must be between 1 and \(GainLedger.maxCandidates).")
         }
@@ -115,6 +110,13 @@ struct SuggestCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let newFile {
+            // The original is never replaced: compare the two first.
+            try OutputClash.check(
+                outputs: [NamedFile(role: "--output", path: newFile)],
+                inputs: [NamedFile(role: "the AASA file", path: file.aasa)]
+                    + OutputClash.logFiles(inputs))
+        }
         let aasa = file.aasa
         let (document, bytes) = try file.load(quiet: quiet)
         let target: SuggestionTarget
