@@ -106,7 +106,12 @@ extension AASADocument {
 
     /// Reads and parses standard input (`lint -`).
     public static func readStandardInput() throws(AASAParseError) -> AASADocument {
-        try parse(try AASAFileReader.read(descriptor: 0, name: nil))
+        try parse(try readStandardInputBytes())
+    }
+
+    /// All of standard input, up to the size an AASA file may have (`--aasa -`).
+    public static func readStandardInputBytes() throws(AASAParseError) -> [UInt8] {
+        try AASAFileReader.read(descriptor: 0, name: nil)
     }
 
     /// Parses JSON text, skipping a UTF-8 byte-order mark and refusing UTF-16.

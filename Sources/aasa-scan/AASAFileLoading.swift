@@ -2,6 +2,7 @@ import AASAModel
 import ASCIIBytes
 import ArgumentParser
 import LinkMatcher
+import Synchronization
 
 /// Loads an AASA file for a command: a parse error is printed with file, line and column
 /// and ends the command with status 2; loud warnings (size, signature) go to stderr.
@@ -19,7 +20,12 @@ func loadAASAKeepingBytes(_ path: String, quiet: Bool = false) throws
         throw ExitCode(2)
     }
     do {
-        loaded = try AASADocument.loadKeepingBytes(path: path)
+        if path == "-" {
+            let bytes = try StandardInputAASA.bytes()
+            loaded = (try AASADocument.parse(bytes), bytes)
+        } else {
+            loaded = try AASADocument.loadKeepingBytes(path: path)
+        }
     } catch {
         StandardError.line("aasa-scan: \(TerminalText.escaped(error.description))")
         throw ExitCode(2)
@@ -43,9 +49,17 @@ func loadAASAKeepingBytes(_ path: String, quiet: Bool = false) throws
 func compileAASA(_ path: String, quiet: Bool = false, debug: Bool = false) throws
     -> CompiledRuleSet
 {
+    try compileAASAKeepingBytes(path, quiet: quiet, debug: debug).rules
+}
+
+/// `compileAASA`, with the bytes read (a saved state keeps them): the file is read once, so a
+/// FIFO or standard input serves both.
+func compileAASAKeepingBytes(_ path: String, quiet: Bool = false, debug: Bool = false) throws
+    -> (rules: CompiledRuleSet, bytes: [UInt8])
+{
     let clock = ContinuousClock()
     let start = clock.now
-    let document = try loadAASA(path, quiet: quiet)
+    let (document, bytes) = try loadAASAKeepingBytes(path, quiet: quiet)
     let parsed = clock.now
     let rules = CompiledRuleSet(document)
     if debug {
@@ -63,7 +77,19 @@ func compileAASA(_ path: String, quiet: Bool = false, debug: Bool = false) throw
         StandardError.line("aasa-scan: \(TerminalText.escaped(path)): error: \(exceeded)")
         throw ExitCode(2)
     }
-    return rules
+    return (rules, bytes)
+}
+
+/// `--aasa -`: the AASA file on standard input, read once whoever asks for it.
+enum StandardInputAASA {
+    private static let cache = Mutex<[UInt8]?>(nil)
+
+    static func bytes() throws(AASAParseError) -> [UInt8] {
+        if let bytes = cache.withLock({ $0 }) { return bytes }
+        let bytes = try AASADocument.readStandardInputBytes()
+        cache.withLock { $0 = bytes }
+        return bytes
+    }
 }
 
 private func milliseconds(_ duration: Duration) -> String {

@@ -64,6 +64,10 @@ struct DiffCommand: ParsableCommand {
                     + "for standard input); the rule-by-rule diff is written as table, json or "
                     + "csv.")
         }
+        try StandardInputUse.check(
+            StandardInputUse.files(files.old, option: "--old")
+                + StandardInputUse.files(files.new, option: "--new")
+                + StandardInputUse.logs(inputs, defaultsToStandardInput: false))
         if inputs.isEmpty, output.maxLost != nil {
             throw ValidationError(
                 "--max-lost measures requests of access logs: name the logs to read (- for "
@@ -211,6 +215,8 @@ struct DiffFileOptions: ParsableArguments {
 
     /// Domains are checked before anything is read: a malformed one is a usage error.
     func validate() throws {
+        try StandardInputUse.refuseFolder(oldDir, option: "--old-dir")
+        try StandardInputUse.refuseFolder(newDir, option: "--new-dir")
         for (option, values) in [("--old", old), ("--new", new)] {
             for value in values {
                 guard let (name, _) = AssociationOptions.splitDomain(value) else { continue }

@@ -49,6 +49,11 @@ struct GenerateCommand: ParsableCommand {
 
     func validate() throws {
         if lines < 0 { throw ValidationError("--lines must be 0 or more.") }
+        if output == "-" {
+            throw ValidationError(
+                "--output names the folder to write into; stream the log to standard output "
+                    + "with --stdout.")
+        }
         if output == nil, !stdout {
             throw ValidationError(
                 "Name a folder with --output DIR, or stream the log with --stdout.")

@@ -15,6 +15,13 @@ struct MergeCommand: ParsableCommand {
 
     @OptionGroup var output: ReportOptions
 
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Also merge states of an earlier version (AASASTATE1), saved without a checksum: "
+                + "nothing shows they were not changed since."))
+    var allowUnverifiedState = false
+
     @Argument(
         help: ArgumentHelp(
             "Saved states: files (each may hold several states one after another), folders "
@@ -23,6 +30,7 @@ struct MergeCommand: ParsableCommand {
 
     func validate() throws {
         if states.isEmpty { throw ValidationError("Give at least one saved state.") }
+        try StandardInputUse.check(states.map { ("the state \($0)", $0 == "-") })
     }
 
     func run() throws {
@@ -41,7 +49,8 @@ struct MergeCommand: ParsableCommand {
                 throw ExitCode(2)
             }
             do {
-                let found = try ScanState.decodeAll(Array(data))
+                let found = try ScanState.decodeAll(
+                    Array(data), allowingUnverified: allowUnverifiedState)
                 loaded += found
                 // Repeats are told by bytes: each state of a stream counts apart.
                 contents += found.count == 1 ? [data] : found.map { Data($0.encoded()) }

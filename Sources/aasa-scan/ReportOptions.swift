@@ -38,13 +38,18 @@ struct ReportOptions: ParsableArguments {
             valueName: "percent"))
     var minCoverage: Percentage?
 
-    /// A percentage as users write it: `80`, `78.5` or `80%`.
+    /// A percentage as users write it: `80`, `78.5` or `80%`: decimal digits with at most one
+    /// point, nothing else (no sign, exponent, hexadecimal `0x1p6` or `inf`, which `Double`
+    /// would read).
     struct Percentage: ExpressibleByArgument {
         var value: Double
 
         init?(argument: String) {
-            let text = argument.hasSuffix("%") ? String(argument.dropLast()) : argument
-            guard let value = Double(text), value.isFinite else { return nil }
+            let text = argument.hasSuffix("%") ? argument.dropLast() : argument[...]
+            let digits = text.filter { $0 != "." }
+            guard !digits.isEmpty, digits.allSatisfy { ("0"..."9").contains($0) },
+                text.count - digits.count <= 1, let value = Double(text)
+            else { return nil }
             self.value = value
         }
     }

@@ -103,6 +103,8 @@ struct SuggestCommand: ParsableCommand {
         if let apply, apply < 1 {
             throw ValidationError("--apply wants a number of suggestions of at least 1.")
         }
+        try StandardInputUse.check(
+            [("--aasa -", file.aasa == "-")] + StandardInputUse.logs(inputs))
         guard (1...GainLedger.maxCandidates).contains(candidates) else {
             throw ValidationError("--candidates must be between 1 and \(GainLedger.maxCandidates).")
         }
