@@ -109,6 +109,11 @@ extension AASADocument {
         try parse(try readStandardInputBytes())
     }
 
+    /// A file's bytes, up to the size an AASA file may have, unparsed.
+    public static func readBytes(path: String) throws(AASAParseError) -> [UInt8] {
+        try AASAFileReader.read(path: path)
+    }
+
     /// All of standard input, up to the size an AASA file may have (`--aasa -`).
     public static func readStandardInputBytes() throws(AASAParseError) -> [UInt8] {
         try AASAFileReader.read(descriptor: 0, name: nil)

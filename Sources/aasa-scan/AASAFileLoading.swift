@@ -1,6 +1,7 @@
 import AASAModel
 import ASCIIBytes
 import ArgumentParser
+import LibC
 import LinkMatcher
 import Synchronization
 
@@ -19,12 +20,14 @@ func loadAASAKeepingBytes(_ path: String, quiet: Bool = false) throws
         StandardError.line("aasa-scan: error: " + message)
         throw ExitCode(2)
     }
-    do {
-        if path == "-" {
-            let bytes = try StandardInputAASA.bytes()
+    do throws(AASAParseError) {
+        let bytes = try AASABytes.read(path)
+        do throws(AASAParseError) {
             loaded = (try AASADocument.parse(bytes), bytes)
-        } else {
-            loaded = try AASADocument.loadKeepingBytes(path: path)
+        } catch {
+            var located = error
+            located.file = path == "-" ? "standard input" : path
+            throw located
         }
     } catch {
         StandardError.line("aasa-scan: \(TerminalText.escaped(error.description))")
@@ -80,15 +83,31 @@ func compileAASAKeepingBytes(_ path: String, quiet: Bool = false, debug: Bool = 
     return (rules, bytes)
 }
 
-/// `--aasa -`: the AASA file on standard input, read once whoever asks for it.
-enum StandardInputAASA {
-    private static let cache = Mutex<[UInt8]?>(nil)
+/// The bytes of AASA files. Standard input (`--aasa -`) and FIFOs can be read only once: their
+/// bytes are kept, so that a stream named twice (`diff --old f.fifo --new f.fifo`), or read
+/// again for a saved state, gives the same bytes instead of waiting forever for a writer.
+/// Regular files are read each time.
+enum AASABytes {
+    private static let streams = Mutex<[String: [UInt8]]>([:])
 
-    static func bytes() throws(AASAParseError) -> [UInt8] {
-        if let bytes = cache.withLock({ $0 }) { return bytes }
-        let bytes = try AASADocument.readStandardInputBytes()
-        cache.withLock { $0 = bytes }
+    static func read(_ path: String) throws(AASAParseError) -> [UInt8] {
+        guard let key = streamKey(path) else { return try AASADocument.readBytes(path: path) }
+        if let bytes = streams.withLock({ $0[key] }) { return bytes }
+        let bytes =
+            path == "-"
+            ? try AASADocument.readStandardInputBytes() : try AASADocument.readBytes(path: path)
+        streams.withLock { $0[key] = bytes }
         return bytes
+    }
+
+    /// What names a stream: `-`, or a FIFO or device by device and inode; nil for a file.
+    private static func streamKey(_ path: String) -> String? {
+        if path == "-" { return "-" }
+        var info = stat()
+        guard FileName.withPlatformPath(path, { stat($0, &info) }) == 0,
+            info.st_mode & S_IFMT != S_IFREG
+        else { return nil }
+        return "\(info.st_dev):\(info.st_ino)"
     }
 }
 

@@ -133,6 +133,12 @@ struct MetricsText {
             case 0x5C: out.append(contentsOf: #"\\"#.utf8)
             case 0x22: out.append(contentsOf: #"\""#.utf8)
             case 0x0A: out.append(contentsOf: #"\n"#.utf8)
+            case 0x10_FF80...0x10_FFFF:
+                // A byte of a file name that is not UTF-8 (`FileName`): `%XX` of the byte.
+                let byte = UInt8(scalar.value & 0xFF)
+                out.append(UInt8(ascii: "%"))
+                out.append(hexDigits[Int(byte >> 4)])
+                out.append(hexDigits[Int(byte & 0xF)])
             case 0..<0x20, 0x7F...0x9F:
                 UTF8.encode(scalar) { byte in
                     out.append(UInt8(ascii: "%"))

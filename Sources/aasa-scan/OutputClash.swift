@@ -64,7 +64,7 @@ private struct FileKey: Equatable {
     init?(_ path: String) {
         guard let target = try? ReplacingFile.finalTarget(of: path) else { return nil }
         var info = stat()
-        if stat(target, &info) == 0 {
+        if FileName.withPlatformPath(target, { stat($0, &info) }) == 0 {
             file = (UInt64(info.st_dev), UInt64(info.st_ino))
             isWrittenInPlace = ReplacingFile.isWrittenInPlace(target)
             resolved = Self.realPath(target) ?? target
@@ -87,9 +87,14 @@ private struct FileKey: Equatable {
     }
 
     private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
+        guard let resolved = FileName.withPlatformPath(path, { realpath($0, nil) }) else {
+            return nil
+        }
         defer { free(resolved) }
-        return String(cString: resolved)
+        let length = strlen(resolved)
+        return resolved.withMemoryRebound(to: UInt8.self, capacity: length) {
+            FileName.decode(UnsafeBufferPointer(start: $0, count: length))
+        }
     }
 }
 

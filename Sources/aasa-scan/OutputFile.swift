@@ -25,7 +25,9 @@ enum OutputFile {
         }
     }
     private static func writeInPlace(_ bytes: [UInt8], to path: String) {
-        let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        let descriptor = FileName.withPlatformPath(path) {
+            open($0, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        }
         guard descriptor >= 0 else { fail(path, errno) }
         if let code = writeAll(bytes, to: descriptor) {
             close(descriptor)

@@ -29,17 +29,18 @@ struct ReplacingFile {
         let slash = target.lastIndex(of: "/")
         let folder = slash.map { String(target[...$0]) } ?? ""
         let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
-        var template = Array((folder + "." + name + ".partial-XXXXXX").utf8CString)
+        var template =
+            FileName.encode(folder + "." + name + ".partial-XXXXXX").map { CChar(bitPattern: $0) }
+            + [0]
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.map { mkstemp($0) } ?? -1
         }
         guard descriptor >= 0 else { throw Failure(path: path, code: errno) }
         self.descriptor = descriptor
         // mkstemp filled in the name in place; the last byte is its terminating NUL.
-        temporary = String(
-            decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        temporary = FileName.decode(template.dropLast().map { UInt8(bitPattern: $0) })
         var info = stat()
-        if stat(target, &info) == 0 {
+        if FileName.withPlatformPath(target, { stat($0, &info) }) == 0 {
             // As the file it replaces: mode (setuid and the like included) and owner. Only the
             // owner's change may fail for an ordinary user; the mode is then still kept.
             _ = fchown(descriptor, info.st_uid, info.st_gid)
@@ -87,15 +88,17 @@ struct ReplacingFile {
         var failure: Int32?
         if fsync(descriptor) != 0, errno != EINVAL { failure = errno }
         if close(descriptor) != 0, failure == nil, errno != EINTR { failure = errno }
-        if failure == nil, rename(temporary, target) != 0 { failure = errno }
+        if failure == nil, Self.rename(temporary, target) != 0 { failure = errno }
         if let failure {
-            unlink(temporary)
+            Self.unlink(temporary)
             throw Failure(path: target, code: failure)
         }
         // The rename itself lasts once the folder is flushed too (best effort).
         let slash = target.lastIndex(of: "/")
         let folder = slash.map { String(target[...$0]) } ?? "."
-        let handle = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let handle = FileName.withPlatformPath(folder) {
+            open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        }
         if handle >= 0 {
             _ = fsync(handle)
             close(handle)
@@ -105,7 +108,7 @@ struct ReplacingFile {
     /// Gives up: the temporary file is removed, the target left as it was.
     func abandon() {
         close(descriptor)
-        unlink(temporary)
+        Self.unlink(temporary)
     }
 
     /// Writes `bytes` whole or not at all.
@@ -119,7 +122,7 @@ struct ReplacingFile {
     /// device or socket (links followed). Replacing it would put a plain file in its place.
     static func isWrittenInPlace(_ path: String) -> Bool {
         var info = stat()
-        guard stat(path, &info) == 0 else { return false }
+        guard FileName.withPlatformPath(path, { stat($0, &info) }) == 0 else { return false }
         let kind = info.st_mode & S_IFMT
         return kind != S_IFREG && kind != S_IFDIR
     }
@@ -131,14 +134,15 @@ struct ReplacingFile {
         var current = path
         for _ in 0..<40 {
             var info = stat()
-            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else {
-                return current
-            }
+            guard FileName.withPlatformPath(current, { lstat($0, &info) }) == 0,
+                info.st_mode & S_IFMT == S_IFLNK
+            else { return current }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink(current, &buffer, buffer.count - 1)
+            let count = FileName.withPlatformPath(current) {
+                readlink($0, &buffer, buffer.count - 1)
+            }
             guard count > 0 else { throw Failure(path: current, code: errno) }
-            let link = String(
-                decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let link = FileName.decode(buffer[0..<count].map { UInt8(bitPattern: $0) })
             if link.hasPrefix("/") {
                 current = link
             } else if let slash = current.lastIndex(of: "/") {
@@ -148,5 +152,15 @@ struct ReplacingFile {
             }
         }
         throw Failure(path: path, code: ELOOP)
+    }
+
+    private static func rename(_ from: String, _ to: String) -> Int32 {
+        FileName.withPlatformPath(from) { from in
+            FileName.withPlatformPath(to) { LibC.rename(from, $0) }
+        }
+    }
+
+    private static func unlink(_ path: String) {
+        _ = FileName.withPlatformPath(path) { LibC.unlink($0) }
     }
 }

@@ -39,16 +39,17 @@ struct ReportOptions: ParsableArguments {
     var minCoverage: Percentage?
 
     /// A percentage as users write it: `80`, `78.5` or `80%`: decimal digits with at most one
-    /// point, nothing else (no sign, exponent, hexadecimal `0x1p6` or `inf`, which `Double`
-    /// would read).
+    /// point, nothing else (no exponent, hexadecimal `0x1p6` or `inf`, which `Double` would
+    /// read). A minus sign reads, so that the range check can say what is wrong.
     struct Percentage: ExpressibleByArgument {
         var value: Double
 
         init?(argument: String) {
             let text = argument.hasSuffix("%") ? argument.dropLast() : argument[...]
-            let digits = text.filter { $0 != "." }
+            let digits = text.drop { $0 == "-" }.filter { $0 != "." }
             guard !digits.isEmpty, digits.allSatisfy { ("0"..."9").contains($0) },
-                text.count - digits.count <= 1, let value = Double(text)
+                text.count - digits.count <= (text.hasPrefix("-") ? 2 : 1),
+                let value = Double(text)
             else { return nil }
             self.value = value
         }

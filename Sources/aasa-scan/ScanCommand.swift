@@ -252,7 +252,7 @@ struct AssociationOptions: ParsableArguments {
     private static func directoryPairs(_ directory: String, warn: Bool, option: String) throws
         -> [(DomainPattern?, String)]
     {
-        guard let handle = opendir(directory) else {
+        guard let handle = FileName.withPlatformPath(directory, { opendir($0) }) else {
             StandardError.line(
                 "aasa-scan: error: cannot read the folder \(TerminalText.escaped(directory))")
             throw ExitCode(2)
@@ -261,7 +261,7 @@ struct AssociationOptions: ParsableArguments {
         var names: [String] = []
         while let entry = readdir(handle) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                FileName.decode(raw.prefix(while: { $0 != 0 }))
             }
             if !name.hasPrefix(".") { names.append(name) }
         }
