@@ -47,7 +47,7 @@ struct ReportOptions: ParsableArguments {
         init?(argument: String) {
             let text = argument.hasSuffix("%") ? argument.dropLast() : argument[...]
             let digits = text.drop { $0 == "-" }.filter { $0 != "." }
-            guard !digits.isEmpty, digits.allSatisfy { ("0"..."9").contains($0) },
+            guard !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }),
                 text.count - digits.count <= (text.hasPrefix("-") ? 2 : 1),
                 let value = Double(text)
             else { return nil }
