@@ -14,7 +14,9 @@ let package = Package(
         .systemLibrary(name: "CLibFuzzer"),
         .target(
             name: "FuzzSupport",
-            dependencies: ["CLibFuzzer", library("AASAModel"), library("LinkMatcher"), library("LogIO")]),
+            dependencies: [
+                "CLibFuzzer", library("AASAModel"), library("LinkMatcher"), library("LogIO"),
+            ]),
         .executableTarget(name: "fuzz-aasa", dependencies: ["FuzzSupport", library("AASAModel")]),
         .executableTarget(name: "fuzz-pkcs7", dependencies: ["FuzzSupport", library("AASAModel")]),
         .executableTarget(
@@ -27,6 +29,16 @@ let package = Package(
             name: "fuzz-state",
             dependencies: ["FuzzSupport", library("ScanEngine"), library("CoverageStats")]),
         .executableTarget(name: "fuzz-chunks", dependencies: ["FuzzSupport", library("LogIO")]),
+        .executableTarget(
+            name: "fuzz-writers",
+            dependencies: [
+                "FuzzSupport", library("ScanEngine"), library("CoverageStats"), library("LogIO"),
+                library("LogParsing"), library("LinkMatcher"), library("RuleAnalysis"),
+                library("AASAModel"),
+            ]
+            // The writers live in the tool's executable target, which no package can depend
+            // on: this target's folder holds links to their files there.
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

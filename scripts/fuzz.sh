@@ -12,7 +12,8 @@ seconds=${FUZZ_SECONDS:-60}
 work=$root/.build/fuzz
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(
-    fuzz-aasa fuzz-pkcs7 fuzz-log-lines fuzz-url fuzz-differential fuzz-state fuzz-chunks)
+    fuzz-aasa fuzz-pkcs7 fuzz-log-lines fuzz-url fuzz-differential fuzz-state fuzz-chunks
+    fuzz-writers)
 
 libfuzzer=$(ls "$(dirname "$(readlink -f "$(command -v swiftc)")")"/../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a | head -1)
 echo "== building the fuzz targets"
@@ -66,7 +67,7 @@ assemble_seeds() {
             --save-state "$work/sample.state" data/sample-access.log.zst || true
         [ -f "$work/sample.state" ] && { printf '\x00'; cat "$work/sample.state"; } | seed fuzz-state state-0
     fi
-    mkdir -p "$work/seeds/fuzz-differential" "$work/seeds/fuzz-state"
+    mkdir -p "$work/seeds/fuzz-differential" "$work/seeds/fuzz-state" "$work/seeds/fuzz-writers"
     set -o pipefail
 }
 assemble_seeds

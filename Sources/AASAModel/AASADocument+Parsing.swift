@@ -106,7 +106,17 @@ extension AASADocument {
 
     /// Reads and parses standard input (`lint -`).
     public static func readStandardInput() throws(AASAParseError) -> AASADocument {
-        try parse(try AASAFileReader.read(descriptor: 0, name: nil))
+        try parse(try readStandardInputBytes())
+    }
+
+    /// A file's bytes, up to the size an AASA file may have, unparsed.
+    public static func readBytes(path: String) throws(AASAParseError) -> [UInt8] {
+        try AASAFileReader.read(path: path)
+    }
+
+    /// All of standard input, up to the size an AASA file may have (`--aasa -`).
+    public static func readStandardInputBytes() throws(AASAParseError) -> [UInt8] {
+        try AASAFileReader.read(descriptor: 0, name: nil)
     }
 
     /// Parses JSON text, skipping a UTF-8 byte-order mark and refusing UTF-16.

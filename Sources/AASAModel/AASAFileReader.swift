@@ -8,7 +8,7 @@ enum AASAFileReader {
     static func read(path: String) throws(AASAParseError) -> [UInt8] {
         var descriptor: Int32
         repeat {
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            descriptor = FileName.withPlatformPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
         } while descriptor < 0
             && errno == EINTR
         guard descriptor >= 0 else { throw failure(path, errno) }

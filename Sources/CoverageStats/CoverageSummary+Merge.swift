@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// The monoid: `init(shape:)` is the identity; exact parts add field-wise (associative and
 /// commutative), the distinct-path sketch takes register maxima, samples keep the earliest, and
 /// the top-K tables merge as described in `SpaceSaving+Merge.swift` (commutative always,
@@ -16,12 +18,12 @@ extension CoverageSummary {
         lhs.totals = lhs.totals + rhs.totals
         lhs.eligibility = lhs.eligibility + rhs.eligibility
         for index in lhs.appHandled.indices {
-            lhs.appHandled[index] &+= rhs.appHandled[index]
-            lhs.appExcluded[index] &+= rhs.appExcluded[index]
-            lhs.appEligible[index] &+= rhs.appEligible[index]
-            lhs.appEligibleExcluded[index] &+= rhs.appEligibleExcluded[index]
+            lhs.appHandled[index].addSaturating(rhs.appHandled[index])
+            lhs.appExcluded[index].addSaturating(rhs.appExcluded[index])
+            lhs.appEligible[index].addSaturating(rhs.appEligible[index])
+            lhs.appEligibleExcluded[index].addSaturating(rhs.appEligibleExcluded[index])
         }
-        for index in lhs.ruleHits.indices { lhs.ruleHits[index] &+= rhs.ruleHits[index] }
+        for index in lhs.ruleHits.indices { lhs.ruleHits[index].addSaturating(rhs.ruleHits[index]) }
         lhs.hostTable += rhs.hostTable
         lhs.hostless = lhs.hostless + rhs.hostless
         lhs.unmatchedPaths += rhs.unmatchedPaths

@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// Everything a scan counts, in bounded memory, mergeable with `+`.
 ///
 /// Each worker records into its own summary with no locks; summaries of the same shape are then
@@ -77,8 +79,8 @@ public struct CoverageSummary: Sendable {
     public mutating func recordRequests(
         _ outcome: CoverageOutcome, path: UnsafeRawBufferPointer, lines: UInt64, weight: UInt64
     ) -> UInt64 {
-        totals.lines &+= lines
-        totals.requests &+= weight
+        totals.lines.addSaturating(lines)
+        totals.requests.addSaturating(weight)
         let pathHash = StableHash.hash(path)
         // A key may start with its host (`host/path`): distinct paths count the path alone.
         if let first = path.first, first != UInt8(ascii: "/"),
@@ -91,18 +93,18 @@ public struct CoverageSummary: Sendable {
         }
         switch outcome {
         case .handled(let app, let rule):
-            totals.handled &+= weight
-            appHandled[app] &+= weight
-            ruleHits[rule] &+= weight
+            totals.handled.addSaturating(weight)
+            appHandled[app].addSaturating(weight)
+            ruleHits[rule].addSaturating(weight)
             handledPaths.add(
                 path, hash: keyHash(path, fullHash: pathHash), weight: weight, lane: -1)
         case .excluded(let app, let rule):
-            totals.excluded &+= weight
-            appExcluded[app] &+= weight
-            ruleHits[rule] &+= weight
+            totals.excluded.addSaturating(weight)
+            appExcluded[app].addSaturating(weight)
+            ruleHits[rule].addSaturating(weight)
         case .unmatched, .noAssociation:
-            totals.unmatched &+= weight
-            if outcome == .noAssociation { totals.noAssociation &+= weight }
+            totals.unmatched.addSaturating(weight)
+            if outcome == .noAssociation { totals.noAssociation.addSaturating(weight) }
             unmatchedPaths.add(
                 path, hash: keyHash(path, fullHash: pathHash), weight: weight, lane: -1)
         }
@@ -139,28 +141,28 @@ public struct CoverageSummary: Sendable {
     @inline(__always)
     public mutating func recordEligible(app: Int, excluded: Bool, weight: UInt64) {
         if excluded {
-            appEligibleExcluded[app] &+= weight
+            appEligibleExcluded[app].addSaturating(weight)
         } else {
-            appEligible[app] &+= weight
+            appEligible[app].addSaturating(weight)
         }
     }
 
     /// Records one request removed by a filter before classification.
     public mutating func recordFiltered(_ reason: FilterReason, weight: UInt64 = 1) {
-        totals.lines &+= 1
-        totals.requests &+= weight
+        totals.lines.addSaturating(1)
+        totals.requests.addSaturating(weight)
         switch reason {
-        case .method: totals.filtered.byMethod &+= weight
-        case .status: totals.filtered.byStatus &+= weight
-        case .asset: totals.filtered.byAsset &+= weight
-        case .bot: totals.filtered.byBot &+= weight
+        case .method: totals.filtered.byMethod.addSaturating(weight)
+        case .status: totals.filtered.byStatus.addSaturating(weight)
+        case .asset: totals.filtered.byAsset.addSaturating(weight)
+        case .bot: totals.filtered.byBot.addSaturating(weight)
         }
     }
 
     /// Records one line that is not a request (comment, header, blank line).
     public mutating func recordSkipped() {
-        totals.lines &+= 1
-        totals.skipped &+= 1
+        totals.lines.addSaturating(1)
+        totals.skipped.addSaturating(1)
     }
 
     /// Records one malformed line at `line` of input `input`, offering it as a sample;
@@ -168,8 +170,8 @@ public struct CoverageSummary: Sendable {
     public mutating func recordMalformed(
         input: Int, line: UInt64, bytes: UnsafeRawBufferPointer, truncated: Bool = false
     ) {
-        totals.lines &+= 1
-        totals.malformed &+= 1
+        totals.lines.addSaturating(1)
+        totals.malformed.addSaturating(1)
         samples.offer(input: input, line: line, bytes: bytes, truncated: truncated)
     }
 
@@ -203,17 +205,19 @@ struct HostlessCounts: Sendable, Equatable {
 
     @inline(__always)
     mutating func add(weight: UInt64, lane: CoverageOutcome.HostLane) {
-        requests &+= weight
+        requests.addSaturating(weight)
         switch lane {
-        case .handled: handled &+= weight
-        case .excluded: excluded &+= weight
-        case .unmatched: unmatched &+= weight
+        case .handled: handled.addSaturating(weight)
+        case .excluded: excluded.addSaturating(weight)
+        case .unmatched: unmatched.addSaturating(weight)
         }
     }
 
     static func + (lhs: Self, rhs: Self) -> Self {
         HostlessCounts(
-            requests: lhs.requests &+ rhs.requests, handled: lhs.handled &+ rhs.handled,
-            excluded: lhs.excluded &+ rhs.excluded, unmatched: lhs.unmatched &+ rhs.unmatched)
+            requests: lhs.requests.addingSaturating(rhs.requests),
+            handled: lhs.handled.addingSaturating(rhs.handled),
+            excluded: lhs.excluded.addingSaturating(rhs.excluded),
+            unmatched: lhs.unmatched.addingSaturating(rhs.unmatched))
     }
 }

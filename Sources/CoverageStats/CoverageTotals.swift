@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// Requests left out of classification, by the filter that removed them.
 public struct FilteredCounts: Sendable, Equatable {
     /// Removed by request method.
@@ -13,15 +15,17 @@ public struct FilteredCounts: Sendable, Equatable {
     public init() {}
 
     /// Sum of them all.
-    public var total: UInt64 { byMethod &+ byStatus &+ byAsset &+ byBot }
+    public var total: UInt64 {
+        byMethod.addingSaturating(byStatus).addingSaturating(byAsset).addingSaturating(byBot)
+    }
 
     /// Field-wise sum.
     public static func + (lhs: Self, rhs: Self) -> Self {
         var result = lhs
-        result.byMethod &+= rhs.byMethod
-        result.byStatus &+= rhs.byStatus
-        result.byAsset &+= rhs.byAsset
-        result.byBot &+= rhs.byBot
+        result.byMethod.addSaturating(rhs.byMethod)
+        result.byStatus.addSaturating(rhs.byStatus)
+        result.byAsset.addSaturating(rhs.byAsset)
+        result.byBot.addSaturating(rhs.byBot)
         return result
     }
 }
@@ -70,15 +74,15 @@ public struct CoverageTotals: Sendable, Equatable {
     /// Field-wise sum.
     public static func + (lhs: Self, rhs: Self) -> Self {
         var result = lhs
-        result.lines &+= rhs.lines
-        result.requests &+= rhs.requests
-        result.malformed &+= rhs.malformed
-        result.skipped &+= rhs.skipped
+        result.lines.addSaturating(rhs.lines)
+        result.requests.addSaturating(rhs.requests)
+        result.malformed.addSaturating(rhs.malformed)
+        result.skipped.addSaturating(rhs.skipped)
         result.filtered = lhs.filtered + rhs.filtered
-        result.handled &+= rhs.handled
-        result.excluded &+= rhs.excluded
-        result.unmatched &+= rhs.unmatched
-        result.noAssociation &+= rhs.noAssociation
+        result.handled.addSaturating(rhs.handled)
+        result.excluded.addSaturating(rhs.excluded)
+        result.unmatched.addSaturating(rhs.unmatched)
+        result.noAssociation.addSaturating(rhs.noAssociation)
         return result
     }
 }

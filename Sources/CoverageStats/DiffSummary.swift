@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// What `diff` counts beside the old file's `CoverageSummary`: every request's pair of
 /// decisions, old file then new file, in bounded memory, mergeable with `+`.
 ///
@@ -91,7 +93,7 @@ public struct DiffSummary: Sendable {
         appChange apps: AppPair, path: UnsafeRawBufferPointer, pathHash: UInt64? = nil,
         weight: UInt64
     ) {
-        appChanges[apps, default: 0] &+= weight
+        appChanges[apps, default: 0].addSaturating(weight)
         appChangePaths.add(path, hash: keyHash(path, pathHash), weight: weight, lane: -1)
     }
 
@@ -105,7 +107,7 @@ public struct DiffSummary: Sendable {
     /// Adds exact counts kept apart in `DiffCountLayout(shape)` order.
     public mutating func add(counts other: UnsafeBufferPointer<UInt64>) {
         precondition(other.count == counts.count, "counts of another shape")
-        for index in counts.indices { counts[index] &+= other[index] }
+        for index in counts.indices { counts[index].addSaturating(other[index]) }
     }
 
     /// Requests of one transition (lanes in `CoverageOutcome.HostLane` order).
@@ -166,21 +168,21 @@ public struct DiffCountLayout: Sendable, Equatable {
         old: CoverageOutcome.HostLane, new: CoverageOutcome, weight: UInt64,
         into counts: UnsafeMutableBufferPointer<UInt64>
     ) {
-        counts[old.rawValue * 3 + new.hostLane.rawValue] &+= weight
+        counts[old.rawValue * 3 + new.hostLane.rawValue].addSaturating(weight)
         switch new {
         case .handled(let app, let rule):
-            counts[Self.handled] &+= weight
-            counts[appHandled.lowerBound + app] &+= weight
-            counts[ruleHits.lowerBound + rule] &+= weight
+            counts[Self.handled].addSaturating(weight)
+            counts[appHandled.lowerBound + app].addSaturating(weight)
+            counts[ruleHits.lowerBound + rule].addSaturating(weight)
         case .excluded(let app, let rule):
-            counts[Self.excluded] &+= weight
-            counts[appExcluded.lowerBound + app] &+= weight
-            counts[ruleHits.lowerBound + rule] &+= weight
+            counts[Self.excluded].addSaturating(weight)
+            counts[appExcluded.lowerBound + app].addSaturating(weight)
+            counts[ruleHits.lowerBound + rule].addSaturating(weight)
         case .unmatched:
-            counts[Self.unmatched] &+= weight
+            counts[Self.unmatched].addSaturating(weight)
         case .noAssociation:
-            counts[Self.unmatched] &+= weight
-            counts[Self.noAssociation] &+= weight
+            counts[Self.unmatched].addSaturating(weight)
+            counts[Self.noAssociation].addSaturating(weight)
         }
     }
 }

@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// Merging two Space-Saving summaries (the combine-and-prune merge of Cafaro, Pulimeno and
 /// Tempesta's parallel Space-Saving; compare Agarwal et al., "Mergeable summaries", 2012).
 ///
@@ -41,14 +43,15 @@ extension SpaceSaving {
             let own = rhs.slots[slot]
             var candidate = Candidate(
                 bytes: rhs.keyOf(slot), hash: own.hash, truncated: own.truncated,
-                count: own.count &+ lhsFloor, errorBound: own.errorBound &+ lhsFloor,
+                count: own.count.addingSaturating(lhsFloor),
+                errorBound: own.errorBound.addingSaturating(lhsFloor),
                 lanes: Array(rhs.lanes[slot * rhs.laneCount..<(slot + 1) * rhs.laneCount]))
             if let match = lhs.slotMatching(slot, of: rhs) {
                 matchedInLhs[match] = true
-                candidate.count = own.count &+ lhs.slots[match].count
-                candidate.errorBound = own.errorBound &+ lhs.slots[match].errorBound
+                candidate.count = own.count.addingSaturating(lhs.slots[match].count)
+                candidate.errorBound = own.errorBound.addingSaturating(lhs.slots[match].errorBound)
                 for lane in 0..<lhs.laneCount {
-                    candidate.lanes[lane] &+= lhs.lanes[match * lhs.laneCount + lane]
+                    candidate.lanes[lane].addSaturating(lhs.lanes[match * lhs.laneCount + lane])
                 }
             }
             combined.append(candidate)
@@ -58,14 +61,15 @@ extension SpaceSaving {
             combined.append(
                 Candidate(
                     bytes: lhs.keyOf(slot), hash: own.hash, truncated: own.truncated,
-                    count: own.count &+ rhsFloor, errorBound: own.errorBound &+ rhsFloor,
+                    count: own.count.addingSaturating(rhsFloor),
+                    errorBound: own.errorBound.addingSaturating(rhsFloor),
                     lanes: Array(lhs.lanes[slot * lhs.laneCount..<(slot + 1) * lhs.laneCount])))
         }
         combined.sort(by: Candidate.ranksBefore)
 
         var result = SpaceSaving(
             capacity: lhs.capacity, maxKeyLength: lhs.maxKeyLength, laneCount: lhs.laneCount)
-        result.totalWeight = lhs.totalWeight &+ rhs.totalWeight
+        result.totalWeight = lhs.totalWeight.addingSaturating(rhs.totalWeight)
         result.isApproximate =
             lhs.isApproximate || rhs.isApproximate || combined.count > lhs.capacity
         for candidate in combined.prefix(lhs.capacity) {
@@ -86,7 +90,7 @@ extension SpaceSaving {
             for cell in result.filter.indices {
                 result.filter[cell] =
                     (lhs.filter.isEmpty ? 0 : lhs.filter[cell])
-                    &+ (rhs.filter.isEmpty ? 0 : rhs.filter[cell])
+                    .addingSaturating(rhs.filter.isEmpty ? 0 : rhs.filter[cell])
             }
         }
         for dropped in combined.dropFirst(lhs.capacity) {

@@ -133,13 +133,13 @@ public struct SpaceSaving: Sendable {
     /// Adds with a precomputed `keyHash`; `lane` is -1 for none.
     @inline(__always)
     mutating func add(_ key: UnsafeRawBufferPointer, hash: UInt64, weight: UInt64, lane: Int) {
-        totalWeight &+= weight
+        totalWeight.addSaturating(weight)
         let length = min(key.count, maxKeyLength)
         let truncated = key.count > maxKeyLength
         let (found, position) = probe(key, hash: hash, length: length, truncated: truncated)
         if found >= 0 {
-            slots[found].count &+= weight
-            if lane >= 0 { lanes[found &* laneCount &+ lane] &+= weight }
+            slots[found].count.addSaturating(weight)
+            if lane >= 0 { lanes[found &* laneCount &+ lane].addSaturating(weight) }
             if !heapKeys.isEmpty {
                 let index = Int(heapPositions[found])
                 heapKeys[index] = Self.heapKey(count: slots[found].count, hash: hash)
@@ -170,7 +170,7 @@ public struct SpaceSaving: Sendable {
         isApproximate = true
         let cell = filterCell(hash)
         let counted = filter[cell]
-        let estimate = counted &+ weight
+        let estimate = counted.addingSaturating(weight)
         if estimate <= UInt64(truncatingIfNeeded: heapKeys[0] >> 64) {
             filter[cell] = estimate
         } else {

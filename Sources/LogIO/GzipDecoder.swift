@@ -1,7 +1,7 @@
 import CZlib
 
 /// Streaming gzip (or zlib) through `inflate`; concatenated members are decoded one after the
-/// other, as `gzip -dc` does.
+/// other, and zero bytes after a member are skipped, as `gzip -dc` does.
 final class GzipDecoder: Decompressor {
     private let stream: UnsafeMutablePointer<z_stream>
     /// True after `Z_STREAM_END`, until more input starts a new member.
@@ -33,6 +33,10 @@ final class GzipDecoder: Decompressor {
     ) throws(DecodeFailure) -> (consumed: Int, produced: Int) {
         guard input.count > 0 || !memberEnded else { return (0, 0) }
         if memberEnded {
+            // Zero bytes after a member are padding (a tape block, `dd` to a block size), which
+            // gzip ignores too; no member starts with one.
+            let zeros = input.prefix { $0 == 0 }.count
+            if zeros > 0 { return (zeros, 0) }
             inflateReset(stream)
             memberEnded = false
         }

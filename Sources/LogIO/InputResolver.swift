@@ -22,7 +22,11 @@ public enum InputSource: Sendable, Hashable {
 /// - A directory stands for its regular files, sorted by name, not recursive; hidden files
 ///   (names starting with `.`) are left out.
 /// - An argument that does not exist but contains `*`, `?` or `[` is a glob pattern (POSIX
-///   `glob`), expanded in sorted order; directories among the matches expand as above.
+///   `glob`), expanded in sorted order; directories among the matches expand as above, and
+///   FIFOs, sockets and devices are left out, as in a directory.
+/// - A FIFO or device named directly is read once, as a stream: named again, it is an error in
+///   that place (it would wait for a writer forever).
+/// - Names are bytes (`FileName`): one that is not UTF-8 is found and read all the same.
 /// - A missing path or a pattern that matches nothing yields an error in its place, so the
 ///   caller can report it and go on with the other inputs; so does a path that cannot be
 ///   followed (a symbolic-link loop), with the reason. In a directory, such an entry and a
@@ -49,6 +53,7 @@ public enum InputResolver {
             return [Resolved(result: .success(.standardInput), isExpanded: false)]
         }
         var results: [Resolved] = []
+        var streams: Set<SystemCalls.Identity> = []
         for (position, argument) in arguments.enumerated() {
             let start = results.count
             defer {
@@ -61,8 +66,19 @@ public enum InputResolver {
             switch SystemCalls.kind(of: argument) {
             case .directory:
                 results += directoryFiles(argument).map { Resolved(result: $0, isExpanded: true) }
-            case .regular, .other:
+            case .regular:
                 results.append(Resolved(result: .success(.file(argument)), isExpanded: false))
+            case .other:
+                if let identity = SystemCalls.identity(of: argument),
+                    !streams.insert(identity).inserted
+                {
+                    let error = LogIOError(
+                        code: .openFailed, path: argument,
+                        detail: "named before: a FIFO or device is read once, as a stream")
+                    results.append(Resolved(result: .failure(error), isExpanded: false))
+                } else {
+                    results.append(Resolved(result: .success(.file(argument)), isExpanded: false))
+                }
             case .unreachable(let code):
                 results.append(
                     Resolved(result: .failure(unreachable(argument, code)), isExpanded: false))
@@ -84,7 +100,7 @@ public enum InputResolver {
     }
 
     private static func directoryFiles(_ path: String) -> [Result<InputSource, LogIOError>] {
-        guard let directory = opendir(path) else {
+        guard let directory = FileName.withPlatformPath(path, { opendir($0) }) else {
             return [
                 .failure(
                     LogIOError(
@@ -94,8 +110,9 @@ public enum InputResolver {
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
+            // The name's bytes as they are: one that is not UTF-8 is still this file's name.
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                FileName.decode(raw.prefix(while: { $0 != 0 }))
             }
             if name.hasPrefix(".") { continue }
             names.append(name)
@@ -128,7 +145,7 @@ public enum InputResolver {
     private static func expandGlob(_ pattern: String) -> [Result<InputSource, LogIOError>] {
         var matches = glob_t()
         defer { globfree(&matches) }
-        let status = glob(pattern, 0, nil, &matches)
+        let status = FileName.withPlatformPath(pattern) { glob($0, 0, nil, &matches) }
         guard status == 0 else {
             return [
                 .failure(
@@ -138,10 +155,16 @@ public enum InputResolver {
         var results: [Result<InputSource, LogIOError>] = []
         for index in 0..<Int(matches.gl_pathc) {
             guard let cPath = matches.gl_pathv[index] else { continue }
-            let path = String(cString: cPath)
+            let length = strlen(cPath)
+            let path = cPath.withMemoryRebound(to: UInt8.self, capacity: length) {
+                FileName.decode(UnsafeBufferPointer(start: $0, count: length))
+            }
             switch SystemCalls.kind(of: path) {
             case .directory: results.append(contentsOf: directoryFiles(path))
-            case .regular, .other: results.append(.success(.file(path)))
+            case .regular: results.append(.success(.file(path)))
+            // A FIFO, socket or device a pattern matches is left out, as in a folder: reading
+            // one could wait forever for a writer.
+            case .other: continue
             case .unreachable(let code): results.append(.failure(unreachable(path, code)))
             case .missing: continue
             }

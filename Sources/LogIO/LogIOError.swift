@@ -28,6 +28,9 @@ public struct LogIOError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let corrupt = Code("corrupt")
         /// A compression format that is recognised but not decoded (bzip2).
         public static let unsupportedCompression = Code("unsupported-compression")
+        /// A zstd frame whose window (memory for back-references) is larger than the decoder
+        /// allows, so that memory stays bounded (made with `zstd --long` or `--ultra`).
+        public static let windowTooLarge = Code("window-too-large")
     }
 
     /// The kind of failure.

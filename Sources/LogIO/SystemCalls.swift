@@ -10,7 +10,7 @@ enum SystemCalls {
     /// Opens for reading; returns the descriptor or `-errno`.
     static func open(_ path: String) -> Int32 {
         while true {
-            let fd = LibC.open(path, O_RDONLY | O_CLOEXEC)
+            let fd = FileName.withPlatformPath(path) { LibC.open($0, O_RDONLY | O_CLOEXEC) }
             if fd >= 0 { return fd }
             if errno != EINTR { return -errno }
         }
@@ -40,7 +40,7 @@ enum SystemCalls {
 
     static func kind(of path: String) -> Kind {
         var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard FileName.withPlatformPath(path, { stat($0, &info) }) == 0 else {
             let code = errno
             return code == ENOENT || code == ENOTDIR ? .missing : .unreachable(code)
         }
@@ -49,6 +49,18 @@ enum SystemCalls {
         case S_IFDIR: return .directory
         default: return .other
         }
+    }
+
+    /// A file on the disk: its device and inode.
+    struct Identity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    static func identity(of path: String) -> Identity? {
+        var info = stat()
+        guard FileName.withPlatformPath(path, { stat($0, &info) }) == 0 else { return nil }
+        return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
     static func errorMessage(_ code: Int32) -> String {

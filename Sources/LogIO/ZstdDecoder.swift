@@ -12,7 +12,12 @@ final class ZstdDecoder: Decompressor {
         }
         self.stream = stream
         ZSTD_initDStream(stream)
+        ZSTD_DCtx_setParameter(stream, ZSTD_d_windowLogMax, Self.windowLogMax)
     }
+
+    /// The largest window a frame may ask for: 2^27 bytes (128 MiB, zstd's own default), so
+    /// that a hostile frame cannot make the decoder take gigabytes.
+    static let windowLogMax: Int32 = 27
 
     deinit { ZSTD_freeDStream(stream) }
 
@@ -25,10 +30,31 @@ final class ZstdDecoder: Decompressor {
         var outBuffer = ZSTD_outBuffer(dst: output.baseAddress, size: output.count, pos: 0)
         let hint = ZSTD_decompressStream(stream, &outBuffer, &inBuffer)
         if ZSTD_isError(hint) != 0 {
+            if ZSTD_getErrorCode(hint) == ZSTD_error_frameParameter_windowTooLarge {
+                throw Self.windowTooLarge(
+                    UnsafeRawBufferPointer(rebasing: input[..<min(input.count, inBuffer.pos + 18)]))
+            }
             let name = ZSTD_getErrorName(hint).map { String(cString: $0) } ?? "unknown"
             throw DecodeFailure(code: .corrupt, detail: "zstd: \(name)")
         }
         if inBuffer.pos > 0 || outBuffer.pos > 0 || hint == 0 { lastHint = hint }
         return (inBuffer.pos, outBuffer.pos)
+    }
+
+    /// What a frame too large to decode needs, and how to read it anyway. `input` holds the
+    /// frame's header, the last one it starts.
+    private static func windowTooLarge(_ input: UnsafeRawBufferPointer) -> DecodeFailure {
+        let allowed = 1 << Int(windowLogMax)
+        var needs = ""
+        if let window = ZstdFrameHeader.lastWindowSize(in: input), window > allowed {
+            let times = window / allowed + (window % allowed == 0 ? 0 : 1)
+            needs = " of \(ZstdFrameHeader.describe(window)), \(times) times"
+        }
+        return DecodeFailure(
+            code: .windowTooLarge,
+            detail: "zstd: a frame needs a window\(needs) larger than the "
+                + "\(ZstdFrameHeader.describe(allowed)) this decoder allows (to keep memory "
+                + "bounded); it was compressed with --long or --ultra: decompress it first, "
+                + "e.g. zstd -dc --long=31 FILE | aasa-scan scan --aasa AASA -")
     }
 }

@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// What each candidate rule would change, measured request by request, in bounded memory.
 ///
 /// A request that some candidates would newly open (unmatched before, handled with the
@@ -69,7 +71,7 @@ public struct GainLedger: Sendable {
     ) {
         let kept = mask & ~dropped
         guard kept != 0 else { return }
-        gains[Key(mask: kept, category: category), default: 0] &+= weight
+        gains[Key(mask: kept, category: category), default: 0].addSaturating(weight)
         var bits = kept
         while bits != 0 {
             let candidate = bits.trailingZeroBitCount
@@ -82,38 +84,40 @@ public struct GainLedger: Sendable {
     mutating func addOpenedExcluded(
         _ candidate: Int, path: UnsafeBufferPointer<UInt8>, hash: UInt64, weight: UInt64
     ) {
-        openedExcluded[candidate] &+= weight
+        openedExcluded[candidate].addSaturating(weight)
         excludedExamples[candidate].offer(path, hash: hash)
     }
 
     mutating func addTakenFromFragmentRule(
         _ candidate: Int, path: UnsafeBufferPointer<UInt8>, hash: UInt64, weight: UInt64
     ) {
-        takenFromFragmentRules[candidate] &+= weight
+        takenFromFragmentRules[candidate].addSaturating(weight)
         excludedExamples[candidate].offer(path, hash: hash)
     }
 
     mutating func addLostHandled(_ candidate: Int, weight: UInt64) {
-        lostHandled[candidate] &+= weight
+        lostHandled[candidate].addSaturating(weight)
     }
 
-    mutating func addMoved(_ candidate: Int, weight: UInt64) { moved[candidate] &+= weight }
+    mutating func addMoved(_ candidate: Int, weight: UInt64) {
+        moved[candidate].addSaturating(weight)
+    }
 
     mutating func addOtherChange(_ candidate: Int, weight: UInt64) {
-        otherChanges[candidate] &+= weight
+        otherChanges[candidate].addSaturating(weight)
     }
 
     /// Requests candidate `index` would open if it were the only one added.
     public func gainAlone(_ index: Int) -> UInt64 {
         let bit: UInt64 = 1 << UInt64(index)
-        return gains.reduce(0) { $0 &+ ($1.key.mask & bit != 0 ? $1.value : 0) }
+        return gains.reduce(0) { $0.addingSaturating($1.key.mask & bit != 0 ? $1.value : 0) }
     }
 
     /// Requests opened by at least one of `chosen` (a mask), by category.
     public func gain(of chosen: UInt64) -> [PathCategory: UInt64] {
         var result: [PathCategory: UInt64] = [:]
         for (key, weight) in gains where key.mask & chosen != 0 {
-            result[key.category, default: 0] &+= weight
+            result[key.category, default: 0].addSaturating(weight)
         }
         return result
     }
@@ -139,7 +143,8 @@ public struct GainLedger: Sendable {
         dropped |= bits
         var kept: [Key: UInt64] = [:]
         for (key, weight) in gains where key.mask & ~dropped != 0 {
-            kept[Key(mask: key.mask & ~dropped, category: key.category), default: 0] &+= weight
+            kept[Key(mask: key.mask & ~dropped, category: key.category), default: 0].addSaturating(
+                weight)
         }
         gains = kept
     }
@@ -148,13 +153,13 @@ public struct GainLedger: Sendable {
     public static func + (lhs: GainLedger, rhs: GainLedger) -> GainLedger {
         precondition(lhs.candidateCount == rhs.candidateCount, "ledgers of other candidates")
         var merged = lhs
-        merged.gains.merge(rhs.gains, uniquingKeysWith: &+)
+        merged.gains.merge(rhs.gains, uniquingKeysWith: { $0.addingSaturating($1) })
         for index in 0..<lhs.candidateCount {
-            merged.openedExcluded[index] &+= rhs.openedExcluded[index]
-            merged.takenFromFragmentRules[index] &+= rhs.takenFromFragmentRules[index]
-            merged.lostHandled[index] &+= rhs.lostHandled[index]
-            merged.moved[index] &+= rhs.moved[index]
-            merged.otherChanges[index] &+= rhs.otherChanges[index]
+            merged.openedExcluded[index].addSaturating(rhs.openedExcluded[index])
+            merged.takenFromFragmentRules[index].addSaturating(rhs.takenFromFragmentRules[index])
+            merged.lostHandled[index].addSaturating(rhs.lostHandled[index])
+            merged.moved[index].addSaturating(rhs.moved[index])
+            merged.otherChanges[index].addSaturating(rhs.otherChanges[index])
             merged.excludedExamples[index] =
                 lhs.excludedExamples[index]
                 + rhs.excludedExamples[index]

@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// Counts, in bounded memory, the patterns that generalise the unmatched request paths of a
 /// scan (`PathGeneraliser`): the most frequent ones are the candidate rules.
 ///
@@ -51,10 +53,10 @@ public struct ShapeMiner: Sendable {
     public mutating func add(path: UnsafeBufferPointer<UInt8>, weight: UInt64) {
         let category = categorizer.category(of: path)
         guard category == .page else {
-            skippedRequests[category, default: 0] &+= weight
+            skippedRequests[category, default: 0].addSaturating(weight)
             return
         }
-        minedRequests &+= weight
+        minedRequests.addSaturating(weight)
         generaliser.patterns(forPath: path, into: &scratch)
         let patterns = scratch
         for number in 0..<patterns.count {
@@ -66,13 +68,15 @@ public struct ShapeMiner: Sendable {
     mutating func add(pattern: UnsafeBufferPointer<UInt8>, weight: UInt64) {
         let hash = Self.hash(pattern)
         if let slot = index[hash] {
-            slots[Int(slot)].count &+= weight
+            slots[Int(slot)].count.addSaturating(weight)
             return
         }
         if slots.count >= 2 * capacity { evict() }
         index[hash] = Int32(slots.count)
         slots.append(
-            Entry(pattern: Array(pattern), count: floor &+ weight, errorBound: floor, hash: hash))
+            Entry(
+                pattern: Array(pattern), count: floor.addingSaturating(weight), errorBound: floor,
+                hash: hash))
     }
 
     /// The patterns by count, largest first (ties by pattern bytes, so the order is stable).
@@ -125,9 +129,9 @@ extension ShapeMiner {
     public static func + (lhs: ShapeMiner, rhs: ShapeMiner) -> ShapeMiner {
         var merged = ShapeMiner(
             capacity: lhs.capacity, generaliser: lhs.generaliser, categorizer: lhs.categorizer)
-        merged.minedRequests = lhs.minedRequests &+ rhs.minedRequests
+        merged.minedRequests = lhs.minedRequests.addingSaturating(rhs.minedRequests)
         merged.skippedRequests = lhs.skippedRequests.merging(
-            rhs.skippedRequests, uniquingKeysWith: &+)
+            rhs.skippedRequests, uniquingKeysWith: { $0.addingSaturating($1) })
         var combined: [[UInt8]: Entry] = [:]
         for entry in lhs.slots {
             combined[entry.pattern] = Entry(

@@ -134,7 +134,7 @@ struct DecisionCache {
             {
                 if slot.pointee.lines == .max { handOver(index, to: evicted) }
                 slot.pointee.lines &+= 1
-                slot.pointee.weight &+= weight
+                slot.pointee.weight.addSaturating(weight)
                 return slot.pointee.decision
             }
         }
@@ -160,7 +160,7 @@ struct DecisionCache {
             {
                 if slot.pointee.lines == .max { handOver(index, to: evicted) }
                 slot.pointee.lines &+= 1
-                slot.pointee.weight &+= weight
+                slot.pointee.weight.addSaturating(weight)
                 return index
             }
         }

@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// Counts kept per input by each worker, merged at the end.
 public struct InputCounts: Sendable, Equatable {
     public var lines: UInt64 = 0
@@ -14,12 +16,12 @@ public struct InputCounts: Sendable, Equatable {
 
     static func + (lhs: Self, rhs: Self) -> Self {
         var sum = lhs
-        sum.lines &+= rhs.lines
-        sum.requests &+= rhs.requests
-        sum.malformed &+= rhs.malformed
-        sum.unknownMethod &+= rhs.unknownMethod
-        sum.unknownStatus &+= rhs.unknownStatus
-        sum.unknownAgent &+= rhs.unknownAgent
+        sum.lines.addSaturating(rhs.lines)
+        sum.requests.addSaturating(rhs.requests)
+        sum.malformed.addSaturating(rhs.malformed)
+        sum.unknownMethod.addSaturating(rhs.unknownMethod)
+        sum.unknownStatus.addSaturating(rhs.unknownStatus)
+        sum.unknownAgent.addSaturating(rhs.unknownAgent)
         return sum
     }
 }

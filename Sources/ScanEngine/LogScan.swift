@@ -152,6 +152,8 @@ public enum LogScan {
             configuration.customLayout.map(LineParser.init(layout:))
                 ?? LineParser(format: format, jsonNames: configuration.jsonNames)
         }
+        // Lines too long for a chunk met before the format was known: they vote for none.
+        var overlongBeforeFormat = false
         while true {
             let chunk = nextFreeChunk()
             let hasLines: Bool
@@ -173,6 +175,7 @@ public enum LogScan {
                 let detection = FormatDetector.detect(
                     chunk.bytes, jsonNames: configuration.jsonNames)
                 if detection.votingLines == 0 {
+                    overlongBeforeFormat = overlongBeforeFormat || chunk.overlongLinesSkipped > 0
                     // Only blank or `#` lines so far: every parser skips them; detect later.
                     filled.push(Work(chunk: chunk, parser: LineParser(format: .url)))
                     continue
@@ -206,6 +209,17 @@ public enum LogScan {
             current.absorbHeaders(in: chunk.bytes)
             parser = current
             filled.push(Work(chunk: chunk, parser: state))
+        }
+        if parser == nil, overlongBeforeFormat, !expanded, report.error == nil {
+            // No line short enough to tell the format: a named file that is likely no log at
+            // all (a binary, a minified file) must not pass as an empty log. (In a folder its
+            // lines count as malformed, as a long line of a log does.)
+            report.complete = false
+            report.errorCode = "line-too-long"
+            report.error =
+                "\(source.name): its lines are longer than --chunk-kib "
+                + "(\(configuration.chunkSize / 1024) KiB), so its format cannot be told; raise "
+                + "--chunk-kib if it is a log with lines that long"
         }
         report.bytes = reader.progress.bytesRead
         return report

@@ -126,8 +126,8 @@ public struct ScanReport: Sendable {
             for key in keys {
                 let next = row(key)
                 if let at = index[next.identity] {
-                    rows[at].count += next.count
-                    rows[at].errorBound += next.errorBound
+                    rows[at].count.addSaturating(next.count)
+                    rows[at].errorBound.addSaturating(next.errorBound)
                 } else {
                     index[next.identity] = rows.count
                     rows.append(next)

@@ -80,3 +80,15 @@ public struct Comparison: Sendable {
         self.init(associations: newFiles, summary: summary, globCaches: caches)
     }
 }
+
+extension InputReport {
+    /// An input's report made outside a scan (a test, a fuzz target); a scan makes its own.
+    public init(
+        path: String, bytes: Int, compression: Compression? = nil, format: LogFormat? = nil,
+        counts: InputCounts = InputCounts(), complete: Bool = true, error: String? = nil
+    ) {
+        self.init(
+            path: path, bytes: bytes, compression: compression, format: format, counts: counts,
+            complete: complete, error: error, errorCode: nil)
+    }
+}

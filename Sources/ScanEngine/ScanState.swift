@@ -83,11 +83,14 @@ public struct ScanState: Sendable {
         return out.bytes
     }
 
-    /// Every state of `bytes`: states written one after another (each says its length), or one
-    /// state of the earlier, unchecked layout. An error names the state and its byte offset.
-    public static func decodeAll(_ bytes: [UInt8]) throws(ScanStateError) -> [ScanState] {
+    /// Every state of `bytes`: states written one after another (each says its length), or,
+    /// when `allowingUnverified`, one state of the earlier, unchecked layout. An error names the
+    /// state and its byte offset.
+    public static func decodeAll(_ bytes: [UInt8], allowingUnverified: Bool = false)
+        throws(ScanStateError) -> [ScanState]
+    {
         if Array(bytes.prefix(uncheckedMagic.count)) == uncheckedMagic {
-            return [try ScanState(encoded: bytes)]
+            return [try ScanState(encoded: bytes, allowingUnverified: allowingUnverified)]
         }
         var states: [ScanState] = []
         var offset = 0
@@ -114,10 +117,18 @@ public struct ScanState: Sendable {
         return states
     }
 
-    /// A state from `encoded()` bytes (or the unchecked bytes of an earlier version).
-    public init(encoded bytes: [UInt8]) throws(ScanStateError) {
+    /// A state from `encoded()` bytes. The unchecked bytes of an earlier version
+    /// (`AASASTATE1`, no checksum) are read only when `allowingUnverified`: nothing tells an
+    /// edited or damaged one from a true one, so they are refused by default.
+    public init(encoded bytes: [UInt8], allowingUnverified: Bool = false) throws(ScanStateError) {
         let header = Array(bytes.prefix(Self.magic.count))
         if header == Self.uncheckedMagic {
+            guard allowingUnverified else {
+                throw ScanStateError(
+                    message: "a state of an earlier version (AASASTATE1), saved without a "
+                        + "checksum: nothing shows it was not changed since; merge it with "
+                        + "--allow-unverified-state if you trust it, or scan its logs again")
+            }
             try self.init(body: Array(bytes[Self.magic.count...]), at: Self.magic.count)
             return
         }

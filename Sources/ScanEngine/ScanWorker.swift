@@ -74,7 +74,7 @@ final class ScanWorker {
         var pipeline = self.pipeline
         var lineNumber = UInt64(chunk.firstLineNumber)
         for line in chunk.lines {
-            counts.lines &+= 1
+            counts.lines.addSaturating(1)
             prefetch.ahead(of: line)
             let slot = pipeline.free
             switch parser.parse(line, scratch: slot.pointee.scratch, into: &slot.pointee.request) {
@@ -83,13 +83,13 @@ final class ScanWorker {
                     filter.skipBots ? parser.userAgent(in: line, of: slot.pointee.request) : nil
                 slot.pointee.take(line: line, agent: agent)
                 slot.pointee.lineNumber = lineNumber
-                counts.requests &+= slot.pointee.weight
+                counts.requests.addSaturating(slot.pointee.weight)
                 cache.prefetch(slot.pointee.key, hash: slot.pointee.hash)
                 if let due = pipeline.hold() { classify(due, input: input, counts: &counts) }
             case .skip:
                 recorder.summary.pointee.recordSkipped()
             case .malformed:
-                counts.malformed &+= 1
+                counts.malformed.addSaturating(1)
                 recorder.summary.pointee.recordMalformed(
                     input: input, line: lineNumber, bytes: UnsafeRawBufferPointer(line))
             }
@@ -111,8 +111,8 @@ final class ScanWorker {
                 input: chunk.inputIndex,
                 line: UInt64(chunk.firstLineNumber) - UInt64(skippedCount - skipped),
                 bytes: UnsafeRawBufferPointer(head), truncated: true)
-            counts.lines &+= 1
-            counts.malformed &+= 1
+            counts.lines.addSaturating(1)
+            counts.malformed.addSaturating(1)
         }
     }
 
@@ -163,7 +163,8 @@ final class ScanWorker {
     private func recordInvalidHost(
         _ pending: UnsafeMutablePointer<PendingRequest>, input: Int, counts: inout InputCounts
     ) {
-        counts.requests &-= pending.pointee.weight
+        // Counted as a request when parsed; a saturated count stays at its limit.
+        if counts.requests != .max { counts.requests -= pending.pointee.weight }
         counts.malformed &+= 1
         recorder.summary.pointee.recordMalformed(
             input: input, line: pending.pointee.lineNumber,
@@ -241,14 +242,14 @@ final class ScanWorker {
         let request = pending.pointee.request
         let method = pending.pointee.bytes(request.method, .method)
         let path = UnsafeBufferPointer(rebasing: pending.pointee.target[parts.path])
-        if method.isEmpty, !filter.methods.isEmpty { counts.unknownMethod &+= weight }
-        if request.status == 0, filter.filtersStatus { counts.unknownStatus &+= weight }
+        if method.isEmpty, !filter.methods.isEmpty { counts.unknownMethod.addSaturating(weight) }
+        if request.status == 0, filter.filtersStatus { counts.unknownStatus.addSaturating(weight) }
         var agent: UnsafeBufferPointer<UInt8>?
         if filter.skipBots {
             if let range = pending.pointee.agent {
                 agent = UnsafeBufferPointer(rebasing: pending.pointee.line[range])
             } else {
-                counts.unknownAgent &+= weight
+                counts.unknownAgent.addSaturating(weight)
             }
         }
         return filter.reason(method: method, status: request.status, path: path, agent: agent)

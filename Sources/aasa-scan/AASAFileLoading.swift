@@ -1,7 +1,9 @@
 import AASAModel
 import ASCIIBytes
 import ArgumentParser
+import LibC
 import LinkMatcher
+import Synchronization
 
 /// Loads an AASA file for a command: a parse error is printed with file, line and column
 /// and ends the command with status 2; loud warnings (size, signature) go to stderr.
@@ -18,8 +20,15 @@ func loadAASAKeepingBytes(_ path: String, quiet: Bool = false) throws
         StandardError.line("aasa-scan: error: " + message)
         throw ExitCode(2)
     }
-    do {
-        loaded = try AASADocument.loadKeepingBytes(path: path)
+    do throws(AASAParseError) {
+        let bytes = try AASABytes.read(path)
+        do throws(AASAParseError) {
+            loaded = (try AASADocument.parse(bytes), bytes)
+        } catch {
+            var located = error
+            located.file = path == "-" ? "standard input" : path
+            throw located
+        }
     } catch {
         StandardError.line("aasa-scan: \(TerminalText.escaped(error.description))")
         throw ExitCode(2)
@@ -43,9 +52,17 @@ func loadAASAKeepingBytes(_ path: String, quiet: Bool = false) throws
 func compileAASA(_ path: String, quiet: Bool = false, debug: Bool = false) throws
     -> CompiledRuleSet
 {
+    try compileAASAKeepingBytes(path, quiet: quiet, debug: debug).rules
+}
+
+/// `compileAASA`, with the bytes read (a saved state keeps them): the file is read once, so a
+/// FIFO or standard input serves both.
+func compileAASAKeepingBytes(_ path: String, quiet: Bool = false, debug: Bool = false) throws
+    -> (rules: CompiledRuleSet, bytes: [UInt8])
+{
     let clock = ContinuousClock()
     let start = clock.now
-    let document = try loadAASA(path, quiet: quiet)
+    let (document, bytes) = try loadAASAKeepingBytes(path, quiet: quiet)
     let parsed = clock.now
     let rules = CompiledRuleSet(document)
     if debug {
@@ -63,7 +80,35 @@ func compileAASA(_ path: String, quiet: Bool = false, debug: Bool = false) throw
         StandardError.line("aasa-scan: \(TerminalText.escaped(path)): error: \(exceeded)")
         throw ExitCode(2)
     }
-    return rules
+    return (rules, bytes)
+}
+
+/// The bytes of AASA files. Standard input (`--aasa -`) and FIFOs can be read only once: their
+/// bytes are kept, so that a stream named twice (`diff --old f.fifo --new f.fifo`), or read
+/// again for a saved state, gives the same bytes instead of waiting forever for a writer.
+/// Regular files are read each time.
+enum AASABytes {
+    private static let streams = Mutex<[String: [UInt8]]>([:])
+
+    static func read(_ path: String) throws(AASAParseError) -> [UInt8] {
+        guard let key = streamKey(path) else { return try AASADocument.readBytes(path: path) }
+        if let bytes = streams.withLock({ $0[key] }) { return bytes }
+        let bytes =
+            path == "-"
+            ? try AASADocument.readStandardInputBytes() : try AASADocument.readBytes(path: path)
+        streams.withLock { $0[key] = bytes }
+        return bytes
+    }
+
+    /// What names a stream: `-`, or a FIFO or device by device and inode; nil for a file.
+    private static func streamKey(_ path: String) -> String? {
+        if path == "-" { return "-" }
+        var info = stat()
+        guard FileName.withPlatformPath(path, { stat($0, &info) }) == 0,
+            info.st_mode & S_IFMT != S_IFREG
+        else { return nil }
+        return "\(info.st_dev):\(info.st_ino)"
+    }
 }
 
 private func milliseconds(_ duration: Duration) -> String {

@@ -24,6 +24,7 @@ struct AASAScan: ParsableCommand {
     /// standard error as on standard output.
     static func main() {
         signal(SIGPIPE, SIG_IGN)
-        main(nil)
+        // File names as the system gave them, bytes that are not UTF-8 included (`FileName`).
+        main(Array(FileName.commandLineArguments().dropFirst()))
     }
 }

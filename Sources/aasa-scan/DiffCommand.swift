@@ -64,6 +64,10 @@ struct DiffCommand: ParsableCommand {
                     + "for standard input); the rule-by-rule diff is written as table, json or "
                     + "csv.")
         }
+        try StandardInputUse.check(
+            StandardInputUse.files(files.old, option: "--old")
+                + StandardInputUse.files(files.new, option: "--new")
+                + StandardInputUse.logs(inputs, defaultsToStandardInput: false))
         if inputs.isEmpty, output.maxLost != nil {
             throw ValidationError(
                 "--max-lost measures requests of access logs: name the logs to read (- for "
@@ -72,6 +76,9 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws {
+        try OutputClash.check(
+            outputs: output.reportPath.map { [NamedFile(role: "--output", path: $0)] } ?? [],
+            inputs: try files.namedFiles() + OutputClash.logFiles(inputs))
         let old = try files.load(side: .old, quiet: output.quiet)
         let new = try files.load(side: .new, quiet: output.quiet)
         let marking = output.resolvedFormat != .none
@@ -128,6 +135,7 @@ struct DiffCommand: ParsableCommand {
         if result.summary.totals.lines == 0, !result.complete || !problems.isEmpty {
             throw ExitCode(2)
         }
+        CountLimit.warnIfReached(result.summary.totals)
         // The rules lists mark the rules of each side that decided no request there (one that
         // decided a request is not dead; see `ShadowMarks.mark`).
         let oldHits = result.summary.ruleHits
@@ -217,6 +225,8 @@ struct DiffFileOptions: ParsableArguments {
 
     /// Domains are checked before anything is read: a malformed one is a usage error.
     func validate() throws {
+        try StandardInputUse.refuseFolder(oldDir, option: "--old-dir")
+        try StandardInputUse.refuseFolder(newDir, option: "--new-dir")
         for (option, values) in [("--old", old), ("--new", new)] {
             for value in values {
                 guard let (name, _) = AssociationOptions.splitDomain(value) else { continue }
@@ -227,6 +237,16 @@ struct DiffFileOptions: ParsableArguments {
                 }
             }
         }
+    }
+
+    /// The files of both sides, as inputs (`OutputClash`).
+    func namedFiles() throws -> [NamedFile] {
+        let old = try AssociationOptions.pairs(
+            files: old, directory: oldDir, option: "--old", warn: false)
+        let new = try AssociationOptions.pairs(
+            files: new, directory: newDir, option: "--new", warn: false)
+        return old.map { NamedFile(role: "the old AASA file", path: $0.1) }
+            + new.map { NamedFile(role: "the new AASA file", path: $0.1) }
     }
 
     /// One side's files: compiled for the scan, and as read, for the static diff.
@@ -314,7 +334,7 @@ struct DiffOutputOptions: ParsableArguments {
     var useColor: Bool { color.isEnabled }
 
     var resolvedFormat: ReportOptions.ReportFormat {
-        format ?? (reportPath == nil && isatty(1) != 0 ? .table : .json)
+        format ?? ((reportPath ?? "-") == "-" && isatty(1) != 0 ? .table : .json)
     }
 
     /// Writes the report in the chosen format to the output file or standard output.

@@ -1,3 +1,4 @@
+import ASCIIBytes
 import ScanEngine
 
 /// A traffic `diff` as one self-contained HTML page: the gate's verdict, the lost and gained
@@ -167,7 +168,7 @@ enum DiffHTML {
                             row.close("td")
                         }
                         row.count(
-                            lanes.map { report.requests(from, $0) }.reduce(0, +),
+                            lanes.map { report.requests(from, $0) }.saturatingSum(),
                             field: "old_total")
                     }
                 }
@@ -175,7 +176,8 @@ enum DiffHTML {
                     row.element("th", ["scope": "row"], say: "new total")
                     for to in lanes {
                         row.count(
-                            lanes.map { report.requests($0, to) }.reduce(0, +), field: "new_total")
+                            lanes.map { report.requests($0, to) }.saturatingSum(),
+                            field: "new_total")
                     }
                     row.count(report.classified, metric: "totals.classified")
                 }
@@ -220,7 +222,7 @@ enum DiffHTML {
                         row.count(app.newHandled, field: "new_handled")
                         signed(
                             &row,
-                            Int64(bitPattern: app.newHandled &- app.oldHandled), field: nil)
+                            app.newHandled.signedChange(from: app.oldHandled), field: nil)
                         row.count(app.oldExcluded, field: "old_excluded")
                         row.count(app.newExcluded, field: "new_excluded")
                     }

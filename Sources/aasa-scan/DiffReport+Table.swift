@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// The human form of a traffic `diff`: the transition matrix first, the lost links in one
 /// line (with the gate's verdict), then apps, app changes, the top paths of each change, the
 /// rules whose hits moved most and the new file's dead rules. Strings from logs and files are
@@ -33,12 +35,12 @@ enum DiffTable {
                         + lanes.map { to in
                             let count = Format.count(report.requests(from, to))
                             return from == to ? count : style.yellow(count)
-                        } + [Format.count(lanes.map { report.requests(from, $0) }.reduce(0, +))]
+                        } + [Format.count(lanes.map { report.requests(from, $0) }.saturatingSum())]
                 }
                 + [
                     ["new total"]
                         + lanes.map { to in
-                            Format.count(lanes.map { report.requests($0, to) }.reduce(0, +))
+                            Format.count(lanes.map { report.requests($0, to) }.saturatingSum())
                         } + [Format.count(report.classified)]
                 ],
             alignRight: [false, true, true, true, true], header: true, style: style)

@@ -82,7 +82,7 @@ struct DiffReport {
         var source: String
         var old: RuleRow?
         var new: RuleRow?
-        var delta: Int64 { Int64(bitPattern: (new?.hits ?? 0) &- (old?.hits ?? 0)) }
+        var delta: Int64 { (new?.hits ?? 0).signedChange(from: old?.hits ?? 0) }
     }
 
     let result: ScanResult
@@ -108,15 +108,20 @@ struct DiffReport {
     func requests(_ from: Lane, _ to: Lane) -> UInt64 { diff.requests(from: from, to: to) }
 
     /// Requests handled under the old files and not under the new ones.
-    var lost: UInt64 { requests(.handled, .excluded) &+ requests(.handled, .unmatched) }
+    var lost: UInt64 {
+        requests(.handled, .excluded).addingSaturating(requests(.handled, .unmatched))
+    }
     /// Requests handled under the new files and not under the old ones.
-    var gained: UInt64 { requests(.excluded, .handled) &+ requests(.unmatched, .handled) }
+    var gained: UInt64 {
+        requests(.excluded, .handled).addingSaturating(requests(.unmatched, .handled))
+    }
     /// `lost` in percent of the requests handled under the old files (0 when there are none).
     var lostPercent: Double { old.handled == 0 ? 0 : Double(lost) * 100 / Double(old.handled) }
-    var appChanged: UInt64 { diff.appChanges.values.reduce(0, &+) }
+    var appChanged: UInt64 { diff.appChanges.values.saturatingSum() }
     /// Requests off the diagonal, plus the ones that change app.
     var changedRequests: UInt64 {
-        transitions.filter { $0.from != $0.to }.map(\.requests).reduce(0, &+) &+ appChanged
+        transitions.filter { $0.from != $0.to }.map(\.requests).saturatingSum()
+            .addingSaturating(appChanged)
     }
     var gateFailed: Bool { maxLost.map { lostPercent > $0 } ?? false }
     var deadNewRules: [RuleRow] { newRules.filter { $0.hits == 0 && $0.measurable } }
@@ -239,15 +244,15 @@ struct DiffReport {
         for file in old {
             for (offset, app) in file.rules.apps.enumerated() {
                 let at = row(app, file)
-                rows[at].oldHandled &+= oldHandled[file.appOffset + offset]
-                rows[at].oldExcluded &+= oldExcluded[file.appOffset + offset]
+                rows[at].oldHandled.addSaturating(oldHandled[file.appOffset + offset])
+                rows[at].oldExcluded.addSaturating(oldExcluded[file.appOffset + offset])
             }
         }
         for file in new {
             for (offset, app) in file.rules.apps.enumerated() {
                 let at = row(app, file)
-                rows[at].newHandled &+= newHandled[file.appOffset + offset]
-                rows[at].newExcluded &+= newExcluded[file.appOffset + offset]
+                rows[at].newHandled.addSaturating(newHandled[file.appOffset + offset])
+                rows[at].newExcluded.addSaturating(newExcluded[file.appOffset + offset])
             }
         }
         return rows

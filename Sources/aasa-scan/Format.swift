@@ -14,14 +14,15 @@ enum Format {
     /// Shares of `counts` in their sum, with one decimal, adding up to exactly 100.0%:
     /// the tenths left over after rounding down go to the largest remainders.
     static func percentsAddingUp(_ counts: [UInt64]) -> [String] {
-        let total = counts.reduce(0, +)
+        // In Double: counts near `UInt64.max` have a sum that no UInt64 holds.
+        let total = counts.reduce(0.0) { $0 + Double($1) }
         guard total > 0 else { return counts.map { _ in percent(0) } }
-        let exact = counts.map { Double($0) * 1000 / Double(total) }
+        let exact = counts.map { Double($0) * 1000 / total }
         var tenths = exact.map { Int($0.rounded(.down)) }
         let order = exact.indices.sorted {
             (exact[$0] - Double(tenths[$0]), $1) > (exact[$1] - Double(tenths[$1]), $0)
         }
-        for index in order.prefix(1000 - tenths.reduce(0, +)) { tenths[index] += 1 }
+        for index in order.prefix(max(0, 1000 - tenths.reduce(0, +))) { tenths[index] += 1 }
         return tenths.map { fixed(Double($0) / 10, decimals: 1) + "%" }
     }
 
@@ -59,7 +60,11 @@ enum Format {
         guard value.isFinite else { return "-" }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
-        let scaled = Int64((abs(value) * scale).rounded())
+        let magnitude = (abs(value) * scale).rounded()
+        // Past 2^63 the scaled value has no room in an Int64 (converting it would trap), and
+        // a Double that large holds no fraction: its whole part is written alone.
+        guard magnitude < 0x1p63 else { return (value < 0 ? "-" : "") + whole(abs(value)) }
+        let scaled = Int64(magnitude)
         let whole = scaled / Int64(scale)
         let fraction = scaled % Int64(scale)
         var text = (value < 0 && scaled != 0 ? "-" : "") + String(whole)
@@ -68,6 +73,19 @@ enum Format {
             text += "." + String(repeating: "0", count: decimals - digits.count) + digits
         }
         return text
+    }
+
+    /// The whole number a large Double holds, in digits while it fits a UInt64, else in
+    /// Swift's exponent form (still a JSON number).
+    private static func whole(_ value: Double) -> String {
+        value < 0x1p64 ? String(UInt64(value.rounded())) : value.rounded().description
+    }
+
+    /// An estimate (a distinct count, a rate) as a whole count: rounded, and held within
+    /// 0...UInt64.max, where a plain conversion would trap.
+    static func wholeCount(_ value: Double) -> UInt64 {
+        guard value > 0 else { return 0 }
+        return value < 0x1p64 ? UInt64(value.rounded(.down)) : .max
     }
 
     /// Bytes as B, KB, MB, GB (powers of 1000, as `ls -lh --si`).

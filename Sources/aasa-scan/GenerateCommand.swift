@@ -49,6 +49,11 @@ struct GenerateCommand: ParsableCommand {
 
     func validate() throws {
         if lines < 0 { throw ValidationError("--lines must be 0 or more.") }
+        if output == "-" {
+            throw ValidationError(
+                "--output names the folder to write into; stream the log to standard output "
+                    + "with --stdout.")
+        }
         if output == nil, !stdout {
             throw ValidationError(
                 "Name a folder with --output DIR, or stream the log with --stdout.")
@@ -107,28 +112,31 @@ struct GenerateCommand: ParsableCommand {
         out.flush()
     }
 
-    /// Builds the log in blocks of 64 Ki lines (about 16 MB) and writes each in one call.
+    /// Builds the log in blocks of 64 Ki lines (about 16 MB) and writes each in one call, to
+    /// a file that replaces DIR/access.log once it is whole (`ReplacingFile`).
     private func writeLog(to output: String) throws {
         let path = output + "/access.log"
-        guard let file = fopen(path, "wb") else {
-            StandardError.line("aasa-scan: cannot create '\(path)' (errno \(errno))")
-            throw ExitCode(2)
+        let file: ReplacingFile
+        do throws(ReplacingFile.Failure) {
+            file = try ReplacingFile(path)
+        } catch {
+            throw Self.failure("create", error)
         }
-        defer { fclose(file) }
         var generator = makeGenerator()
         var buffer: [UInt8] = []
         buffer.reserveCapacity(20 << 20)
         var remaining = lines
-        while remaining > 0 {
-            let block = min(remaining, 65_536)
-            buffer.removeAll(keepingCapacity: true)
-            generator.appendLines(block, to: &buffer)
-            let written = buffer.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-            guard written == buffer.count else {
-                StandardError.line("aasa-scan: cannot write '\(path)' (errno \(errno))")
-                throw ExitCode(2)
+        do throws(ReplacingFile.Failure) {
+            while remaining > 0 {
+                let block = min(remaining, 65_536)
+                buffer.removeAll(keepingCapacity: true)
+                generator.appendLines(block, to: &buffer)
+                try file.write(buffer)
+                remaining -= block
             }
-            remaining -= block
+            try file.commit()
+        } catch {
+            throw Self.failure("write", error)
         }
         if StandardError.isInteractiveTerminal {
             StandardError.line(
@@ -137,16 +145,19 @@ struct GenerateCommand: ParsableCommand {
         }
     }
 
+    /// Writes one rule file whole or not at all.
     private func write(_ bytes: [UInt8], to path: String) throws {
-        guard let file = fopen(path, "wb") else {
-            StandardError.line("aasa-scan: cannot create '\(path)' (errno \(errno))")
-            throw ExitCode(2)
+        do throws(ReplacingFile.Failure) {
+            try ReplacingFile.write(bytes, to: path)
+        } catch {
+            throw Self.failure("write", error)
         }
-        defer { fclose(file) }
-        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-        guard written == bytes.count else {
-            StandardError.line("aasa-scan: cannot write '\(path)' (errno \(errno))")
-            throw ExitCode(2)
-        }
+    }
+
+    /// Says what could not be done, and ends the command with status 2.
+    private static func failure(_ verb: String, _ error: ReplacingFile.Failure) -> ExitCode {
+        StandardError.line(
+            "aasa-scan: error: cannot \(verb) \(TerminalText.escaped(error.path)): \(error.reason)")
+        return ExitCode(2)
     }
 }

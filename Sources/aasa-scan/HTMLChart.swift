@@ -1,3 +1,4 @@
+import ASCIIBytes
 import CoverageStats
 
 /// Charts of the HTML report, as inline SVG (no script, no image file): a stacked bar of
@@ -14,7 +15,7 @@ enum HTMLChart {
         metrics: (counts: [String?], percents: [String?])? = nil,
         exactPercents: [String?]? = nil, legend: Bool = true
     ) -> String {
-        let total = counts.reduce(0, +)
+        let total = counts.saturatingSum()
         let shares = Format.percentsAddingUp(counts)
         var out = HTMLWriter()
         let summary = zip(Lane.allCases, shares).map { "\($0.name) \($1)" }

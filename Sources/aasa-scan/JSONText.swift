@@ -113,6 +113,13 @@ enum JSONText {
         case 0x09: appendEscape(UInt8(ascii: "t"), to: &out)
         case 0x0D: appendEscape(UInt8(ascii: "r"), to: &out)
         case 0x20..<0x7F: out.append(UInt8(value))
+        case 0x10_FF80...0x10_FFFF:
+            // A byte of a file name that is not UTF-8 (`FileName` carries it on this scalar):
+            // written `\xff`, as messages show it, since JSON text cannot hold the byte.
+            appendEscape(UInt8(0x5C), to: &out)
+            out.append(UInt8(ascii: "x"))
+            let byte = UInt8(value & 0xFF)
+            out.append(contentsOf: String(byte, radix: 16).utf8)
         case 0x10000...:
             let offset = value - 0x10000
             appendEscape(0xD800 + (offset >> 10), to: &out)

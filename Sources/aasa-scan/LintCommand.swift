@@ -35,6 +35,7 @@ struct LintCommand: ParsableCommand {
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("Give at least one AASA file.") }
+        try StandardInputUse.check(files.map { ("the file \($0)", $0 == "-") })
     }
 
     func run() throws {

@@ -38,6 +38,9 @@ struct MatchCommand: ParsableCommand {
         if urls.isEmpty {
             throw ValidationError("Give at least one URL, or `-` to read standard input.")
         }
+        try StandardInputUse.check([
+            ("--aasa -", file.aasa == "-"), ("the URLs (-)", urls == ["-"]),
+        ])
         if let domain {
             do throws(InvalidDomain) {
                 _ = try DomainPattern.parse(domain)

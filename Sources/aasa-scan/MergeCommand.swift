@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import LogIO
 import ScanEngine
 
 /// `aasa-scan merge`: one report from results saved by separate scans.
@@ -15,6 +16,13 @@ struct MergeCommand: ParsableCommand {
 
     @OptionGroup var output: ReportOptions
 
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Also merge states of an earlier version (AASASTATE1), saved without a checksum: "
+                + "nothing shows they were not changed since."))
+    var allowUnverifiedState = false
+
     @Argument(
         help: ArgumentHelp(
             "Saved states: files (each may hold several states one after another), folders "
@@ -23,23 +31,27 @@ struct MergeCommand: ParsableCommand {
 
     func validate() throws {
         if states.isEmpty { throw ValidationError("Give at least one saved state.") }
+        try StandardInputUse.check(states.map { ("the state \($0)", $0 == "-") })
     }
 
     func run() throws {
+        let paths = try expandedPaths()
+        try output.checkOutputs(against: paths.map { NamedFile(role: "the state", path: $0) })
         var loaded: [ScanState] = []
         var contents: [Data] = []
         var names: [String] = []
-        for path in try expandedPaths() {
-            let data =
-                path == "-"
-                ? Data(StandardInputBytes.readAll())
-                : FileManager.default.contents(atPath: path)
-            guard let data else {
-                StandardError.line("aasa-scan: error: cannot read \(TerminalText.escaped(path))")
+        for path in paths {
+            let data: Data
+            switch path == "-" ? .success(StandardInputBytes.readAll()) : FileBytes.read(path) {
+            case .success(let bytes): data = Data(bytes)
+            case .failure(let error):
+                StandardError.line(
+                    "aasa-scan: error: cannot read \(TerminalText.escaped(path)): \(error.message)")
                 throw ExitCode(2)
             }
             do {
-                let found = try ScanState.decodeAll(Array(data))
+                let found = try ScanState.decodeAll(
+                    Array(data), allowingUnverified: allowUnverifiedState)
                 loaded += found
                 // Repeats are told by bytes: each state of a stream counts apart.
                 contents += found.count == 1 ? [data] : found.map { Data($0.encoded()) }
@@ -64,29 +76,21 @@ struct MergeCommand: ParsableCommand {
         try output.emit(result)
     }
 
-    /// The state sources: `-`, files, and the regular files of folders in name order.
+    /// The state sources: `-`, files, and the regular files of folders in name order (globs
+    /// expanded too), as the inputs of a scan are found (`InputResolver`).
     private func expandedPaths() throws -> [String] {
-        var paths: [String] = []
-        for path in states {
-            var isFolder = false
-            guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
-                isFolder
-            else {
-                paths.append(path)
-                continue
-            }
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-            for name in names.sorted() where !name.hasPrefix(".") {
-                let child = path.hasSuffix("/") ? path + name : path + "/" + name
-                var childIsFolder = false
-                if FileManager.default.fileExists(atPath: child, isDirectory: &childIsFolder),
-                    !childIsFolder
-                {
-                    paths.append(child)
-                }
+        try InputResolver.resolveMarked(states).compactMap { resolved in
+            switch resolved.result {
+            case .success(.standardInput): return "-"
+            case .success(.file(let path)): return path
+            // A folder's dangling or looping link is no state: left out, as a scan leaves it.
+            case .failure(let error) where resolved.isExpanded && error.isUnfollowableLink:
+                return nil
+            case .failure(let error):
+                StandardError.line("aasa-scan: error: \(TerminalText.escaped(error.description))")
+                throw ExitCode(2)
             }
         }
-        return paths
     }
 
     /// A state given twice (the same file, a copy, or a scan of the same logs made again)

@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// Metric families written as text for Prometheus: the OpenMetrics 1.0 exposition
 /// (`application/openmetrics-text; version=1.0.0`), or the Prometheus text format 0.0.4
 /// (`text/plain; version=0.0.4`) that node_exporter's textfile collector and the Pushgateway
@@ -100,7 +102,9 @@ struct MetricsText {
     /// same labels are combined (their counts added, unless `combine` says otherwise), in
     /// the order their labels first appear. Two AASA files may name one source, and states
     /// merged from several scans may each have read an input named `-`.
-    static func grouped(_ samples: [Sample], combine: (UInt64, UInt64) -> UInt64 = (&+))
+    static func grouped(
+        _ samples: [Sample], combine: (UInt64, UInt64) -> UInt64 = { $0.addingSaturating($1) }
+    )
         -> [Sample]
     {
         var result: [Sample] = []
@@ -129,6 +133,12 @@ struct MetricsText {
             case 0x5C: out.append(contentsOf: #"\\"#.utf8)
             case 0x22: out.append(contentsOf: #"\""#.utf8)
             case 0x0A: out.append(contentsOf: #"\n"#.utf8)
+            case 0x10_FF80...0x10_FFFF:
+                // A byte of a file name that is not UTF-8 (`FileName`): `%XX` of the byte.
+                let byte = UInt8(scalar.value & 0xFF)
+                out.append(UInt8(ascii: "%"))
+                out.append(hexDigits[Int(byte >> 4)])
+                out.append(hexDigits[Int(byte & 0xF)])
             case 0..<0x20, 0x7F...0x9F:
                 UTF8.encode(scalar) { byte in
                     out.append(UInt8(ascii: "%"))

@@ -33,7 +33,9 @@ final class ProgressDisplay: @unchecked Sendable {
         let lines = progress.linesDone
         let input = progress.input
         var text = "\(Format.bytes(progress.bytesRead)) read, \(Format.count(lines)) lines"
-        if seconds > 0 { text += ", \(Format.count(Int(Double(lines) / seconds))) lines/s" }
+        if seconds > 0 {
+            text += ", \(Format.count(Format.wholeCount(Double(lines) / seconds))) lines/s"
+        }
         if let total = input.total, total > 0 {
             let fraction = min(Double(input.read) / Double(total), 1)
             text += "; input \(input.index + 1): \(Format.percent(fraction * 100))"

@@ -115,18 +115,6 @@ enum ReportCSV {
             + (measurable.map { $0 ? "true" : "false" } ?? "")
     }
 
-    /// RFC 4180 quoting; a leading `=`, `+`, `-` or `@` is prefixed with `'` so a spreadsheet
-    /// never runs a formula from a log.
-    static func field(_ value: String) -> String {
-        var value = value
-        if let first = value.first, "=+-@".contains(first) { value = "'" + value }
-        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
-            return value
-        }
-        var quoted = "\""
-        for character in value {
-            quoted += character == "\"" ? "\"\"" : String(character)
-        }
-        return quoted + "\""
-    }
+    /// One cell of untrusted text (`CSVCell`).
+    static func field(_ value: String) -> String { CSVCell.text(value) }
 }

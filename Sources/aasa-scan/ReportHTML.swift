@@ -51,7 +51,7 @@ enum ReportHTML {
             footer.say(
                 "aasa-scan · \(ReportJSON.schema) · \(Format.plural(result.workers, "worker")), "
                     + "\(Format.fixed(result.elapsedSeconds, decimals: 2)) s · about "
-                    + "\(Format.count(UInt64(result.summary.distinctPaths().rounded()))) "
+                    + "\(Format.count(Format.wholeCount(result.summary.distinctPaths().rounded()))) "
                     + "distinct paths")
         }
         return HTMLPage.document(title: "aasa-scan: universal-link coverage", body: out.html)

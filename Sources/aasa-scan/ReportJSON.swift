@@ -45,7 +45,8 @@ enum ReportJSON {
         object.add("top_handled", raw: array(report.topHandled.map(path)))
         object.add("top_handled_approximate", raw: bool(result.summary.topHandledIsApproximate))
         object.add(
-            "distinct_paths_estimate", count: UInt64(result.summary.distinctPaths().rounded()))
+            "distinct_paths_estimate",
+            count: Format.wholeCount(result.summary.distinctPaths().rounded()))
         object.add("malformed_samples", raw: malformedSamples(result))
         object.add("workers", count: UInt64(result.workers))
         object.add("elapsed_seconds", raw: Format.fixed(result.elapsedSeconds, decimals: 3))

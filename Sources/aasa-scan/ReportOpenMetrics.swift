@@ -1,3 +1,4 @@
+import ASCIIBytes
 import CoverageStats
 import ScanEngine
 
@@ -59,7 +60,7 @@ enum ReportOpenMetrics {
         text.add(
             "aasa_scan_distinct_paths", .gauge,
             help: "Distinct request paths (HyperLogLog estimate, about 1% error)",
-            value: String(UInt64(result.summary.distinctPaths().rounded())))
+            value: String(Format.wholeCount(result.summary.distinctPaths().rounded())))
         addRunInputs(result, to: &text)
         return text.render(dialect)
     }
@@ -174,7 +175,10 @@ enum ReportOpenMetrics {
     /// such as `-` in states merged from several scans, are one series: counts add up, and
     /// it is complete when each of them is), the workers and the duration.
     static func addRunInputs(_ result: ScanResult, to text: inout MetricsText) {
-        func perInput(_ value: (InputReport) -> UInt64, combine: (UInt64, UInt64) -> UInt64 = (&+))
+        func perInput(
+            _ value: (InputReport) -> UInt64,
+            combine: (UInt64, UInt64) -> UInt64 = { $0.addingSaturating($1) }
+        )
             -> [MetricsText.Sample]
         {
             MetricsText.grouped(

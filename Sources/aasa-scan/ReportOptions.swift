@@ -23,7 +23,8 @@ struct ReportOptions: ParsableArguments {
     @Option(
         name: .customLong("output"),
         help: ArgumentHelp(
-            "Write the report to this file instead of standard output.", valueName: "file"))
+            "Write the report to this file instead of standard output (- for standard output).",
+            valueName: "file"))
     var reportPath: String?
 
     @Option(name: .long, help: ArgumentHelp("Rows in the top-path and host lists.", valueName: "n"))
@@ -46,13 +47,19 @@ struct ReportOptions: ParsableArguments {
             valueName: "percent"))
     var maxMalformed: Percentage = Percentage(value: 50)
 
-    /// A percentage as users write it: `80`, `78.5` or `80%`.
+    /// A percentage as users write it: `80`, `78.5` or `80%`: decimal digits with at most one
+    /// point, nothing else (no exponent, hexadecimal `0x1p6` or `inf`, which `Double` would
+    /// read). A minus sign reads, so that the range check can say what is wrong.
     struct Percentage: ExpressibleByArgument {
         var value: Double
 
         init?(argument: String) {
-            let text = argument.hasSuffix("%") ? String(argument.dropLast()) : argument
-            guard let value = Double(text), value.isFinite else { return nil }
+            let text = argument.hasSuffix("%") ? argument.dropLast() : argument[...]
+            let digits = text.drop { $0 == "-" }.filter { $0 != "." }
+            guard !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }),
+                text.count - digits.count <= (text.hasPrefix("-") ? 2 : 1),
+                let value = Double(text)
+            else { return nil }
             self.value = value
         }
 
@@ -111,7 +118,7 @@ struct ReportOptions: ParsableArguments {
     }
 
     var resolvedFormat: ReportFormat {
-        format ?? (reportPath == nil && isatty(1) != 0 ? .table : .json)
+        format ?? ((reportPath ?? "-") == "-" && isatty(1) != 0 ? .table : .json)
     }
 
     var useColor: Bool { color.isEnabled }
@@ -132,6 +139,7 @@ extension ReportOptions {
             InputChecks.printErrors(problems)
             throw ExitCode(2)
         }
+        CountLimit.warnIfReached(result.summary.totals)
         var report = ScanReport(result, top: top)
         report.warnings = problems + report.warnings
         InputChecks.printErrors(problems)
@@ -181,11 +189,5 @@ extension ReportOptions {
 
 /// Saves a state for `aasa-scan merge`; a write failure ends the command with status 2.
 func writeState(_ state: ScanState, to path: String) throws {
-    if path == "-" {
-        var stdout = StandardOutput()
-        stdout.write(bytes: state.encoded())
-        stdout.flush()
-        return
-    }
     OutputFile.write(state.encoded(), to: path)
 }

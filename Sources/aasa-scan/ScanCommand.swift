@@ -42,10 +42,16 @@ struct ScanCommand: ParsableCommand {
             throw ValidationError(
                 "Give an AASA file with --aasa FILE, --aasa DOMAIN=FILE or --aasa-dir DIR.")
         }
+        try StandardInputUse.check(
+            StandardInputUse.files(associations.aasa, option: "--aasa")
+                + StandardInputUse.logs(inputs))
     }
 
     func run() throws {
-        let associations = try self.associations.load(quiet: output.quiet, debug: output.debug)
+        try output.checkOutputs(
+            against: try associations.namedFiles() + OutputClash.logFiles(inputs))
+        let (associations, sources) = try self.associations.loadKeepingSources(
+            quiet: output.quiet, debug: output.debug)
         var configuration = ScanConfiguration()
         configuration.inputs = inputs
         try reading.apply(to: &configuration)
@@ -71,7 +77,7 @@ struct ScanCommand: ParsableCommand {
         }
         if let path = output.saveState {
             let state = ScanState(
-                sources: try self.associations.sources(), inputs: result.inputs,
+                sources: sources, inputs: result.inputs,
                 summary: result.summary, elapsedSeconds: result.elapsedSeconds,
                 workers: result.workers)
             try writeState(state, to: path)
@@ -99,6 +105,7 @@ struct AssociationOptions: ParsableArguments {
 
     /// Domains are checked before anything is read: a malformed one is a usage error.
     func validate() throws {
+        try StandardInputUse.refuseFolder(aasaDir, option: "--aasa-dir")
         for value in aasa {
             guard let (name, _) = Self.splitDomain(value) else { continue }
             do throws(InvalidDomain) {
@@ -115,25 +122,23 @@ struct AssociationOptions: ParsableArguments {
                 + "domain such as example.com or *.example.com.")
     }
 
-    /// The AASA files byte for byte, for a saved state.
-    func sources() throws -> [ScanState.Source] {
-        try pairs(warn: false).map { domain, path in
-            guard let bytes = FileManager.default.contents(atPath: path) else {
-                StandardError.line("aasa-scan: error: cannot read \(TerminalText.escaped(path))")
-                throw ExitCode(2)
-            }
-            return ScanState.Source(domain: domain?.description, path: path, bytes: Array(bytes))
-        }
+    func load(quiet: Bool, debug: Bool = false) throws -> Associations {
+        try loadKeepingSources(quiet: quiet, debug: debug).associations
     }
 
-    func load(quiet: Bool, debug: Bool = false) throws -> Associations {
+    /// The files compiled, and byte for byte as they were read, for a saved state: each file
+    /// is read once, so a FIFO or standard input (`-`) serves both.
+    func loadKeepingSources(quiet: Bool, debug: Bool = false) throws
+        -> (associations: Associations, sources: [ScanState.Source])
+    {
         var result = Associations()
+        var sources: [ScanState.Source] = []
         for (domain, path) in try pairs(warn: !quiet) {
-            result.add(
-                domain: domain, path: path, rules: try compileAASA(path, quiet: quiet, debug: debug)
-            )
+            let (rules, bytes) = try compileAASAKeepingBytes(path, quiet: quiet, debug: debug)
+            result.add(domain: domain, path: path, rules: rules)
+            sources.append(ScanState.Source(domain: domain?.description, path: path, bytes: bytes))
         }
-        return result
+        return (result, sources)
     }
 
     /// The files loaded as `load` does, each also as its document and bytes (`suggest`
@@ -215,7 +220,7 @@ struct AssociationOptions: ParsableArguments {
     private static func directoryPairs(_ directory: String, warn: Bool, option: String) throws
         -> [(DomainPattern?, String)]
     {
-        guard let handle = opendir(directory) else {
+        guard let handle = FileName.withPlatformPath(directory, { opendir($0) }) else {
             StandardError.line(
                 "aasa-scan: error: cannot read the folder \(TerminalText.escaped(directory))")
             throw ExitCode(2)
@@ -224,7 +229,7 @@ struct AssociationOptions: ParsableArguments {
         var names: [String] = []
         while let entry = readdir(handle) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                FileName.decode(raw.prefix(while: { $0 != 0 }))
             }
             if !name.hasPrefix(".") { names.append(name) }
         }
@@ -264,8 +269,13 @@ struct ReadingOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Threads, the reading one included (default: every core).", valueName: "n"))
+            "Threads, the reading one included: 1 to \(Self.maxWorkers) (default: every core, "
+                + "up to \(Self.maxWorkers)).", valueName: "n"))
     var workers: Int?
+
+    /// More threads than this only add memory (a summary each) and contention: no machine
+    /// reads one stream of logs faster with them.
+    static let maxWorkers = 256
 
     @Option(
         name: .long,
@@ -294,8 +304,11 @@ struct ReadingOptions: ParsableArguments {
             }
             configuration.logFormat = format
         }
+        if let workers, !(1...Self.maxWorkers).contains(workers) {
+            throw ValidationError("--workers must be between 1 and \(Self.maxWorkers).")
+        }
         let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        configuration.workers = max(1, workers ?? max(cores, 1))
+        configuration.workers = workers ?? min(max(cores, 1), Self.maxWorkers)
         guard (4...(1 << 20)).contains(chunkKiB) else {
             throw ValidationError("--chunk-kib must be between 4 and 1048576.")
         }

@@ -1,8 +1,8 @@
 import RuleAnalysis
 
 /// The CSV form of `suggest`: one `section,rank,pattern,key,value` row per fact, so that new
-/// facts add rows, never columns. Fields are quoted as RFC 4180 says, and a field starting
-/// with `=`, `+`, `-` or `@` gets a leading `'`.
+/// facts add rows, never columns. Every field is a `CSVCell`: quoted as RFC 4180 says, with
+/// no control character and no formula a spreadsheet would run.
 enum SuggestCSV {
     static let header = "section,rank,pattern,key,value"
 
@@ -67,13 +67,6 @@ enum SuggestCSV {
         return rows.joined(separator: "\n") + "\n"
     }
 
-    /// RFC 4180 quoting, and no formula a spreadsheet would run.
-    private static func field(_ value: String) -> String {
-        var value = value
-        if let first = value.first, "=+-@".contains(first) { value = "'" + value }
-        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
-            return value
-        }
-        return "\"" + value.map { $0 == "\"" ? "\"\"" : String($0) }.joined() + "\""
-    }
+    /// One cell of untrusted text (`CSVCell`).
+    private static func field(_ value: String) -> String { CSVCell.text(value) }
 }

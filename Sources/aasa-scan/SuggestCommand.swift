@@ -1,4 +1,5 @@
 import AASAModel
+import ASCIIBytes
 import ArgumentParser
 import FoundationEssentials
 import LibC
@@ -112,15 +113,9 @@ struct SuggestCommand: ParsableCommand {
             throw ValidationError(
                 "Give an AASA file with --aasa FILE, --aasa DOMAIN=FILE or --aasa-dir DIR.")
         }
-        if let newFile,
-            associations.aasa.contains(where: {
-                (AssociationOptions.splitDomain($0)?.file ?? $0) == newFile
-            })
-        {
-            throw ValidationError(
-                "--output must name a new file, not the AASA file itself: compare the two "
-                    + "before replacing it.")
-        }
+        try StandardInputUse.check(
+            StandardInputUse.files(associations.aasa, option: "--aasa")
+                + StandardInputUse.logs(inputs))
         guard (1...GainLedger.maxCandidates).contains(candidates) else {
             throw ValidationError("--candidates must be between 1 and \(GainLedger.maxCandidates).")
         }
@@ -128,6 +123,12 @@ struct SuggestCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let newFile {
+            // The original is never replaced: compare the two first.
+            try OutputClash.check(
+                outputs: [NamedFile(role: "--output", path: newFile)],
+                inputs: try associations.namedFiles() + OutputClash.logFiles(inputs))
+        }
         let files = try associations.loadKeepingDocuments(quiet: quiet)
         let targetFile = try Self.targetFile(files, app: app)
         let aasa = files.associations.files[targetFile].path
@@ -169,6 +170,7 @@ struct SuggestCommand: ParsableCommand {
         if outcome.result.summary.totals.lines == 0, !outcome.result.complete || !problems.isEmpty {
             throw ExitCode(2)
         }
+        CountLimit.warnIfReached(outcome.result.summary.totals)
         var report = SuggestReport(aasaPath: aasa, target: target, outcome: outcome)
         let sites = [ScanReport.siteWarning(outcome.result)].compactMap { $0 }
         report.warnings = problems + sites
@@ -228,10 +230,10 @@ struct SuggestCommand: ParsableCommand {
         }
         // Written whole or not at all, as the reports of scan and diff (`OutputFile`).
         OutputFile.write(edited, to: path)
-        let gain = rows.reduce(0) { $0 + $1.suggestion.gain }
+        let gain = rows.map(\.suggestion.gain).saturatingSum()
         return SuggestReport.Applied(
             count: rows.count, output: path, gain: gain,
-            handledAfter: report.totals.handled + gain)
+            handledAfter: report.totals.handled.addingSaturating(gain))
     }
 
 }

@@ -1,3 +1,4 @@
+import ASCIIBytes
 import CoverageStats
 import RuleAnalysis
 import ScanEngine
@@ -49,7 +50,7 @@ struct SuggestReport {
         }
         var handled = outcome.result.summary.totals.handled
         rows = outcome.ranking.suggestions.enumerated().map { offset, suggestion in
-            handled &+= suggestion.gain
+            handled.addSaturating(suggestion.gain)
             return Row(rank: offset + 1, suggestion: suggestion, handledAfter: handled)
         }
         rejected = outcome.ranking.rejected

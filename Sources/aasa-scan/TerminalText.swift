@@ -58,7 +58,10 @@ enum TerminalText {
                 index += 1
                 continue
             }
-            if scalar.value <= 0x9F || scalar.properties.generalCategory == .format {
+            if (0x10_FF80...0x10_FFFF).contains(scalar.value) {
+                // A byte of a file name that is not UTF-8, as `FileName` carries it.
+                body(.escape(hex(UInt8(scalar.value & 0xFF))))
+            } else if scalar.value <= 0x9F || scalar.properties.generalCategory == .format {
                 body(.escape("\\u{" + String(scalar.value, radix: 16) + "}"))
             } else {
                 body(.character(scalar))

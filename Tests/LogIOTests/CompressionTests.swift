@@ -66,6 +66,35 @@ struct CompressionTests {
         #expect(result.lines == ["alpha", "alpha"])
     }
 
+    /// Zero bytes after a gzip member (a tape block, `dd` to a block size) are padding, as
+    /// `gzip -t` and `gzip -d` take them; read a byte at a time as well as whole.
+    @Test func gzipTrailingZeroPaddingIsSkipped() throws {
+        let directory = try TemporaryFolder()
+        _ = try directory.write("a", Array("alpha\nbeta\n".utf8))
+        #expect(try Shell.status("cd \(directory.path) && gzip -c a > a.gz") == 0)
+        let member = try directory.read("a.gz")
+        for padded in [member + [UInt8](repeating: 0, count: 700), member + [0] + member] {
+            for maxRead in [Int.max, 1] {
+                let result = try collect(bytes: padded, maxRead: maxRead)
+                #expect(result.error == nil)
+                #expect(result.lines.prefix(2) == ["alpha", "beta"])
+            }
+        }
+    }
+
+    /// A frame that asks for a window past 128 MiB is refused with what it needs and how to
+    /// read it anyway, not as a corrupt file.
+    @Test func aZstdWindowPastTheLimitIsExplained() throws {
+        let directory = try TemporaryFolder()
+        #expect(
+            try Shell.status(
+                "cd \(directory.path) && printf 'alpha\\n' | zstd -q --zstd=wlog=29 -c > w.zst")
+                == 0)
+        let result = try collect(bytes: try directory.read("w.zst"))
+        #expect(result.error?.code == .windowTooLarge)
+        #expect(result.error?.detail.contains("a window of 512 MiB, 4 times larger") == true)
+    }
+
     /// Half a compressed file: earlier lines delivered, then `truncated` with where it stopped.
     @Test(arguments: ["gzip -c", "zstd -q -c"])
     func truncatedInputReportsWhereItStopped(_ compressor: String) throws {

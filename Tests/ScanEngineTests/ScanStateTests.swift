@@ -73,12 +73,16 @@ struct ScanStateTests {
         #expect(throws: ScanStateError.self) { try ScanState(encoded: bytes + [0]) }
     }
 
-    /// States saved before the checksum existed (`AASASTATE1`, the body alone) still read.
-    @Test func statesOfTheFormerLayoutStillRead() throws {
+    /// States saved before the checksum existed (`AASASTATE1`, the body alone) read only when
+    /// asked for: by default they are refused, as nothing shows they were not edited.
+    @Test func statesOfTheFormerLayoutReadOnlyWhenAllowed() throws {
         let state = Self.countedState()
         let bytes = state.encoded()
         // Header (10), body length (8), body, checksum (8).
         let former = Array("AASASTATE1".utf8) + bytes[18..<(bytes.count - 8)]
-        #expect(try ScanState(encoded: former).summary == state.summary)
+        #expect(try ScanState(encoded: former, allowingUnverified: true).summary == state.summary)
+        #expect(try ScanState.decodeAll(former, allowingUnverified: true).count == 1)
+        #expect(throws: ScanStateError.self) { try ScanState(encoded: former) }
+        #expect(throws: ScanStateError.self) { try ScanState.decodeAll(former) }
     }
 }

@@ -66,6 +66,12 @@ public struct SavedFiles: Sendable {
         let descriptor = open(
             temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw failure(temporary) }
+        // The file replaced keeps its mode (a 0600 copy stays private); a link in its place is
+        // replaced, never followed out of the folder.
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+            fchmod(descriptor, info.st_mode & 0o7777)
+        }
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes {
@@ -80,7 +86,9 @@ public struct SavedFiles: Sendable {
             }
             written += count
         }
-        guard close(descriptor) == 0, rename(temporary, path) == 0 else {
+        // On the disk before the rename, so that a crash leaves the old file or the new one.
+        let flushed = fsync(descriptor) == 0 || errno == EINVAL
+        guard close(descriptor) == 0, flushed, rename(temporary, path) == 0 else {
             let error = failure(path)
             unlink(temporary)
             throw error

@@ -1,0 +1,1 @@
+../../../Sources/aasa-scan/ReportRows.swift
