@@ -98,13 +98,20 @@ extension PartCells {
             // Each position's classes, as a bit mask; positions that lead to no accepting one
             // read nothing, so that the subsets keep only what matters.
             let words = (representatives.count + 63) / 64
+            var symbolOf = [Int](repeating: -1, count: 128)
+            for (index, byte) in representatives.enumerated() { symbolOf[Int(byte)] = index }
+            var known: [Inclusion.ScalarSet: [UInt64]] = [:]
             masks = sets.indices.map { position in
+                guard useful[position] else { return [UInt64](repeating: 0, count: words) }
+                if let mask = known[sets[position]] { return mask }
                 var mask = [UInt64](repeating: 0, count: words)
-                guard useful[position] else { return mask }
-                for (index, byte) in representatives.enumerated()
-                where sets[position].contains(UInt32(byte)) {
-                    mask[index >> 6] |= 1 << UInt64(index & 63)
+                for range in sets[position].ranges where range.lowerBound < 0x80 {
+                    for scalar in range.lowerBound...min(range.upperBound, 0x7F) {
+                        let symbol = symbolOf[Int(scalar)]
+                        if symbol >= 0 { mask[symbol >> 6] |= 1 << UInt64(symbol & 63) }
+                    }
                 }
+                known[sets[position]] = mask
                 return mask
             }
         }
@@ -143,13 +150,13 @@ extension PartCells {
                         order.append(patterns)
                     }
                 }
+                let successors = step(state.live)
                 for (symbol, representative) in representatives.enumerated() {
                     guard
                         let domainState = domain.step(
                             state.domainState, readingSlash: representative == UInt8(ascii: "/"))
                     else { continue }
-                    let next = State(
-                        live: step(state.live, symbol: symbol), domainState: domainState)
+                    let next = State(live: successors[symbol], domainState: domainState)
                     if index[next] != nil { continue }
                     guard states.count < budget else {
                         complete = false
@@ -183,24 +190,41 @@ extension PartCells {
             return patterns
         }
 
-        /// The live positions after one character of class `symbol`, sorted (so each automaton's
-        /// positions stay together, in automaton order).
-        private func step(_ live: [Int32], symbol: Int) -> [Int32] {
-            let word = symbol >> 6
-            let bit = UInt64(1) << UInt64(symbol & 63)
-            var next: [Int32] = []
+        /// The positions in increasing order, each once: often already so.
+        private static func sortedUnique(_ positions: [Int32]) -> [Int32] {
+            var increasing = true
+            for at in 1..<positions.count where positions[at - 1] >= positions[at] {
+                increasing = false
+                break
+            }
+            if increasing { return positions }
+            let sorted = positions.sorted()
+            var unique: [Int32] = []
+            unique.reserveCapacity(sorted.count)
+            for position in sorted where unique.last != position { unique.append(position) }
+            return unique
+        }
+
+        /// The live positions after one character of each class, each list sorted (so each
+        /// automaton's positions stay together, in automaton order). Walked position by
+        /// position: a literal position reads one class, so this costs far less than a walk
+        /// per class.
+        private func step(_ live: [Int32]) -> [[Int32]] {
+            var next = [[Int32]](repeating: [], count: representatives.count)
             for position in live {
-                for successor in follow[Int(position)]
-                where masks[Int(successor)][word] & bit != 0 {
-                    next.append(successor)
+                for successor in follow[Int(position)] {
+                    let mask = masks[Int(successor)]
+                    for word in mask.indices {
+                        var bits = mask[word]
+                        while bits != 0 {
+                            next[word << 6 | bits.trailingZeroBitCount].append(successor)
+                            bits &= bits - 1
+                        }
+                    }
                 }
             }
-            if next.count > 1 {
-                next.sort()
-                var unique: [Int32] = []
-                unique.reserveCapacity(next.count)
-                for position in next where unique.last != position { unique.append(position) }
-                return unique
+            for symbol in next.indices where next[symbol].count > 1 {
+                next[symbol] = Self.sortedUnique(next[symbol])
             }
             return next
         }

@@ -123,7 +123,7 @@ struct DiffCommand: ParsableCommand {
         // decided a request is not dead; see `ShadowMarks.mark`).
         let oldHits = result.summary.ruleHits
         let newHits = comparison.summary.ruleHits
-        let report = DiffReport(
+        var report = DiffReport(
             result, comparison: comparison, top: output.top, maxLost: output.maxLost?.value,
             variables: (
                 old.documents.map(RuleAlignment.variables),
@@ -134,6 +134,12 @@ struct DiffCommand: ParsableCommand {
                     ShadowMarks.byRule(old.associations.files) { oldHits[$0] == 0 },
                     ShadowMarks.byRule(new.associations.files) { newHits[$0] == 0 }
                 ) : ([], []))
+        // What no request of these inputs can show: changes only URLs with a fragment make.
+        if marking {
+            report.decisionSections = StaticDiff.transitionSections(
+                old: old.associations, new: new.associations, oldDocuments: old.documents,
+                newDocuments: new.documents)
+        }
         output.write(
             text: {
                 switch $0 {
