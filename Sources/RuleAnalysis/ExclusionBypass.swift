@@ -24,8 +24,15 @@ public enum ExclusionBypass {
     /// Its row in the diagnostic code table (AASA605).
     public static var diagnosticCode: DiagnosticCode { .takesExcludedURLs }
 
-    /// Most rules of one entry looked at together; a larger entry is left unexamined.
+    /// Most rules of one entry looked at; a larger entry is left unexamined.
     static let ruleLimit = 4_000
+    /// Most earlier rules that may meet one exclusion; past it, the exclusion is left alone.
+    static let meetingLimit = 200
+    /// States the cells of each part may take, for one exclusion.
+    static let cellBudget = 5_000
+    /// States all the cells of one file may take: past it, later exclusions are left alone,
+    /// so that a file of thousands of overlapping rules is linted in bounded time.
+    static let fileBudget = 50_000
 
     /// The findings of a document, in rule order.
     public static func findings(for document: AASADocument) -> [Finding] {
@@ -36,33 +43,38 @@ public enum ExclusionBypass {
         let languages = Inclusion.RuleLanguages(rules, parser: parser)
         let relations = Inclusion.RuleRelations(languages)
         var found: [Finding] = []
+        var spent = 0
         var start = 0
-        while start < rules.count {
+        while start < rules.count, spent < fileBudget {
             var end = start
             while end < rules.count, rules[end].entryIndex == rules[start].entryIndex { end += 1 }
             defer { start = end }
             guard !rules[start].appIDs.isEmpty, end - start <= ruleLimit else { continue }
-            // The rules that may share a URL with a later exclusion of the entry.
-            var involved = Set<Int>()
-            for exclusion in start..<end where rules[exclusion].exclude {
+            for exclusion in start..<end where rules[exclusion].exclude && spent < fileBudget {
+                // The earlier rules that may share a URL with it: only they can decide one
+                // of its URLs first.
                 let earlier = (start..<exclusion).filter {
                     !relations.provablyDisjoint(exclusion, $0)
                 }
-                guard earlier.contains(where: { !rules[$0].exclude }) else { continue }
-                involved.insert(exclusion)
-                involved.formUnion(earlier)
+                guard earlier.contains(where: { !rules[$0].exclude }),
+                    earlier.count < meetingLimit
+                else { continue }
+                found += entryFindings(
+                    earlier + [exclusion], rules: rules, parser: parser, compiled, spent: &spent)
             }
-            guard !involved.isEmpty else { continue }
-            found += entryFindings(involved.sorted(), rules: rules, parser: parser, compiled)
         }
         return found.sorted { ($0.rule, $0.exclusion) < ($1.rule, $1.exclusion) }
     }
 
-    /// The findings among `subset` (global rule indices of one entry, in order).
+    /// The findings for the exclusion that ends `subset` (global rule indices of one entry, in
+    /// order: the exclusion and the earlier rules that may meet it).
     private static func entryFindings(
-        _ subset: [Int], rules: [ResolvedRule], parser: PatternParser, _ compiled: CompiledRuleSet
+        _ subset: [Int], rules: [ResolvedRule], parser: PatternParser, _ compiled: CompiledRuleSet,
+        spent: inout Int
     ) -> [Finding] {
-        let cells = URLCells([(subset.map { rules[$0] }, parser)])
+        let cells = URLCells([(subset.map { rules[$0] }, parser)], budget: cellBudget)
+        spent += cells.states
+        let last = subset.count - 1
         let index = RuleIndex(cells, side: 0, count: subset.count)
         // Per (rule, exclusion): URLs of both where the rule decides; and whether each has a
         // URL the other lacks.
@@ -76,8 +88,8 @@ public enum ExclusionBypass {
             let matching = index.matching(cells, cell)
             matchSets.append(matching)
             guard let first = matching.first, !rules[subset[first]].exclude else { continue }
-            for other in matching.dropFirst() where rules[subset[other]].exclude {
-                let pair = Pair(rule: first, exclusion: other)
+            if matching.last == last, matching.count > 1 {
+                let pair = Pair(rule: first, exclusion: last)
                 if overlaps[pair, default: []].count < 4 {
                     overlaps[pair, default: []].append(
                         cells.target(path: cell.path, query: cell.query, fragment: cell.fragment))

@@ -34,9 +34,11 @@ struct PartCells {
     let cells: [Cell]
     /// False when the construction stopped at its budget: other cells may exist.
     let complete: Bool
+    /// States the construction visited: its cost.
+    let states: Int
 
     /// States the construction may visit.
-    static let defaultBudget = 200_000
+    static let defaultBudget = 20_000
 
     /// The cells of `part` under `automata`, each reading the text as written (a rule that
     /// folds case or decodes is rewritten to read it so; see `URLCells`). `withoutPercent`
@@ -46,7 +48,7 @@ struct PartCells {
         budget: Int = defaultBudget
     ) {
         var explorer = Explorer(automata, part: part, withoutPercent: withoutPercent)
-        (cells, complete) = explorer.run(budget: budget)
+        (cells, complete, states) = explorer.run(budget: budget)
     }
 }
 
@@ -62,6 +64,8 @@ extension PartCells {
         private var representatives: [UInt8] = []
         private var useful: [Bool] = []
         private var masks: [[UInt64]] = []
+        /// The live positions after one character of each class, from the state last stepped.
+        private var next: [[Int32]] = []
         private let domain: Inclusion.TextDomain
 
         init(_ automata: [Inclusion.PartAutomaton], part: Part, withoutPercent: Bool) {
@@ -95,6 +99,7 @@ extension PartCells {
             }
             // The walk tries the most readable first, so the shortest texts read best too.
             representatives.sort { Self.readability($0) < Self.readability($1) }
+            next = Array(repeating: [], count: representatives.count)
             // Each position's classes, as a bit mask; positions that lead to no accepting one
             // read nothing, so that the subsets keep only what matters.
             let words = (representatives.count + 63) / 64
@@ -128,7 +133,7 @@ extension PartCells {
             var domainState: UInt8
         }
 
-        mutating func run(budget: Int) -> (cells: [Cell], complete: Bool) {
+        mutating func run(budget: Int) -> (cells: [Cell], complete: Bool, states: Int) {
             let start = State(
                 live: starts.filter { useful[Int($0)] }, domainState: Inclusion.TextDomain.start)
             var index: [State: Int32] = [start: 0]
@@ -150,13 +155,13 @@ extension PartCells {
                         order.append(patterns)
                     }
                 }
-                let successors = step(state.live)
+                step(state.live)
                 for (symbol, representative) in representatives.enumerated() {
                     guard
                         let domainState = domain.step(
                             state.domainState, readingSlash: representative == UInt8(ascii: "/"))
                     else { continue }
-                    let next = State(live: successors[symbol], domainState: domainState)
+                    let next = State(live: self.next[symbol], domainState: domainState)
                     if index[next] != nil { continue }
                     guard states.count < budget else {
                         complete = false
@@ -177,7 +182,7 @@ extension PartCells {
                 }
                 return Cell(patterns: patterns, text: text.reversed())
             }
-            return (cells, complete)
+            return (cells, complete, states.count)
         }
 
         /// The automata with an accepting position live, each once, in order.
@@ -191,26 +196,28 @@ extension PartCells {
         }
 
         /// The positions in increasing order, each once: often already so.
-        private static func sortedUnique(_ positions: [Int32]) -> [Int32] {
+        private static func sortUnique(_ positions: inout [Int32]) {
             var increasing = true
             for at in 1..<positions.count where positions[at - 1] >= positions[at] {
                 increasing = false
                 break
             }
-            if increasing { return positions }
-            let sorted = positions.sorted()
-            var unique: [Int32] = []
-            unique.reserveCapacity(sorted.count)
-            for position in sorted where unique.last != position { unique.append(position) }
-            return unique
+            if increasing { return }
+            positions.sort()
+            var kept = 1
+            for at in 1..<positions.count where positions[at] != positions[kept - 1] {
+                positions[kept] = positions[at]
+                kept += 1
+            }
+            positions.removeLast(positions.count - kept)
         }
 
         /// The live positions after one character of each class, each list sorted (so each
         /// automaton's positions stay together, in automaton order). Walked position by
         /// position: a literal position reads one class, so this costs far less than a walk
         /// per class.
-        private func step(_ live: [Int32]) -> [[Int32]] {
-            var next = [[Int32]](repeating: [], count: representatives.count)
+        private mutating func step(_ live: [Int32]) {
+            for symbol in next.indices { next[symbol].removeAll(keepingCapacity: true) }
             for position in live {
                 for successor in follow[Int(position)] {
                     let mask = masks[Int(successor)]
@@ -224,9 +231,8 @@ extension PartCells {
                 }
             }
             for symbol in next.indices where next[symbol].count > 1 {
-                next[symbol] = Self.sortedUnique(next[symbol])
+                Self.sortUnique(&next[symbol])
             }
-            return next
         }
     }
 }

@@ -41,11 +41,13 @@ struct URLCells {
     /// Item names read by some rule, in order of first use.
     private(set) var names: [String] = []
     private(set) var complete = true
+    /// States the constructions of the parts visited: the cost of the cells.
+    private(set) var states = 0
     /// Why the cells may miss some URLs, one sentence each.
     private(set) var notes: [String] = []
 
     /// Most combinations of cells of the three parts that `combinations` yields.
-    static let combinationLimit = 400_000
+    static let combinationLimit = 100_000
 
     /// The cells of the rules of each side (each with its file's pattern parser).
     init(
@@ -131,6 +133,7 @@ struct URLCells {
         fragments = PartCells(
             fragmentAutomata, part: .fragment, withoutPercent: decodedParts.contains("fragment"),
             budget: budget)
+        states = paths.states + fragments.states
         for name in decodedParts.sorted() {
             notes.append(
                 "a rule with \"percentEncoded\": false reads the \(name): URLs whose \(name) "
@@ -244,6 +247,7 @@ struct URLCells {
             for automata in values {
                 let found = PartCells(
                     automata, part: .queryValue, withoutPercent: withoutPercent, budget: budget)
+                states += found.states
                 if !found.complete {
                     complete = false
                     notes.append(

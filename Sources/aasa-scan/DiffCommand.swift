@@ -136,7 +136,7 @@ struct DiffCommand: ParsableCommand {
                 ) : ([], []))
         // What no request of these inputs can show: changes only URLs with a fragment make.
         if marking {
-            report.decisionSections = StaticDiff.transitionSections(
+            report.decisionSections = StaticDiff.fragmentSections(
                 old: old.associations, new: new.associations, oldDocuments: old.documents,
                 newDocuments: new.documents)
         }

@@ -71,19 +71,25 @@ struct StaticDiff {
         }
     }
 
-    /// The decision changes of each domain, as the traffic diff lists the ones logs cannot
-    /// show.
-    static func transitionSections(
+    /// The decision changes of each domain whose files read the fragment, as the traffic diff
+    /// lists the ones logs cannot show (without a rule that reads it, there is none).
+    static func fragmentSections(
         old: Associations, new: Associations, oldDocuments: [AASADocument],
         newDocuments: [AASADocument]
     ) -> [TransitionSection] {
-        pairs(old: old, new: new).map { domain, oldIndex, newIndex in
-            TransitionSection(
-                domain: domain,
-                decisions: DecisionDiff(
-                    old: oldIndex.map { oldDocuments[$0] }, new: newIndex.map { newDocuments[$0] }),
-                oldRules: oldIndex.map { old.files[$0].rules.rules } ?? [],
-                newRules: newIndex.map { new.files[$0].rules.rules } ?? [])
+        pairs(old: old, new: new).compactMap { domain, oldIndex, newIndex in
+            let rules =
+                (oldIndex.map { old.files[$0].rules.rules } ?? [])
+                + (newIndex.map { new.files[$0].rules.rules } ?? [])
+            guard rules.contains(where: \.decidesByFragment) else { return nil }
+            return
+                TransitionSection(
+                    domain: domain,
+                    decisions: DecisionDiff(
+                        old: oldIndex.map { oldDocuments[$0] },
+                        new: newIndex.map { newDocuments[$0] }),
+                    oldRules: oldIndex.map { old.files[$0].rules.rules } ?? [],
+                    newRules: newIndex.map { new.files[$0].rules.rules } ?? [])
         }
     }
 
