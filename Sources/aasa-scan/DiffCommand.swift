@@ -58,12 +58,6 @@ struct DiffCommand: ParsableCommand {
             throw ValidationError(
                 "Give the new AASA file with --new FILE, --new DOMAIN=FILE or --new-dir DIR.")
         }
-        if inputs.isEmpty, output.format == .html {
-            throw ValidationError(
-                "--format html shows a diff measured on access logs: name the logs to read (- "
-                    + "for standard input); the rule-by-rule diff is written as table, json or "
-                    + "csv.")
-        }
         if inputs.isEmpty, output.maxLost != nil {
             throw ValidationError(
                 "--max-lost measures requests of access logs: name the logs to read (- for "
@@ -93,9 +87,10 @@ struct DiffCommand: ParsableCommand {
                             diff, color: output.useColor, width: Terminal.columns)
                     case .json: StaticDiffRender.json(diff)
                     case .csv: StaticDiffRender.csv(diff)
+                    case .html: StaticDiffHTML.render(diff)
                     case .openmetrics: StaticDiffRender.metrics(diff, .openMetrics)
                     case .prometheus: StaticDiffRender.metrics(diff, .prometheus)
-                    case .none, .html: ""
+                    case .none: ""
                     }
                 })
             return
