@@ -73,7 +73,7 @@ struct DiffCommand: ParsableCommand {
             // Every rule that changed is marked when it can never decide.
             let diff = StaticDiff(
                 old: old.associations, new: new.associations, oldDocuments: old.documents,
-                newDocuments: new.documents,
+                newDocuments: new.documents, witnesses: output.witnesses,
                 shadowedBy: marking
                     ? (
                         ShadowMarks.byRule(old.associations.files) { _ in true },
@@ -133,7 +133,7 @@ struct DiffCommand: ParsableCommand {
         if marking {
             report.decisionSections = StaticDiff.fragmentSections(
                 old: old.associations, new: new.associations, oldDocuments: old.documents,
-                newDocuments: new.documents)
+                newDocuments: new.documents, witnesses: output.witnesses)
         }
         output.write(
             text: {
@@ -281,6 +281,13 @@ struct DiffOutputOptions: ParsableArguments {
             valueName: "percent"))
     var maxLost: ReportOptions.Percentage?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Witness URLs kept per class of decision change (the classes the rules make "
+                + "differ).", valueName: "n"))
+    var witnesses = 3
+
     @Option(name: .long, help: "Colour in the table: auto, always, never (NO_COLOR is honoured).")
     var color: ReportOptions.ColorChoice = .auto
 
@@ -300,6 +307,7 @@ struct DiffOutputOptions: ParsableArguments {
                 "--max-lost is a percentage from 0 to 100, not \(Format.shortest(maxLost.value)).")
         }
         if top < 0 { throw ValidationError("--top is a count of rows, 0 or more.") }
+        if witnesses < 1 { throw ValidationError("--witnesses is a count of URLs, 1 or more.") }
     }
 
     var useColor: Bool { color.isEnabled }

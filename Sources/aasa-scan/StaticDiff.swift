@@ -37,7 +37,8 @@ struct StaticDiff {
     /// `shadowedBy` holds each side's `ShadowMarks.byRule` (empty when not worked out).
     init(
         old: Associations, new: Associations, oldDocuments: [AASADocument],
-        newDocuments: [AASADocument], shadowedBy: (old: [String?], new: [String?]) = ([], [])
+        newDocuments: [AASADocument], witnesses: Int = 3,
+        shadowedBy: (old: [String?], new: [String?]) = ([], [])
     ) {
         self.old = old
         self.new = new
@@ -48,7 +49,7 @@ struct StaticDiff {
                 domain: domain, oldFile: oldIndex.map { old.files[$0].path },
                 newFile: newIndex.map { new.files[$0].path },
                 diff: RuleDiff(old: oldDocument, new: newDocument),
-                decisions: DecisionDiff(old: oldDocument, new: newDocument),
+                decisions: DecisionDiff(old: oldDocument, new: newDocument, witnesses: witnesses),
                 oldShadowedBy: Self.marks(oldIndex.map { old.files[$0] }, shadowedBy.old),
                 newShadowedBy: Self.marks(newIndex.map { new.files[$0] }, shadowedBy.new))
         }
@@ -75,7 +76,7 @@ struct StaticDiff {
     /// lists the ones logs cannot show (without a rule that reads it, there is none).
     static func fragmentSections(
         old: Associations, new: Associations, oldDocuments: [AASADocument],
-        newDocuments: [AASADocument]
+        newDocuments: [AASADocument], witnesses: Int
     ) -> [TransitionSection] {
         pairs(old: old, new: new).compactMap { domain, oldIndex, newIndex in
             let rules =
@@ -87,7 +88,8 @@ struct StaticDiff {
                     domain: domain,
                     decisions: DecisionDiff(
                         old: oldIndex.map { oldDocuments[$0] },
-                        new: newIndex.map { newDocuments[$0] }),
+                        new: newIndex.map { newDocuments[$0] },
+                        witnesses: witnesses),
                     oldRules: oldIndex.map { old.files[$0].rules.rules } ?? [],
                     newRules: newIndex.map { new.files[$0].rules.rules } ?? [])
         }
