@@ -117,14 +117,35 @@ struct DecisionDiffTests {
         #expect(changedURLs >= 200 && witnesses >= 40, "\(exact) \(changedURLs) \(witnesses)")
     }
 
-    /// Every pair of versions of the real files: witnesses hold, and URLs built for every rule
-    /// of either version that change decision fall in a reported class.
+    /// Every version of each real file (the earlier ones and the current one), by file.
+    static func realVersions() -> [[(name: String, document: AASADocument)]] {
+        var byFile: [String: [(name: String, document: AASADocument)]] = [:]
+        for file in RealAASAFiles.documents(in: ["", "history"]) {
+            // `NAME.json`, `NAME--deleted-BLOB.json` (current), `NAME--vBLOB.json` (earlier).
+            let name = file.name.dropFirst(file.name.hasPrefix("history/") ? 8 : 0)
+            let stem = name.replacing(#/(--v|--deleted-)[0-9a-f]{8}\.json$|\.json$/#, with: "")
+            byFile[String(stem), default: []].append(file)
+        }
+        return byFile.values.filter { $0.count > 1 }
+    }
+
+    /// Every pair of versions of the real files (each earlier version with every later one
+    /// and with the current file): witnesses hold, and URLs built for every rule of either
+    /// version that change decision fall in a reported class.
     @Test(.needsSharedData("aasa-real"))
     func everyRealVersionPair() throws {
-        let pairs = RealAASAFiles.versionPairs()
-        #expect(pairs.count >= 40)
+        var pairs: [(oldName: String, old: AASADocument, new: AASADocument)] = []
+        for versions in Self.realVersions() {
+            for (index, older) in versions.enumerated() {
+                for newer in versions[(index + 1)...] {
+                    pairs.append((older.name + " / " + newer.name, older.document, newer.document))
+                }
+            }
+        }
+        #expect(pairs.count >= 100)
         var problems: [String] = []
         var withChanges = 0
+        var exact = 0
         for pair in pairs {
             let diff = DecisionDiff(old: pair.old, new: pair.new, witnesses: 3)
             if !diff.transitions.isEmpty { withChanges += 1 }
@@ -132,6 +153,7 @@ struct DecisionDiffTests {
                 pair.oldName + ": " + $0
             }
             guard diff.complete else { continue }
+            exact += 1
             let reported = Set(Self.classes(diff))
             let (oldReference, newReference) = (
                 ReferenceMatcher(pair.old), ReferenceMatcher(pair.new)
@@ -153,6 +175,8 @@ struct DecisionDiffTests {
         }
         #expect(problems.isEmpty, "\(problems.prefix(8).joined(separator: "\n"))")
         #expect(withChanges >= 20)
+        // Every pair of the corpus is searched exactly.
+        #expect(exact == pairs.count, "\(exact) of \(pairs.count)")
     }
 
     // MARK: Support
