@@ -67,6 +67,8 @@ extension PartCells {
         /// The live positions after one character of each class, from the state last stepped.
         private var next: [[Int32]] = []
         private let domain: Inclusion.TextDomain
+        /// The class of each representative byte, -1 for other bytes.
+        private var symbolOf: [Int] = []
 
         init(_ automata: [Inclusion.PartAutomaton], part: Part, withoutPercent: Bool) {
             domain = Inclusion.TextDomain(isPath: part == .path, folded: false, decoded: false)
@@ -103,7 +105,7 @@ extension PartCells {
             // Each position's classes, as a bit mask; positions that lead to no accepting one
             // read nothing, so that the subsets keep only what matters.
             let words = (representatives.count + 63) / 64
-            var symbolOf = [Int](repeating: -1, count: 128)
+            symbolOf = [Int](repeating: -1, count: 128)
             for (index, byte) in representatives.enumerated() { symbolOf[Int(byte)] = index }
             var known: [Inclusion.ScalarSet: [UInt64]] = [:]
             masks = sets.indices.map { position in
@@ -119,6 +121,43 @@ extension PartCells {
                 known[sets[position]] = mask
                 return mask
             }
+        }
+
+        /// The text with each empty path segment (`a//b`, shortest but odd in a URL) given a
+        /// letter, when the cell stays the same.
+        private func readable(_ text: [UInt8], _ patterns: [Int32]) -> [UInt8] {
+            let slash = UInt8(ascii: "/")
+            let letter = UInt8(ascii: "a")
+            guard domain.isPath, symbolOf[Int(letter)] >= 0,
+                zip(text, text.dropFirst()).contains(where: { $0 == slash && $1 == slash })
+            else { return text }
+            var filled: [UInt8] = []
+            for byte in text {
+                if byte == slash, filled.last == slash { filled.append(letter) }
+                filled.append(byte)
+            }
+            return signature(of: filled) == patterns ? filled : text
+        }
+
+        /// The patterns that accept `text` (made of representative bytes).
+        private func signature(of text: [UInt8]) -> [Int32]? {
+            var live = starts.filter { useful[Int($0)] }
+            for byte in text {
+                let symbol = symbolOf[Int(byte)]
+                guard symbol >= 0 else { return nil }
+                let word = symbol >> 6
+                let bit = UInt64(1) << UInt64(symbol & 63)
+                var next: [Int32] = []
+                for position in live {
+                    for successor in follow[Int(position)]
+                    where masks[Int(successor)][word] & bit != 0 {
+                        next.append(successor)
+                    }
+                }
+                if next.count > 1 { Self.sortUnique(&next) }
+                live = next
+            }
+            return signature(live)
         }
 
         /// Rank of a byte as a witness character: letters, then digits, then the rest.
@@ -180,7 +219,7 @@ extension PartCells {
                     text.append(byte[Int(at)])
                     at = parent[Int(at)]
                 }
-                return Cell(patterns: patterns, text: text.reversed())
+                return Cell(patterns: patterns, text: readable(text.reversed(), patterns))
             }
             return (cells, complete, states.count)
         }
