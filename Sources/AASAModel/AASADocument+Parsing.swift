@@ -14,20 +14,8 @@ extension AASADocument {
     public static func parse(_ bytes: [UInt8]) throws(AASAParseError) -> AASADocument {
         if bytes.count > maxFileSize { throw tooLarge(bytes.count) }
         var diagnostics: [Diagnostic] = []
-        var json = bytes
-        var wasSigned = false
-        if PKCS7.looksSigned(bytes) {
-            if let content = PKCS7.content(of: bytes) {
-                json = content
-            } else if let object = PKCS7.firstJSONObject(in: bytes) {
-                json = object
-            } else {
-                throw AASAParseError(
-                    location: SourceLocation(line: 1, column: 1, offset: 0),
-                    message: "binary data that is neither JSON nor a readable PKCS#7 SignedData",
-                    hint: "serve the JSON itself; signing is unnecessary since iOS 9")
-            }
-            wasSigned = true
+        let (json, wasSigned) = try unwrapped(bytes)
+        if wasSigned {
             diagnostics.append(
                 Diagnostic(
                     .signedNotVerified, path: JSONPath.root,
@@ -74,6 +62,19 @@ extension AASADocument {
             wasSigned: wasSigned, diagnostics: sortedByLocation(diagnostics))
     }
 
+    /// The JSON of a file: the bytes themselves, or the content of a signed PKCS#7 wrapper.
+    static func unwrapped(_ bytes: [UInt8]) throws(AASAParseError)
+        -> (json: [UInt8], wasSigned: Bool)
+    {
+        guard PKCS7.looksSigned(bytes) else { return (bytes, false) }
+        if let content = PKCS7.content(of: bytes) { return (content, true) }
+        if let object = PKCS7.firstJSONObject(in: bytes) { return (object, true) }
+        throw AASAParseError(
+            location: SourceLocation(line: 1, column: 1, offset: 0),
+            message: "binary data that is neither JSON nor a readable PKCS#7 SignedData",
+            hint: "serve the JSON itself; signing is unnecessary since iOS 9")
+    }
+
     /// The error for a file of `count` bytes, over `maxFileSize`.
     static func tooLarge(_ count: Int) -> AASAParseError {
         AASAParseError(
@@ -106,7 +107,15 @@ extension AASADocument {
 
     /// Reads and parses standard input (`lint -`).
     public static func readStandardInput() throws(AASAParseError) -> AASADocument {
-        try parse(try readStandardInputBytes())
+        try readStandardInputKeepingBytes().document
+    }
+
+    /// `readStandardInput()`, with the bytes read.
+    public static func readStandardInputKeepingBytes() throws(AASAParseError)
+        -> (document: AASADocument, bytes: [UInt8])
+    {
+        let bytes = try readStandardInputBytes()
+        return (try parse(bytes), bytes)
     }
 
     /// A file's bytes, up to the size an AASA file may have, unparsed.

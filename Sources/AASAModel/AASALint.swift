@@ -26,13 +26,19 @@ public enum AASALint {
         }
         var checker = PatternChecker(variables: applinks.substitutionVariables)
         checker.checkVariables()
+        let fileEncoded = applinks.defaults?.percentEncoded
         if let defaults = applinks.defaults {
             checker.check(defaults, path: "applinks.defaults")
+            checker.checkReach(
+                defaults, percentEncoded: fileEncoded ?? true, path: "applinks.defaults")
         }
         for entry in applinks.details {
             let base = "applinks." + entry.ref
+            let entryEncoded = entry.defaults?.percentEncoded ?? fileEncoded
             if let defaults = entry.defaults {
-                checker.check(defaults, path: JSONPath.key(base, "defaults"))
+                let path = JSONPath.key(base, "defaults")
+                checker.check(defaults, path: path)
+                checker.checkReach(defaults, percentEncoded: entryEncoded ?? true, path: path)
             }
             if let components = entry.components {
                 if components.isEmpty {
@@ -44,13 +50,18 @@ public enum AASALint {
                             hint: "add components, or remove the key"))
                 }
                 for (index, component) in components.enumerated() {
-                    let path = JSONPath.index(JSONPath.key(base, "components"), index)
+                    let position = entry.componentPositions?[index] ?? index
+                    let path = JSONPath.index(JSONPath.key(base, "components"), position)
                     checker.check(component, path: path)
+                    checker.checkReach(
+                        component, percentEncoded: component.percentEncoded ?? entryEncoded ?? true,
+                        path: path)
                 }
             }
             for (index, pattern) in (entry.paths ?? []).enumerated() {
+                let position = entry.pathPositions?[index] ?? index
                 checker.checkLegacyPath(
-                    pattern, path: JSONPath.index(JSONPath.key(base, "paths"), index))
+                    pattern, path: JSONPath.index(JSONPath.key(base, "paths"), position))
             }
         }
         return findings + checker.findings

@@ -20,7 +20,7 @@ public struct DiagnosticCode: Sendable, Hashable {
     }
 
     /// Every code, in numeric order.
-    public static let all: [DiagnosticCode] = ofDocument + ofShadowedRules + ofHosting
+    public static let all: [DiagnosticCode] = ofDocument + ofShadowedRules + ofRuleOrder + ofHosting
 
     /// AASA1xx-5xx: what the file itself says, found by `AASALint` (its `catalogue`).
     package static let ofDocument: [DiagnosticCode] = [
@@ -28,6 +28,7 @@ public struct DiagnosticCode: Sendable, Hashable {
         legacyDetailsDictionary, noDetails,
         appIDAndAppIDs, emptyAppIDs, malformedAppID, appIDsNotList, noAppID,
         pathsAndComponents, nonStringQueryValue, patternWhitespace, malformedNOT, emptyComponents,
+        neverMatches, questionMarkInPath,
         undefinedVariable, shadowedVariable, unterminatedVariable, invalidVariable,
         oversized, signedNotVerified, tooLarge, tooManyDiagnostics,
     ]
@@ -36,6 +37,9 @@ public struct DiagnosticCode: Sendable, Hashable {
     package static let ofShadowedRules: [DiagnosticCode] = [
         shadowed, afterCatchAll, duplicateRule, exclusionWithoutEffect,
     ]
+
+    /// AASA605: a rule that takes URLs a later exclusion of its entry was meant to keep out.
+    package static let ofRuleOrder: [DiagnosticCode] = [takesExcludedURLs]
 
     /// AASA7xx: how the file is served (`HostingCheck`).
     package static let ofHosting: [DiagnosticCode] = [
@@ -88,6 +92,13 @@ extension DiagnosticCode {
         "AASA304", .warning, "malformed NOT prefix in paths")
     package static let emptyComponents = DiagnosticCode(
         "AASA305", .warning, "empty components: the entry matches nothing")
+    package static let neverMatches = DiagnosticCode(
+        "AASA306", .warning,
+        "pattern can never match any URL (text no URL holds where the rule reads it, or an "
+            + "empty variable)")
+    package static let questionMarkInPath = DiagnosticCode(
+        "AASA307", .warning,
+        "\"?\" in a path pattern is a one-character wildcard, not the start of a query")
 
     package static let undefinedVariable = DiagnosticCode(
         "AASA401", .warning, "undefined substitution variable: the pattern never matches")
@@ -118,6 +129,9 @@ extension DiagnosticCode {
     package static let exclusionWithoutEffect = DiagnosticCode(
         "AASA604", .info,
         "exclude rule changes nothing: no later rule of its entry matches what it matches")
+    package static let takesExcludedURLs = DiagnosticCode(
+        "AASA605", .warning,
+        "rule placed before an exclusion opens URLs the exclusion was meant to keep out")
 
     package static let notHTTPS = DiagnosticCode(
         "AASA701", .error, "not an https:// URL: iOS fetches the file over HTTPS only")

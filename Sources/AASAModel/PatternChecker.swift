@@ -1,8 +1,8 @@
 /// Checks pattern strings: whitespace, `NOT ` prefixes and substitution variables.
 struct PatternChecker {
     var findings: [Diagnostic] = []
-    private let variables: [SubstitutionVariable]
-    private let customNames: Set<String>
+    let variables: [SubstitutionVariable]
+    let customNames: Set<String>
 
     init(variables: [SubstitutionVariable]) {
         self.variables = variables
@@ -78,9 +78,11 @@ struct PatternChecker {
                 return
             }
             checkPattern(String(pattern.dropFirst(4)), path: path)
+            checkLegacyReach(String(pattern.dropFirst(4)), path: path)
             return
         }
         checkPattern(pattern, path: path)
+        checkLegacyReach(pattern, path: path)
     }
 
     private mutating func checkPattern(_ pattern: String, path: String) {
@@ -120,7 +122,7 @@ struct PatternChecker {
         }
     }
 
-    private mutating func add(
+    mutating func add(
         _ code: DiagnosticCode, _ path: String, _ message: String, _ hint: String
     ) {
         findings.append(

@@ -7,6 +7,8 @@ extension AppLinkRules {
         public var ruleIndex: Int
         /// Decided, shadowed by an earlier rule of its entry, failed on a part, or inert.
         public var outcome: ExplainStep.Outcome
+        /// The texts it compared with its patterns; nil for a rule that cannot decide.
+        public var compared: ComparedTexts? = nil
     }
 
     /// Every rule consulted for a URL, in order, with what it did, and the decision: the
@@ -19,7 +21,8 @@ extension AppLinkRules {
             steps.map { step in
                 let rule = Int(step.rule)
                 return Step(
-                    ruleRef: compiled.rules[rule].ref, ruleIndex: rule, outcome: step.outcome)
+                    ruleRef: compiled.rules[rule].ref, ruleIndex: rule, outcome: step.outcome,
+                    compared: step.compared)
             }, named(decision)
         )
     }

@@ -16,6 +16,8 @@ public struct ExplainStep: Sendable, Equatable {
     public var rule: Int32
     /// What it did.
     public var outcome: Outcome
+    /// The texts it compared with its patterns; nil for a rule that cannot decide.
+    public var compared: ComparedTexts? = nil
 }
 
 extension CompiledRuleSet {
@@ -55,7 +57,10 @@ extension CompiledRuleSet {
             } else {
                 outcome = decidedEntries.insert(rule.entry).inserted ? .decided : .shadowed
             }
-            steps.append(ExplainStep(rule: Int32(index), outcome: outcome))
+            steps.append(
+                ExplainStep(
+                    rule: Int32(index), outcome: outcome,
+                    compared: comparedTexts(index, url, scratch)))
         }
         return (steps, decision)
     }

@@ -342,7 +342,12 @@ struct ReferenceURL {
     /// Escapes that form one valid UTF-8 scalar are decoded; anything else stays as written.
     static func percentDecoded(_ bytes: [UInt8]) -> [Unicode.Scalar] {
         func escaped(_ at: Int) -> UInt8? {
-            guard at + 2 < bytes.count, bytes[at] == UInt8(ascii: "%") else { return nil }
+            guard at + 2 < bytes.count, bytes[at] == UInt8(ascii: "%"),
+                bytes[(at + 1)...(at + 2)].allSatisfy({
+                    $0 < 0x80 && Character(Unicode.Scalar($0)).isHexDigit
+                })
+            else { return nil }
+            // Two hex digits, not a sign: `%+4` is no escape.
             return UInt8(String(decoding: bytes[(at + 1)...(at + 2)], as: UTF8.self), radix: 16)
         }
         var result: [Unicode.Scalar] = []

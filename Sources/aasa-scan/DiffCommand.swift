@@ -58,12 +58,6 @@ struct DiffCommand: ParsableCommand {
             throw ValidationError(
                 "Give the new AASA file with --new FILE, --new DOMAIN=FILE or --new-dir DIR.")
         }
-        if inputs.isEmpty, output.format == .html {
-            throw ValidationError(
-                "--format html shows a diff measured on access logs: name the logs to read (- "
-                    + "for standard input); the rule-by-rule diff is written as table, json or "
-                    + "csv.")
-        }
         try StandardInputUse.check(
             StandardInputUse.files(files.old, option: "--old")
                 + StandardInputUse.files(files.new, option: "--new")
@@ -86,7 +80,7 @@ struct DiffCommand: ParsableCommand {
             // Every rule that changed is marked when it can never decide.
             let diff = StaticDiff(
                 old: old.associations, new: new.associations, oldDocuments: old.documents,
-                newDocuments: new.documents,
+                newDocuments: new.documents, witnesses: output.witnesses,
                 shadowedBy: marking
                     ? (
                         ShadowMarks.byRule(old.associations.files) { _ in true },
@@ -100,9 +94,10 @@ struct DiffCommand: ParsableCommand {
                             diff, color: output.useColor, width: Terminal.columns)
                     case .json: StaticDiffRender.json(diff)
                     case .csv: StaticDiffRender.csv(diff)
+                    case .html: StaticDiffHTML.render(diff)
                     case .openmetrics: StaticDiffRender.metrics(diff, .openMetrics)
                     case .prometheus: StaticDiffRender.metrics(diff, .prometheus)
-                    case .none, .html: ""
+                    case .none: ""
                     }
                 })
             return
@@ -152,6 +147,12 @@ struct DiffCommand: ParsableCommand {
                     ShadowMarks.byRule(new.associations.files) { newHits[$0] == 0 }
                 ) : ([], []))
         report.warnings = problems + sites
+        // What no request of these inputs can show: changes only URLs with a fragment make.
+        if marking {
+            report.decisionSections = StaticDiff.fragmentSections(
+                old: old.associations, new: new.associations, oldDocuments: old.documents,
+                newDocuments: new.documents, witnesses: output.witnesses)
+        }
         output.write(
             text: {
                 switch $0 {
@@ -310,6 +311,13 @@ struct DiffOutputOptions: ParsableArguments {
             valueName: "percent"))
     var maxLost: ReportOptions.Percentage?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Witness URLs kept per class of decision change (the classes the rules make "
+                + "differ).", valueName: "n"))
+    var witnesses = 3
+
     @Option(name: .long, help: "Colour in the table: auto, always, never (NO_COLOR is honoured).")
     var color: ReportOptions.ColorChoice = .auto
 
@@ -329,6 +337,7 @@ struct DiffOutputOptions: ParsableArguments {
                 "--max-lost is a percentage from 0 to 100, not \(Format.shortest(maxLost.value)).")
         }
         if top < 0 { throw ValidationError("--top is a count of rows, 0 or more.") }
+        if witnesses < 1 { throw ValidationError("--witnesses is a count of URLs, 1 or more.") }
     }
 
     var useColor: Bool { color.isEnabled }

@@ -93,6 +93,7 @@ enum DiffCSV {
                     from: input.compression?.rawValue ?? "", pattern: status,
                     count: input.counts.requests))
         }
+        rows += TransitionRender.csv(report.unseenSections, kind: "unseen_transition")
         return rows.joined(separator: "\n") + "\n"
     }
 

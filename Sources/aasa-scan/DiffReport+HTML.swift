@@ -46,6 +46,11 @@ enum DiffHTML {
         verdict(&out, report)
         coverage(&out, report)
         transitions(&out, report)
+        TransitionHTML.section(
+            &out, report.unseenSections, id: "unseen-transitions",
+            title: "Changes these logs cannot show",
+            note: "(only URLs with a fragment make them; server logs never hold one)",
+            keep: { _ in true }, none: nil)
         apps(&out, report)
         for changed in report.changedPaths where changed.requests > 0 {
             HTMLSections.paths(

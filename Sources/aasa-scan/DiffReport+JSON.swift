@@ -77,6 +77,10 @@ enum DiffJSON {
         object.add(
             "rule_changes", raw: ReportJSON.array(report.ruleChanges.prefix(report.top).map(rule)))
         object.add("rule_changes_total", count: UInt64(report.ruleChanges.count))
+        object.add(
+            "unseen_transitions",
+            raw: ReportJSON.array(
+                report.unseenSections.flatMap { TransitionRender.json($0) }))
         object.add("dead_new_rules", raw: ReportJSON.rules(report.deadNewRules, hits: false))
         object.add("shadowed_new_rules", count: UInt64(report.shadowedNewRules))
         object.add("old_rules", raw: ReportJSON.rules(report.oldRules))

@@ -122,6 +122,12 @@ enum DiffTable {
                     }, alignRight: [false, false, false, true, true, false], header: true,
                 style: style, elastic: [1, 2, 5], width: width)
         }
+        let unseen = report.unseenSections
+        if unseen.contains(where: { !$0.transitions.isEmpty }) {
+            out += TransitionRender.table(
+                unseen, style: style, title: "Changes these logs cannot show",
+                note: " (only URLs with a fragment make them; server logs never hold one)")
+        }
         let dead = report.deadNewRules
         let shadowed = report.shadowedNewRules
         out.append("")

@@ -100,6 +100,17 @@ struct DiffReport {
     var newRules: [RuleRow] = []
     /// Every rule whose hits changed, largest change first.
     var ruleChanges: [RuleChange] = []
+    /// True when some input can carry a URL's fragment (a list of URLs, not a server log).
+    var fragmentsShown = false
+    /// Each domain's decision changes worked out on the rules (`DecisionDiff`). Empty when
+    /// not worked out.
+    var decisionSections: [TransitionSection] = []
+
+    /// The changes the inputs cannot show: those only a fragment makes, when no input can
+    /// carry one (server logs never do).
+    var unseenSections: [TransitionSection] {
+        fragmentsShown ? [] : decisionSections.map(\.unseen)
+    }
 
     var totals: CoverageTotals { result.summary.totals }
     var classified: UInt64 { totals.requests &- totals.filtered.total }
@@ -156,7 +167,7 @@ struct DiffReport {
         }
         let oldFiles = result.associations.files
         let newFiles = comparison.associations.files
-        let fragmentsShown = result.inputs.contains { $0.format?.canCarryFragment == true }
+        fragmentsShown = result.inputs.contains { $0.format?.canCarryFragment == true }
         oldRules = Self.rules(
             oldFiles, hits: summary.ruleHits, shadowedBy: shadowedBy.old,
             fragmentsShown: fragmentsShown)

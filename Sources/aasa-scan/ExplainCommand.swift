@@ -55,12 +55,58 @@ struct ExplainCommand: ParsableCommand {
                 verdict = "never decides: \(reason)"
             }
             output.line("  \(rule.ref)  \(TerminalText.escaped(rule.patternDescription))")
+            if let compared = step.compared {
+                for line in Self.comparedLines(compared, rule) { output.line("      " + line) }
+            }
             output.line("      \(verdict)")
+        }
+        if steps.contains(where: { $0.compared != nil }) {
+            output.line("")
+            output.line(
+                "(paths are compared without their leading and trailing \"/\"; a rule reads "
+                    + "the URL as written unless \"percentEncoded\": false, and folds case when "
+                    + "\"caseSensitive\": false)")
         }
         output.line("")
         let app = decision.app >= 0 ? TerminalText.escaped(set.apps[Int(decision.app)]) : "-"
         let rule = decision.rule >= 0 ? set.rules[Int(decision.rule)].ref : "-"
         output.line("decision: \(decision.kind.name)\t\(app)\t\(rule)")
         output.flush()
+    }
+
+    /// What the rule compared, part by part: `path "text" (as written) against "pattern"`,
+    /// and per item of a query dictionary its values, or that it is absent and read as `""`.
+    static func comparedLines(_ compared: ComparedTexts, _ rule: ResolvedRule) -> [String] {
+        func quoted(_ text: String) -> String { "\"" + TerminalText.escaped(text) + "\"" }
+        let view = "(\(compared.viewDescription))"
+        var lines = [
+            "path      \(quoted(compared.path)) \(view) against \(quoted(compared.pathPattern))"
+        ]
+        switch (compared.query, rule.query) {
+        case (.whole(let text)?, .whole(let pattern)):
+            lines.append(
+                "query     \(quoted(text)) \(view)"
+                    + (text.isEmpty ? ", no query" : "") + " against \(quoted(pattern))")
+        case (.items(let items)?, .items(let patterns)):
+            for item in items {
+                let pattern = patterns.first { $0.name == item.name }?.pattern ?? "*"
+                let found =
+                    item.isAbsent
+                    ? "absent, read as \"\""
+                    : item.values.map(quoted).joined(separator: ", ") + " \(view)"
+                        + (item.values.count > 1 ? ", every one must match" : "")
+                lines.append(
+                    "query     item \(quoted(item.name)): \(found) against \(quoted(pattern))")
+            }
+        default:
+            break
+        }
+        if let fragment = compared.fragment {
+            lines.append(
+                "fragment  \(quoted(fragment)) \(view)"
+                    + (fragment.isEmpty ? ", no fragment" : "")
+                    + " against \(quoted(rule.fragment))")
+        }
+        return lines
     }
 }

@@ -50,12 +50,16 @@ struct LintCommand: ParsableCommand {
                 continue
             }
             do {
-                let document =
+                let (document, bytes) =
                     file == "-"
-                    ? try AASADocument.readStandardInput()
-                    : try AASADocument.load(path: file)
-                // Dead rules (AASA601-604) are proven on the compiled patterns.
-                diagnostics = AASALint.lint(document) + ShadowAnalysis.diagnostics(for: document)
+                    ? try AASADocument.readStandardInputKeepingBytes()
+                    : try AASADocument.loadKeepingBytes(path: file)
+                // Dead rules (AASA601-605) are proven on the compiled patterns; each finding
+                // points at the place in the file its JSON path names.
+                diagnostics = AASADocument.locating(
+                    AASALint.lint(document) + ShadowAnalysis.diagnostics(for: document)
+                        + ExclusionBypass.diagnostics(for: document),
+                    in: bytes)
             } catch {
                 unreadable = true
                 let location = error.location

@@ -12,6 +12,8 @@ struct StaticDiff {
         var oldFile: String?
         var newFile: String?
         var diff: RuleDiff
+        /// Every class of URLs whose decision changes, with witnesses.
+        var decisions: DecisionDiff
         /// Per rule of `diff.oldRules` and `diff.newRules`: the rule of its file that makes it
         /// never decide, or nil (empty when not worked out).
         var oldShadowedBy: [String?] = []
@@ -35,25 +37,70 @@ struct StaticDiff {
     /// `shadowedBy` holds each side's `ShadowMarks.byRule` (empty when not worked out).
     init(
         old: Associations, new: Associations, oldDocuments: [AASADocument],
-        newDocuments: [AASADocument], shadowedBy: (old: [String?], new: [String?]) = ([], [])
+        newDocuments: [AASADocument], witnesses: Int = 3,
+        shadowedBy: (old: [String?], new: [String?]) = ([], [])
     ) {
         self.old = old
         self.new = new
+        sections = Self.pairs(old: old, new: new).map { domain, oldIndex, newIndex in
+            let oldDocument = oldIndex.map { oldDocuments[$0] }
+            let newDocument = newIndex.map { newDocuments[$0] }
+            return Section(
+                domain: domain, oldFile: oldIndex.map { old.files[$0].path },
+                newFile: newIndex.map { new.files[$0].path },
+                diff: RuleDiff(old: oldDocument, new: newDocument),
+                decisions: DecisionDiff(old: oldDocument, new: newDocument, witnesses: witnesses),
+                oldShadowedBy: Self.marks(oldIndex.map { old.files[$0] }, shadowedBy.old),
+                newShadowedBy: Self.marks(newIndex.map { new.files[$0] }, shadowedBy.new))
+        }
+    }
+
+    /// Each domain either side names, with the file of each side that serves it (that side's
+    /// file for every host, or a wider domain's), or none.
+    static func pairs(old: Associations, new: Associations)
+        -> [(domain: DomainPattern?, old: Int?, new: Int?)]
+    {
         var domains: [DomainPattern?] = []
         for file in old.files + new.files where !domains.contains(where: { $0 == file.domain }) {
             domains.append(file.domain)
         }
-        sections = domains.compactMap { domain in
+        return domains.compactMap { domain in
             let oldIndex = old.file(serving: domain)
             let newIndex = new.file(serving: domain)
             guard oldIndex != nil || newIndex != nil else { return nil }
-            return Section(
-                domain: domain, oldFile: oldIndex.map { old.files[$0].path },
-                newFile: newIndex.map { new.files[$0].path },
-                diff: RuleDiff(
-                    old: oldIndex.map { oldDocuments[$0] }, new: newIndex.map { newDocuments[$0] }),
-                oldShadowedBy: Self.marks(oldIndex.map { old.files[$0] }, shadowedBy.old),
-                newShadowedBy: Self.marks(newIndex.map { new.files[$0] }, shadowedBy.new))
+            return (domain, oldIndex, newIndex)
+        }
+    }
+
+    /// The decision changes of each domain whose files read the fragment, as the traffic diff
+    /// lists the ones logs cannot show (without a rule that reads it, there is none).
+    static func fragmentSections(
+        old: Associations, new: Associations, oldDocuments: [AASADocument],
+        newDocuments: [AASADocument], witnesses: Int
+    ) -> [TransitionSection] {
+        pairs(old: old, new: new).compactMap { domain, oldIndex, newIndex in
+            let rules =
+                (oldIndex.map { old.files[$0].rules.rules } ?? [])
+                + (newIndex.map { new.files[$0].rules.rules } ?? [])
+            guard rules.contains(where: \.decidesByFragment) else { return nil }
+            return
+                TransitionSection(
+                    domain: domain,
+                    decisions: DecisionDiff(
+                        old: oldIndex.map { oldDocuments[$0] },
+                        new: newIndex.map { newDocuments[$0] },
+                        witnesses: witnesses),
+                    oldRules: oldIndex.map { old.files[$0].rules.rules } ?? [],
+                    newRules: newIndex.map { new.files[$0].rules.rules } ?? [])
+        }
+    }
+
+    /// The sections' decision changes, for the renderers.
+    var transitionSections: [TransitionSection] {
+        sections.map {
+            TransitionSection(
+                domain: $0.domain, decisions: $0.decisions, oldRules: $0.diff.oldRules,
+                newRules: $0.diff.newRules)
         }
     }
 
@@ -100,6 +147,9 @@ enum StaticDiffRender {
             "  new: " + diff.new.files.map { TerminalText.escaped($0.path) }.joined(separator: ", ")
         )
         out.append("  " + kinds.map { "\(diff.count($0)) \($0.rawValue)" }.joined(separator: ", "))
+        out += TransitionRender.table(diff.transitionSections, style: style)
+        out.append("")
+        out.append(style.bold("Rules") + " (matched by apps and effective pattern)")
         let headed = diff.sections.count > 1 || diff.sections.first?.domain != nil
         for section in diff.sections {
             let changes = section.diff.changes
@@ -191,6 +241,13 @@ enum StaticDiffRender {
         var summary = JSONObject()
         for kind in kinds { summary.add(kind.rawValue, count: UInt64(diff.count(kind))) }
         object.add("summary", raw: summary.text)
+        // Every class of URLs whose decision changes (`DecisionDiff`).
+        object.add(
+            "transitions",
+            raw: ReportJSON.array(diff.transitionSections.flatMap { TransitionRender.json($0) }))
+        let (complete, notes) = TransitionRender.completeness(diff.transitionSections)
+        object.add("transitions_complete", raw: ReportJSON.bool(complete))
+        object.add("transitions_notes", raw: ReportJSON.array(notes.map(JSONText.quoted)))
         var changes: [String] = []
         for section in diff.sections {
             for change in section.diff.changes {
@@ -278,6 +335,7 @@ enum StaticDiffRender {
                 }
             }
         }
+        rows += TransitionRender.csv(diff.transitionSections)
         return rows.joined(separator: "\n") + "\n"
     }
 }

@@ -96,6 +96,51 @@ struct AASALintTests {
             code: "AASA305", json: entry("{\"appIDs\": [\"ABCDE12345.a\"], \"components\": []}"),
             path: "applinks.details[0].components"),
         Row(
+            code: "AASA306", json: component("{\"/\": \"/a#b\"}"),
+            path: "applinks.details[0].components[0][\"/\"]"),
+        Row(
+            code: "AASA306",
+            json: entry("{\"appIDs\": [\"ABCDE12345.a\"], \"paths\": [\"NOT /#\", \"/*\"]}"),
+            path: "applinks.details[0].paths[0]"),
+        Row(
+            code: "AASA306", json: component("{\"/\": \"/caf\u{e9}/*\"}"),
+            path: "applinks.details[0].components[0][\"/\"]"),
+        Row(
+            code: "AASA306", json: component("{\"/\": \"/wiki/{id}\"}"),
+            path: "applinks.details[0].components[0][\"/\"]"),
+        Row(
+            code: "AASA306", json: component("{\"?\": \"a=1#top\"}"),
+            path: "applinks.details[0].components[0][\"?\"]"),
+        Row(
+            code: "AASA306", json: component("{\"?\": {\"q\": \"a&b\"}}"),
+            path: "applinks.details[0].components[0][\"?\"].q"),
+        Row(
+            code: "AASA306", json: component("{\"?\": {\"a=b\": \"1\"}}"),
+            path: "applinks.details[0].components[0][\"?\"][\"a=b\"]"),
+        Row(
+            code: "AASA306", json: component("{\"#\": \"a b\"}"),
+            path: "applinks.details[0].components[0][\"#\"]"),
+        Row(
+            code: "AASA306",
+            json:
+                "{\"applinks\": {\"substitutionVariables\": {\"none\": []}, \"details\": "
+                + "[{\"appIDs\": [\"ABCDE12345.a\"], \"components\": [{\"/\": \"/$(none)/*\"}]}]}}",
+            path: "applinks.details[0].components[0][\"/\"]"),
+        // A default pattern is checked where it is written.
+        Row(
+            code: "AASA306",
+            json: entry(
+                "{\"appIDs\": [\"ABCDE12345.a\"], \"defaults\": {\"/\": \"/x#y\"}, "
+                    + "\"components\": [{}]}"),
+            path: "applinks.details[0].defaults[\"/\"]"),
+        Row(
+            code: "AASA307", json: component("{\"/\": \"/p?x=1\"}"),
+            path: "applinks.details[0].components[0][\"/\"]"),
+        Row(
+            code: "AASA307",
+            json: entry("{\"appIDs\": [\"ABCDE12345.a\"], \"paths\": [\"/search?q=*\"]}"),
+            path: "applinks.details[0].paths[0]"),
+        Row(
             code: "AASA401", json: component("{\"#\": \"$(nope)\"}"),
             path: "applinks.details[0].components[0][\"#\"]"),
         Row(
@@ -125,6 +170,53 @@ struct AASALintTests {
         let found = AASALint.lint(document).filter { $0.code == row.code }
         #expect(found.map(\.path) == [row.path])
         #expect(found.allSatisfy { !$0.hint.isEmpty && !$0.message.isEmpty })
+    }
+
+    /// Patterns that can match, each near a reason to report: a decoded view holds any
+    /// character, `?` is a wildcard when no query follows it, an item read as `""` matches
+    /// `*`, a variable with values stands for them.
+    @Test(arguments: [
+        #"{"/": "/a#b", "percentEncoded": false}"#,
+        #"{"/": "/café/*", "percentEncoded": false}"#,
+        #"{"?": {"q": "a&b"}, "percentEncoded": false}"#,
+        #"{"/": "/id/????"}"#, #"{"/": "/p/?*"}"#, #"{"/": "/a?b/c=d"}"#,
+        ##"{"?": {"a=b": "*"}}"##, ##"{"?": "x=1?y=2"}"##, ##"{"#": "?x=%20y"}"##,
+        #"{"/": "/wiki/Special%3A*"}"#, #"{"/": "/$(lang)/*"}"#,
+    ])
+    func reachablePatternsAreNotReported(_ body: String) throws {
+        let document = try AASADocument.parse(Array(Self.component(body).utf8))
+        let codes = AASALint.lint(document).map(\.code)
+        #expect(!codes.contains("AASA306") && !codes.contains("AASA307"), "\(codes)")
+    }
+
+    @Test func hintsShowTheComponentMeant() throws {
+        let document = try AASADocument.parse(
+            Array(Self.component(#"{"/": "/p?x=1&y=*"}, {"/": "/a#b"}"#).utf8))
+        let hints = AASALint.lint(document).map(\.hint)
+        #expect(hints.contains { $0.contains(#"{"/": "/p", "?": {"x": "1", "y": "*"}}"#) })
+        #expect(hints.contains { $0.contains(##"{"/": "/a", "#": "b"}"##) })
+    }
+
+    /// Every finding gets the place its path names; a pattern's is where its value starts.
+    @Test func diagnosticsAreLocatedAtTheValueTheirPathNames() throws {
+        let text = """
+            {"applinks": {"details": [{"appIDs": ["ABCDE12345.a"],
+              "components": [{"/": "/a"},
+                {"/": "/b#c"}]},
+              {"appIDs": ["ABCDE12345.b"], "paths": ["/x", "NOT /#"]}]}}
+            """
+        let bytes = Array(text.utf8)
+        let document = try AASADocument.parse(bytes)
+        let unlocated = AASALint.lint(document).filter { $0.code == "AASA306" }
+        #expect(unlocated.count == 2 && unlocated.allSatisfy { $0.location == nil })
+        let located = AASADocument.locating(unlocated, in: bytes)
+        #expect(located.map { $0.location?.line } == [3, 4])
+        #expect(located.map { $0.location?.column } == [11, 48])
+        // A path that names nothing in the file stops at the deepest value it reaches.
+        let stray = Diagnostic(
+            code: "AASA601", severity: .warning, path: "applinks.details[0].components[9]",
+            message: "m", hint: "h")
+        #expect(AASADocument.locating([stray], in: bytes).first?.location?.line == 2)
     }
 
     @Test func sizeAndSigningCodesComeFromTheDocument() {

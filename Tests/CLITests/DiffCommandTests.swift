@@ -345,7 +345,7 @@ struct DiffCommandTests {
             "totals",
             "transitions", "changed_requests", "lost", "gained", "gate", "app_changed_requests",
             "app_changes", "apps", "top_changed_paths", "rule_changes", "rule_changes_total",
-            "dead_new_rules", "shadowed_new_rules", "old_rules", "new_rules",
+            "unseen_transitions", "dead_new_rules", "shadowed_new_rules", "old_rules", "new_rules",
             "malformed_samples", "workers", "elapsed_seconds",
         ]
         #expect(Self.topLevelKeys(traffic.stdout) == keys)
@@ -382,7 +382,10 @@ struct DiffCommandTests {
         ])
         #expect(
             Self.topLevelKeys(staticRun.stdout)
-                == ["schema", "mode", "complete", "old", "new", "summary", "changes"])
+                == [
+                    "schema", "mode", "complete", "old", "new", "summary", "transitions",
+                    "transitions_complete", "transitions_notes", "changes",
+                ])
         let staticReport =
             (try? JSONSerialization.jsonObject(with: Data(staticRun.stdout.utf8))) as? [String: Any]
             ?? [:]

@@ -288,14 +288,32 @@ struct HTMLReportTests {
                 == dead.prefix(top).map { $0["shadowed_by"] as? String })
     }
 
-    @Test func htmlIsForReportsOfTraffic() throws {
-        let staticDiff = try ToolRunner.run(
-            ["diff", "--old", sample, "--new", next, "--format", "html"])
-        #expect(staticDiff.status == 64)
-        #expect(staticDiff.stderr.contains("--format html"))
+    @Test func suggestHasNoPage() throws {
         let suggest = try ToolRunner.run(
             ["suggest", "--aasa", sample, "--format", "html", log])
         #expect(suggest.status == 64)
+    }
+
+    /// The diff without logs has a page too: a row per witness of each decision change, as
+    /// the JSON's `transitions`, and a row per rule change.
+    @Test func theStaticDiffPageShowsEveryDecisionChange() throws {
+        let (json, html, status) = try reports(["diff", "--old", sample, "--new", next])
+        #expect(status == 0)
+        expectInert(html)
+        let transitions = json["transitions"] as? [[String: Any]] ?? []
+        let expected = transitions.flatMap { transition in
+            (transition["witnesses"] as? [[String: Any]] ?? []).map {
+                "\(transition["from"] ?? "")>\(transition["to"] ?? "") \($0["url"] ?? "")"
+            }
+        }
+        let rows = html.rows("transitions-table").map {
+            "\($0.attributes["data-from"] ?? "")>\($0.attributes["data-to"] ?? "") "
+                + ($0.cells.count > 1 ? $0.cells[1].text : "")
+        }
+        #expect(!expected.isEmpty && rows == expected)
+        #expect(
+            html.rows("rule-changes-table").count
+                == (json["changes"] as? [[String: Any]] ?? []).count)
     }
 
     /// A log and an AASA file written to break out of the markup: every string stays text.

@@ -29,6 +29,34 @@ struct LintCommandTests {
         }
     }
 
+    /// Every finding, those proven on the compiled rules too, points at a line and column:
+    /// the rule's place in the file, or its pattern's.
+    @Test func everyFindingHasALineAndAColumn() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.url.appendingPathComponent("aasa.json")
+        try Data(
+            ##"""
+            {"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [
+              {"/": "/*/edit"},
+              {"/": "/a#b"},
+              {"#": "no_universal_links", "exclude": true},
+              {"/": "/x"}, {"/": "/x"}]}]}}
+            """##.utf8
+        ).write(to: file)
+        let result = try ToolRunner.run(["lint", "--json", file.path])
+        var found: [String: (Int, Int)] = [:]
+        for line in result.lines {
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let code = try #require(object["code"] as? String)
+            found[code] = (object["line"] as? Int ?? -1, object["column"] as? Int ?? -1)
+        }
+        #expect(found["AASA605"].map { $0 == (2, 3) } == true, "\(found)")
+        #expect(found["AASA306"].map { $0 == (3, 9) } == true, "\(found)")
+        #expect(found["AASA603"].map { $0 == (5, 16) } == true, "\(found)")
+        #expect(found.values.allSatisfy { $0.0 > 0 && $0.1 > 0 })
+    }
+
     @Test(.needsSharedData())
     func everyOddFileGivesAClearErrorAndNoCrash() throws {
         let odd = SharedData.root.appendingPathComponent("aasa-real/odd")

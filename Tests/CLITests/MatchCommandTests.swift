@@ -144,6 +144,32 @@ struct MatchCommandTests {
         #expect(result.lines.last == "decision: excluded\t-\tdetails[0].components[1]")
     }
 
+    /// The trace shows, per rule, the text it compared and how it read it, and each item of a
+    /// query dictionary, absent ones read as "".
+    @Test func explainShowsTheTextsCompared() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.url.appendingPathComponent("wiki.json")
+        try Data(
+            ##"""
+            {"applinks": {"details": [{"appIDs": ["ABCDE12345.wiki"], "components": [
+              {"/": "/wiki/Special:*", "exclude": true},
+              {"/": "/go", "?": {"url": "*"}},
+              {"/": "/wiki/*"}]}]}}
+            """##.utf8
+        ).write(to: file)
+        let special = try ToolRunner.run([
+            "explain", "--aasa", file.path, "/wiki/Special%3ASearch",
+        ])
+        #expect(
+            special.stdout.contains(
+                #"path      "wiki/Special%3ASearch" (as written) against "wiki/Special:*""#))
+        #expect(
+            special.lines.last == "decision: handled\tABCDE12345.wiki\tdetails[0].components[2]")
+        let go = try ToolRunner.run(["explain", "--aasa", file.path, "/go"])
+        #expect(go.stdout.contains(#"query     item "url": absent, read as "" against "*""#))
+        #expect(go.lines.last == "decision: handled\tABCDE12345.wiki\tdetails[0].components[1]")
+    }
+
     @Test func usageErrorsExit64() throws {
         #expect(try ToolRunner.run(["match", "/x"]).status == 64)
         #expect(try ToolRunner.run(["match", "--aasa", aasa]).status == 64)
