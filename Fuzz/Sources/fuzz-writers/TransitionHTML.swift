@@ -1,0 +1,1 @@
+../../../Sources/aasa-scan/TransitionHTML.swift
