@@ -47,10 +47,10 @@ public struct SavedFiles: Sendable {
         return .saved(path: path)
     }
 
-    /// Both copies when the CDN's differs from the origin's: `DIR/cdn/NAME` and
-    /// `DIR/origin/NAME`, so that `diff --old-dir DIR/cdn --new-dir DIR/origin LOGS` counts
-    /// the requests that devices decide otherwise until the CDN catches up. Nil when the
-    /// copies do not differ.
+    /// Both copies when the CDN's differs from the origin's: `DIR/.cdn/NAME` and
+    /// `DIR/.origin/NAME`, so that `diff --old-dir DIR/.cdn --new-dir DIR/.origin LOGS` counts
+    /// the requests that devices decide otherwise until the CDN catches up. Dot folders, which
+    /// `scan --aasa-dir DIR` skips. Nil when the copies do not differ.
     public func saveBoth(_ report: DomainReport) -> PairOutcome? {
         guard report.cdnCopy == .differs, let cdn = report.cdn else { return nil }
         let copies = [(FetchSource.cdn, cdn), (.origin, report.origin)]
@@ -63,7 +63,7 @@ public struct SavedFiles: Sendable {
         var paths: [String] = []
         do throws(SaveError) {
             for (source, response) in copies {
-                let folder = directory + "/" + source.rawValue
+                let folder = directory + "/." + source.rawValue
                 if mkdir(folder, 0o755) != 0, errno != EEXIST { throw Self.failure(folder) }
                 let path = folder + "/" + report.target.savedFileName
                 try Self.writeAll(response.body, to: path)

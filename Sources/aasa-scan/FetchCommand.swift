@@ -20,9 +20,9 @@ struct FetchCommand: ParsableCommand {
             no_proxy / NO_PROXY, as curl reads them.
 
             When the CDN's copy differs from the origin's, --output DIR also keeps both, in \
-            DIR/cdn and DIR/origin; then `aasa-scan diff --old-dir DIR/cdn --new-dir \
-            DIR/origin LOGS` counts the requests that devices decide otherwise until the CDN \
-            catches up (changed_requests).
+            DIR/.cdn and DIR/.origin (which scan --aasa-dir DIR skips); then `aasa-scan diff \
+            --old-dir DIR/.cdn --new-dir DIR/.origin LOGS` counts the requests that devices \
+            decide otherwise until the CDN catches up (changed_requests).
 
             Examples:
               aasa-scan fetch example.com '*.example.com' 'example.com?mode=developer'
@@ -138,7 +138,8 @@ struct FetchCommand: ParsableCommand {
             for index in reports.indices {
                 reports[index].saved = saver.save(reports[index])
                 reports[index].savedPair = saver.saveBoth(reports[index])
-                if case .skipped(let reason) = reports[index].saved, reason.hasPrefix("cannot write")
+                if case .skipped(let reason) = reports[index].saved,
+                    reason.hasPrefix("cannot write")
                 {
                     saveFailed = true
                 }

@@ -27,9 +27,11 @@ enum FetchTable {
             }
             switch report.savedPair {
             case .saved(let cdn, let origin):
-                out += "  both copies kept: \(TerminalText.escaped(cdn)), "
+                out +=
+                    "  both copies kept: \(TerminalText.escaped(cdn)), "
                     + "\(TerminalText.escaped(origin))\n"
-            case .skipped(let reason): out += "  both copies not kept: \(TerminalText.escaped(reason))\n"
+            case .skipped(let reason):
+                out += "  both copies not kept: \(TerminalText.escaped(reason))\n"
             case nil: break
             }
         }
@@ -39,8 +41,9 @@ enum FetchTable {
         }
         if pairs, let directory {
             let folder = TerminalText.escaped(directory)
-            out += "The requests of your logs that devices decide otherwise while the CDN is "
-                + "stale:\n  aasa-scan diff --old-dir \(folder)/cdn --new-dir \(folder)/origin LOGS\n"
+            out +=
+                "The requests of your logs that devices decide otherwise while the CDN is "
+                + "stale:\n  aasa-scan diff --old-dir \(folder)/.cdn --new-dir \(folder)/.origin LOGS\n"
         }
         return out
     }

@@ -25,7 +25,8 @@ import Testing
         #expect(
             table.lines.contains {
                 $0.hasPrefix("  cdn     404")
-                    && $0.contains("(SWCERR00301 Timeout; {\"cause\":\"context deadline exceeded\"})")
+                    && $0.contains(
+                        "(SWCERR00301 Timeout; {\"cause\":\"context deadline exceeded\"})")
             }, "\(table.stdout)")
     }
 
@@ -53,14 +54,19 @@ import Testing
                 + ["stale.test", "good.test"])
         #expect(fetched.status == 0, "\(fetched.stdout)\(fetched.stderr)")
         let manager = FileManager.default
-        #expect(try manager.contentsOfDirectory(atPath: directory.path + "/cdn") == ["stale.test.json"])
         #expect(
-            try manager.contentsOfDirectory(atPath: directory.path + "/origin") == ["stale.test.json"])
+            try manager.contentsOfDirectory(atPath: directory.path + "/.cdn") == ["stale.test.json"]
+        )
+        #expect(
+            try manager.contentsOfDirectory(atPath: directory.path + "/.origin") == [
+                "stale.test.json"
+            ])
         let cdnCopy = try String(
-            contentsOfFile: directory.path + "/cdn/stale.test.json", encoding: .utf8)
+            contentsOfFile: directory.path + "/.cdn/stale.test.json", encoding: .utf8)
         #expect(cdnCopy.contains("/old/*"))
-        #expect(fetched.stdout.contains("both copies kept: \(directory.path)/cdn/stale.test.json"))
-        let step = "aasa-scan diff --old-dir \(directory.path)/cdn --new-dir \(directory.path)/origin LOGS"
+        #expect(fetched.stdout.contains("both copies kept: \(directory.path)/.cdn/stale.test.json"))
+        let step =
+            "aasa-scan diff --old-dir \(directory.path)/.cdn --new-dir \(directory.path)/.origin LOGS"
         #expect(fetched.lines.contains("  " + step), "\(fetched.stdout)")
 
         let json = try FetchRunner.run(
@@ -68,7 +74,7 @@ import Testing
                 + servers.templates() + ["stale.test", "good.test"])
         let domains = try #require(try json.report()["domains"] as? [[String: Any]])
         let pair = try #require(domains[0]["both_saved"] as? [String: Any])
-        #expect(pair["origin"] as? String == directory.path + "/origin/stale.test.json")
+        #expect(pair["origin"] as? String == directory.path + "/.origin/stale.test.json")
         #expect(domains[1]["both_saved"] is NSNull)
 
         // Under the CDN's copy /old/* opens the app, under the origin's /buy/*: three of these
@@ -84,8 +90,11 @@ import Testing
 
             """.utf8
         ).write(to: log)
+        // The dot folders leave the two-line workflow as it was.
+        let scan = try ToolRunner.run(["scan", "--aasa-dir", directory.path, "--quiet", log.path])
+        #expect(scan.status == 0, "\(scan.stderr)")
         let diff = try ToolRunner.run([
-            "diff", "--old-dir", directory.path + "/cdn", "--new-dir", directory.path + "/origin",
+            "diff", "--old-dir", directory.path + "/.cdn", "--new-dir", directory.path + "/.origin",
             "--format", "json", "--quiet", log.path,
         ])
         #expect(diff.status == 0, "\(diff.stderr)")

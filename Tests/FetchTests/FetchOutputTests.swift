@@ -18,7 +18,7 @@ import Testing
         #expect(result.status == 1, "missing.test has errors")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         // The CDN's copy of stale.test differs from the origin's: both are kept apart too.
-        #expect(names == ["_.stale.test.json", "cdn", "good.test.json", "origin"])
+        #expect(names == [".cdn", ".origin", "_.stale.test.json", "good.test.json"])
         // The device copy of stale.test is the CDN's (the old rules).
         let stale = try String(
             contentsOf: directory.appendingPathComponent("_.stale.test.json"), encoding: .utf8)
