@@ -225,4 +225,19 @@ import Testing
         #expect(domains.map { $0["domain"] as? String ?? "" } == names)
         #expect(domains.allSatisfy { $0["cdn_copy"] as? String == "same" })
     }
+
+    /// Several domains at once: four slow ones (eight requests cut off after a second each)
+    /// end together, in about a second, not one after the other in eight.
+    @Test func domainsAreFetchedAtOnce() throws {
+        let servers = try TestServers.shared.get()
+        let names = (0..<4).map { "slow.site\($0).test" }
+        let started = ContinuousClock.now
+        let result = try FetchRunner.run(
+            ["--json", "--timeout", "1", "--jobs", "4", "--ca-file", servers.caFile]
+                + servers.templates() + names)
+        let elapsed = ContinuousClock.now - started
+        #expect(result.status == 2)
+        #expect(try result.report()["could_not_fetch"] as? Int == 4)
+        #expect(elapsed < .seconds(5), "took \(elapsed)")
+    }
 }
