@@ -4,7 +4,8 @@ BIN := .build/release/aasa-scan
 
 .PHONY: deps build demo test test-metrics test-spark lint-format bench fuzz fetch test-fetch
 
-# libzstd-dev, zlib, pkg-config and the zstd/gzip tools through apt-get when missing.
+# libzstd-dev, zlib, libcurl4-openssl-dev, pkg-config, openssl and the zstd/gzip tools through
+# apt-get when missing.
 deps:
 	@./scripts/install-deps.sh
 
@@ -33,20 +34,17 @@ test-spark: build
 
 lint-format:
 	$(SWIFT) format lint --strict --recursive Sources Tests Benchmarks/Benchmarks Fuzz/Sources \
-		Snippets examples/decide-server/Sources examples/decide-server/Tests Fetch/Sources Fetch/Tests
+		Snippets examples/decide-server/Sources examples/decide-server/Tests
 
-# `aasa-scan fetch` is built apart (Fetch/): its HTTP client (AsyncHTTPClient, SwiftNIO,
-# BoringSSL) takes minutes to compile, which `make build` and `make demo` do not pay for. This
-# puts aasa-scan-fetch beside aasa-scan, which runs it for `aasa-scan fetch`.
+# `aasa-scan fetch` is part of the one binary (its HTTP client is the system's libcurl): this
+# is `make build`, kept for old habits.
 fetch: build
-	cd Fetch && $(SWIFT) build -c release --product aasa-scan-fetch
-	cp Fetch/.build/release/aasa-scan-fetch $(dir $(BIN))
 
-# The fetch tests: real HTTPS servers on loopback (python3), certificates made by openssl.
-# aasa-scan is built beside them for the fetch-then-scan test.
+# The fetch tests alone (they run in `make test` too): real HTTPS servers on loopback
+# (python3), with a CA and certificates made by openssl in the test.
 test-fetch: deps
-	@./scripts/install-deps.sh openssl
-	cd Fetch && $(SWIFT) build --product aasa-scan && $(SWIFT) test
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --filter 'FetchCheckTests|FetchOutputTests|FetchUnitTests|SavedFilesTests|FetchCDNTests'
 
 # Coverage-guided fuzzing with the address sanitizer: every target of Fuzz/ for FUZZ_SECONDS
 # (default 60) each; findings are left in .build/fuzz/findings/. See scripts/fuzz.sh.
@@ -120,15 +118,14 @@ docs:
 
 .PHONY: install uninstall manual completions static test-install test-static
 
-# Installing under $(DESTDIR)$(PREFIX): the release binary, aasa-scan-fetch when `make fetch`
-# has built it, bash, zsh and fish completions, and the man page.
+# Installing under $(DESTDIR)$(PREFIX): the release binary, bash, zsh and fish completions,
+# and the man page.
 PREFIX ?= /usr/local
 INSTALL_BIN := $(DESTDIR)$(PREFIX)/bin
 INSTALL_MAN := $(DESTDIR)$(PREFIX)/share/man/man1
 INSTALL_BASH := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 INSTALL_ZSH := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 INSTALL_FISH := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
-FETCH_BIN := $(dir $(BIN))aasa-scan-fetch
 COMPLETIONS := .build/completions
 GENERATED_MANUAL := .build/plugins/GenerateManual/outputs/aasa-scan/aasa-scan.1
 MANUAL := .build/man/aasa-scan.1
@@ -153,14 +150,13 @@ completions: build
 install: build manual completions
 	install -d $(INSTALL_BIN) $(INSTALL_MAN) $(INSTALL_BASH) $(INSTALL_ZSH) $(INSTALL_FISH)
 	install -m 755 $(BIN) $(INSTALL_BIN)/aasa-scan
-	if [ -x $(FETCH_BIN) ]; then install -m 755 $(FETCH_BIN) $(INSTALL_BIN)/aasa-scan-fetch; fi
 	install -m 644 $(MANUAL) $(INSTALL_MAN)/aasa-scan.1
 	install -m 644 $(COMPLETIONS)/aasa-scan.bash $(INSTALL_BASH)/aasa-scan
 	install -m 644 $(COMPLETIONS)/_aasa-scan $(INSTALL_ZSH)/_aasa-scan
 	install -m 644 $(COMPLETIONS)/aasa-scan.fish $(INSTALL_FISH)/aasa-scan.fish
 
 uninstall:
-	rm -f $(INSTALL_BIN)/aasa-scan $(INSTALL_BIN)/aasa-scan-fetch $(INSTALL_MAN)/aasa-scan.1 \
+	rm -f $(INSTALL_BIN)/aasa-scan $(INSTALL_MAN)/aasa-scan.1 \
 		$(INSTALL_BASH)/aasa-scan $(INSTALL_ZSH)/_aasa-scan $(INSTALL_FISH)/aasa-scan.fish
 
 # Installs into a temporary DESTDIR and checks every file, the man page, the completions and
@@ -170,14 +166,16 @@ test-install: deps
 	SWIFT=$(SWIFT) ./scripts/test-install.sh
 
 # A release binary with the Swift runtime and Foundation linked in, for Linux machines without
-# Swift: .build/static/release/aasa-scan, apart from the normal build.
+# Swift: .build/static/release/aasa-scan, apart from the normal build. The system libraries stay
+# shared: libzstd, zlib and libcurl (with its TLS library), which such a machine has or gets
+# from its packages.
 STATIC_BIN := .build/static/release/aasa-scan
 static: deps
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static \
 		--product aasa-scan
 
-# No Swift runtime library among the static binary's NEEDED entries, and it runs with an empty
-# environment (scripts/check-static.sh).
+# No Swift runtime library among the static binary's NEEDED entries, libcurl among them, and it
+# runs with an empty environment (scripts/check-static.sh).
 test-static: static
 	@./scripts/install-deps.sh binutils
 	./scripts/check-static.sh $(STATIC_BIN)

@@ -33,6 +33,12 @@ let package = Package(
             // zlib is part of the macOS SDK: without a zlib.pc there, `link "z"` finds it.
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // The system's HTTP client for `fetch` (part of macOS; libcurl4-openssl-dev on Debian).
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
         // A header-only hint to the processor; no library to link.
         .systemLibrary(name: "CPrefetch"),
         // The platform's C library (Glibc, Musl or Darwin) under one name.
@@ -55,11 +61,15 @@ let package = Package(
                 "ASCIIBytes", "LibC", "PublicSuffix",
             ]
         ),
+        // `fetch`: each domain's file from Apple's CDN and the site, and the checks of both.
+        .target(
+            name: "AASAFetch",
+            dependencies: ["AASAModel", "LinkMatcher", "RuleAnalysis", "CCurl", "LibC"]),
         .executableTarget(
             name: "aasa-scan",
             dependencies: [
                 "AASAModel", "LinkMatcher", "LogIO", "LogParsing", "CoverageStats", "ScanEngine",
-                "RuleAnalysis", "Workload", "ASCIIBytes", "LibC",
+                "RuleAnalysis", "Workload", "ASCIIBytes", "LibC", "AASAFetch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -90,6 +100,11 @@ let package = Package(
         .testTarget(
             name: "WorkloadTests",
             dependencies: ["Workload", "AASAModel", "LinkMatcher", "TestSupport"]),
+        // HTTPS servers on loopback (tls_test_server.py) with a CA made by the tests.
+        .testTarget(
+            name: "FetchTests",
+            dependencies: ["AASAFetch", "AASAModel", "aasa-scan", "TestSupport"],
+            exclude: ["tls_test_server.py"]),
         .testTarget(
             name: "RuleAnalysisTests",
             dependencies: ["RuleAnalysis", "LinkMatcher", "AASAModel", "Workload", "TestSupport"]),

@@ -3,7 +3,8 @@
 # libraries is a Swift runtime library (the standard library, Foundation and its ICU data,
 # Dispatch, the blocks runtime), every one it needs resolves outside the Swift toolchain, and
 # it runs with an empty environment, scanning the bundled sample to the same report as the
-# normal build.
+# normal build. The system libraries stay shared, libcurl among them (`fetch`'s HTTP client,
+# with its TLS library and the system's certificates): the machine that runs it needs libcurl4.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary=${1:-.build/static/release/aasa-scan}
@@ -23,6 +24,9 @@ swift_runtime='^lib(swift|Foundation|_Foundation|dispatch|BlocksRuntime|icu|XCTe
 runtime=$(echo "$needed" | grep -E "$swift_runtime" || true)
 [ -z "$runtime" ] || fail "it links Swift runtime libraries:"$'\n'"$runtime"
 
+# fetch's HTTP client is the system's libcurl, linked as a shared library.
+echo "$needed" | grep -qE '^libcurl\.so' || fail "libcurl is not among its NEEDED libraries"
+
 # Where the loader finds each one, with no library path set: never in the Swift toolchain.
 toolchain=$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")
 resolved=$(env -i LD_LIBRARY_PATH= ldd "$binary")
@@ -35,6 +39,8 @@ fi
 
 version=$(env -i PATH=/usr/bin:/bin LD_LIBRARY_PATH= "$binary" --version)
 echo "runs with an empty environment: aasa-scan $version"
+env -i PATH=/usr/bin:/bin LD_LIBRARY_PATH= "$binary" fetch --help | grep -q -- "--ca-file" \
+    || fail "its fetch --help shows no --ca-file option"
 
 # The same report as the normal build, but for the time it took (one worker: the approximate
 # top-K tables of several workers depend on how their work was shared).

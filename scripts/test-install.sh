@@ -28,16 +28,10 @@ expected=(
     share/zsh/site-functions/_aasa-scan
     share/fish/vendor_completions.d/aasa-scan.fish
 )
-# aasa-scan-fetch goes with it only when `make fetch` has built it.
-fetch_built=no
-[ -x .build/release/aasa-scan-fetch ] && fetch_built=yes && expected+=(bin/aasa-scan-fetch)
 for file in "${expected[@]}"; do
     [ -s "$root/$file" ] || fail "missing: $prefix/$file"
 done
 [ -x "$root/bin/aasa-scan" ] || fail "bin/aasa-scan is not executable"
-if [ $fetch_built = no ] && [ -e "$root/bin/aasa-scan-fetch" ]; then
-    fail "bin/aasa-scan-fetch installed although it was not built"
-fi
 installed=$(cd "$root" && find . -type f | sed 's|^\./||' | sort)
 if [ "$installed" != "$(printf '%s\n' "${expected[@]}" | sort)" ]; then
     fail "installed files differ from the expected list:"$'\n'"$installed"
@@ -78,6 +72,9 @@ if command -v fish >/dev/null; then fish -n "$fish_completion" || fail "fish can
 version=$("$root/bin/aasa-scan" --version)
 [ "$version" = "$(.build/release/aasa-scan --version)" ] || fail "--version says '$version'"
 "$root/bin/aasa-scan" --help | grep -q "USAGE: aasa-scan" || fail "--help prints no usage"
+# fetch is part of the one binary: its options, not a pointer to another build.
+"$root/bin/aasa-scan" fetch --help | grep -q -- "--user-agent" \
+    || fail "the installed binary's fetch --help shows no --user-agent option"
 # The same report as the build's own binary, but for the time it took (one worker: the
 # approximate top-K tables of several workers depend on how their work was shared).
 report() {

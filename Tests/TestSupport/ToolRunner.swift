@@ -28,15 +28,18 @@ public enum ToolRunner {
     }()
 
     /// Runs the tool in the package root with these arguments, standard input and extra
-    /// environment variables, and waits for it to end.
+    /// environment variables (after removing those named in `unsetting`), and waits for it to
+    /// end.
     public static func run(
-        _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]
+        _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
+        unsetting: [String] = []
     ) throws -> ToolResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = PackagePaths.root
         var env = ProcessInfo.processInfo.environment
+        for key in unsetting { env[key] = nil }
         for (key, value) in environment { env[key] = value }
         process.environment = env
         // Output goes to files: no pipe can fill up and stall the child.

@@ -82,6 +82,23 @@ def stale(handler, source):
     handler.send(200, OLD if source == "cdn" else GOOD)
 
 
+def apple_failure(handler, source):
+    """The CDN's 404 when Apple could not fetch the origin's file, with its reasons."""
+    if source == "origin":
+        return handler.send(200, GOOD)
+    handler.send(404, b"", "text/plain", [
+        ("Apple-Failure-Reason", "SWCERR00301 Timeout"),
+        ("Apple-Failure-Details", '{"cause":"context deadline exceeded"}'),
+    ])
+
+
+def bot_blocked(handler, source):
+    """Bot protection that turns Apple's fetcher away by its User-Agent."""
+    if handler.headers.get("User-Agent", "").startswith("AASA-Bot/"):
+        return handler.send(403, b"<h1>Access denied</h1>", "text/html")
+    handler.send(200, GOOD)
+
+
 def broken(handler, source):
     handler.send(200, BROKEN)
 
@@ -141,7 +158,8 @@ def slow(handler, source):
 
 ANSWERS = {
     "good": good, "redirect": redirect, "missing": missing, "wrong-type": wrong_type,
-    "stale": stale, "broken": broken, "hostile": hostile, "huge": huge, "announced": announced, "slow": slow,
+    "stale": stale, "apple-failure": apple_failure, "bot-blocked": bot_blocked,
+    "broken": broken, "hostile": hostile, "huge": huge, "announced": announced, "slow": slow,
 }
 
 

@@ -30,6 +30,12 @@ enum FetchJSON {
         case .skipped(let reason): notSaved = reason
         case nil: break
         }
+        var pair = "null"
+        switch report.savedPair {
+        case .saved(let cdn, let origin):
+            pair = "{\"cdn\": \(JSONText.quoted(cdn)), \"origin\": \(JSONText.quoted(origin))}"
+        case .skipped, nil: break
+        }
         let fields = [
             "\"domain\": \(JSONText.quoted(report.target.entitlement))",
             "\"file_host\": \(JSONText.quoted(report.target.fileHost))",
@@ -39,6 +45,7 @@ enum FetchJSON {
             "\"cdn_copy\": \"\(report.cdnCopy.rawValue)\"",
             "\"saved\": \(string(saved))",
             "\"not_saved\": \(string(notSaved))",
+            "\"both_saved\": \(pair)",
             "\"diagnostics\": [" + report.findings.map(finding).joined(separator: ", ") + "]",
         ]
         return "{" + fields.joined(separator: ", ") + "}"
@@ -62,6 +69,8 @@ enum FetchJSON {
             "\"content_length\": \(number(response.declaredLength))",
             "\"bytes_read\": \(response.bytesRead)",
             "\"over_limit\": \(response.overLimit)",
+            "\"apple_failure_reason\": \(string(response.appleFailureReason))",
+            "\"apple_failure_details\": \(string(response.appleFailureDetails))",
             "\"error\": \(string(error))",
             "\"error_message\": \(string(message))",
         ]

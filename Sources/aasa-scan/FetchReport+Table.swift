@@ -5,7 +5,8 @@ import AASAModel
 /// `lint`'s line format (prefixed by the copy it is about), and where the file was saved.
 /// Everything that came from the network is escaped.
 enum FetchTable {
-    static func render(_ reports: [DomainReport]) -> String {
+    /// `directory` is `--output`'s folder, named in the step that measures stale copies.
+    static func render(_ reports: [DomainReport], directory: String? = nil) -> String {
         var out = ""
         for report in reports {
             out += TerminalText.escaped(report.target.entitlement) + "\n"
@@ -24,8 +25,26 @@ enum FetchTable {
             case .skipped(let reason): out += "  not saved: \(TerminalText.escaped(reason))\n"
             case nil: break
             }
+            switch report.savedPair {
+            case .saved(let cdn, let origin):
+                out +=
+                    "  both copies kept: \(TerminalText.escaped(cdn)), "
+                    + "\(TerminalText.escaped(origin))\n"
+            case .skipped(let reason):
+                out += "  both copies not kept: \(TerminalText.escaped(reason))\n"
+            case nil: break
+            }
         }
         out += summary(reports) + "\n"
+        let pairs = reports.contains {
+            if case .saved = $0.savedPair { true } else { false }
+        }
+        if pairs, let directory {
+            let folder = TerminalText.escaped(directory)
+            out +=
+                "The requests of your logs that devices decide otherwise while the CDN is "
+                + "stale:\n  aasa-scan diff --old-dir \(folder)/.cdn --new-dir \(folder)/.origin LOGS\n"
+        }
         return out
     }
 
@@ -51,6 +70,10 @@ enum FetchTable {
         {
             parts.append("-> " + TerminalText.escaped(location))
         }
+        let apple = [response.appleFailureReason, response.appleFailureDetails].compactMap {
+            $0.map(TerminalText.escaped)
+        }
+        if !apple.isEmpty { parts.append("(" + apple.joined(separator: "; ") + ")") }
         return name + parts.joined(separator: "  ") + "  " + url
     }
 

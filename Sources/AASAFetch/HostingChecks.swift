@@ -24,7 +24,8 @@ public enum HostingChecks {
         if status == 404, source == .cdn {
             return [
                 HostingCheck.cdnMissing.diagnostic(
-                    "Apple's CDN has no copy (status 404): devices get no file for this domain",
+                    "Apple's CDN has no copy (status 404): devices get no file for this domain"
+                        + appleSays(response),
                     hint: "make the origin reachable from the internet (Apple fetches it, not "
                         + "the device); a new file reaches the CDN within about a day")
             ]
@@ -32,7 +33,8 @@ public enum HostingChecks {
         guard status == 200 else {
             return [
                 HostingCheck.badStatus.diagnostic(
-                    "status \(status): iOS reads the file only from a 200 answer",
+                    "status \(status): iOS reads the file only from a 200 answer"
+                        + appleSays(response),
                     hint: source == .cdn
                         ? "Apple's CDN could not serve the file; fetch the origin's to see why"
                         : "serve the file at this URL with status 200")
@@ -80,6 +82,15 @@ public enum HostingChecks {
                 "could not fetch: \(reason)",
                 hint: "check the host name, the network and the proxy settings")
         }
+    }
+
+    /// Why the CDN says it has no copy (its `Apple-Failure-Reason` and `Apple-Failure-Details`
+    /// headers), as a clause to append; empty when it sent neither.
+    static func appleSays(_ response: FetchedResponse) -> String {
+        let parts = [response.appleFailureReason, response.appleFailureDetails].compactMap {
+            $0?.isEmpty == false ? $0 : nil
+        }
+        return parts.isEmpty ? "" : "; the CDN says: " + parts.joined(separator: ", ")
     }
 
     /// `application/json`, with any parameters (`; charset=utf-8`), in any case.

@@ -17,6 +17,8 @@ public struct DomainReport: Sendable {
     public var findings: [Finding]
     /// Where `--output` saved the file, or why it did not.
     public var saved: SaveOutcome?
+    /// Where `--output` kept both copies when they differ, or why it did not.
+    public var savedPair: PairOutcome?
 
     /// Checks both answers: hosting checks on each, `lint` on each distinct whole file.
     public init(target: FetchTarget, cdn: FetchedResponse?, origin: FetchedResponse) {
@@ -60,5 +62,11 @@ public struct DomainReport: Sendable {
 /// What `--output DIR` did for a domain.
 public enum SaveOutcome: Sendable, Equatable {
     case saved(path: String)
+    case skipped(reason: String)
+}
+
+/// What `--output DIR` did with both copies of a domain whose CDN copy differs.
+public enum PairOutcome: Sendable, Equatable {
+    case saved(cdn: String, origin: String)
     case skipped(reason: String)
 }

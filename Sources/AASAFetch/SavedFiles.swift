@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#elseif canImport(Musl)
-    import Musl
-#endif
+import LibC
 
 /// `--output DIR`: each domain's file, under the name `scan --aasa-dir` reads back as that
 /// domain, written whole or not at all (a temporary file renamed over the name).
@@ -51,6 +45,34 @@ public struct SavedFiles: Sendable {
             return .skipped(reason: error.description)
         }
         return .saved(path: path)
+    }
+
+    /// Both copies when the CDN's differs from the origin's: `DIR/.cdn/NAME` and
+    /// `DIR/.origin/NAME`, so that `diff --old-dir DIR/.cdn --new-dir DIR/.origin LOGS` counts
+    /// the requests that devices decide otherwise until the CDN catches up. Dot folders, which
+    /// `scan --aasa-dir DIR` skips. Nil when the copies do not differ.
+    public func saveBoth(_ report: DomainReport) -> PairOutcome? {
+        guard report.cdnCopy == .differs, let cdn = report.cdn else { return nil }
+        let copies = [(FetchSource.cdn, cdn), (.origin, report.origin)]
+        for (source, response) in copies
+        where !response.servedWholeFile || !ContentChecks.parses(response.body) {
+            return .skipped(
+                reason: "the \(source.rawValue) copy is not a whole, valid AASA file, so the "
+                    + "two are not compared")
+        }
+        var paths: [String] = []
+        do throws(SaveError) {
+            for (source, response) in copies {
+                let folder = directory + "/." + source.rawValue
+                if mkdir(folder, 0o755) != 0, errno != EEXIST { throw Self.failure(folder) }
+                let path = folder + "/" + report.target.savedFileName
+                try Self.writeAll(response.body, to: path)
+                paths.append(path)
+            }
+        } catch {
+            return .skipped(reason: error.description)
+        }
+        return .saved(cdn: paths[0], origin: paths[1])
     }
 
     /// Why a file or the folder could not be written.

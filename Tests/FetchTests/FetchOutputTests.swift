@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--output DIR` and the two-line workflow with `scan --aasa-dir`, the table, usage errors.
@@ -11,12 +12,13 @@ import Testing
         let servers = try TestServers.shared.get()
         let directory = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try ToolRunner.run(
+        let result = try FetchRunner.run(
             ["--json", "--ca-file", servers.caFile, "--output", directory.path]
                 + servers.templates() + ["good.test", "*.stale.test", "missing.test"])
         #expect(result.status == 1, "missing.test has errors")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-        #expect(names == ["_.stale.test.json", "good.test.json"])
+        // The CDN's copy of stale.test differs from the origin's: both are kept apart too.
+        #expect(names == [".cdn", ".origin", "_.stale.test.json", "good.test.json"])
         // The device copy of stale.test is the CDN's (the old rules).
         let stale = try String(
             contentsOf: directory.appendingPathComponent("_.stale.test.json"), encoding: .utf8)
@@ -26,7 +28,7 @@ import Testing
         #expect((domains[2]["not_saved"] as? String)?.contains("status 200") == true)
 
         // `--save origin` takes the site's copy instead.
-        let origin = try ToolRunner.run(
+        let origin = try FetchRunner.run(
             ["--ca-file", servers.caFile, "--output", directory.path, "--save", "origin"]
                 + servers.templates() + ["*.stale.test"])
         #expect(origin.status == 0)
@@ -50,7 +52,7 @@ import Testing
         let manager = FileManager.default
         try manager.createSymbolicLink(
             atPath: directory.path + "/good.test.json", withDestinationPath: outside.path)
-        let replaced = try ToolRunner.run(
+        let replaced = try FetchRunner.run(
             ["--ca-file", servers.caFile, "--output", directory.path] + servers.templates()
                 + ["good.test"])
         #expect(replaced.status == 0)
@@ -60,7 +62,7 @@ import Testing
 
         try manager.createSymbolicLink(
             atPath: directory.path + "/_.good.test.json.part", withDestinationPath: outside.path)
-        let refused = try ToolRunner.run(
+        let refused = try FetchRunner.run(
             ["--ca-file", servers.caFile, "--output", directory.path] + servers.templates()
                 + ["*.good.test"])
         #expect(refused.status == 2)
@@ -70,15 +72,9 @@ import Testing
 
     @Test func fetchThenScanAASADir() throws {
         let servers = try TestServers.shared.get()
-        guard ToolRunner.executable("aasa-scan") != nil else {
-            print(
-                "skipped: aasa-scan is not built beside aasa-scan-fetch (swift build --product aasa-scan)"
-            )
-            return
-        }
         let directory = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let fetched = try ToolRunner.run(
+        let fetched = try FetchRunner.run(
             ["--ca-file", servers.caFile, "--output", directory.path] + servers.templates()
                 + ["good.test", "*.stale.test"])
         #expect(fetched.status == 0, "\(fetched.stdout)\(fetched.stderr)")
@@ -100,8 +96,7 @@ import Testing
                 at: directory.appendingPathComponent(name), to: aasa.appendingPathComponent(name))
         }
         let scan = try ToolRunner.run(
-            ["scan", "--aasa-dir", aasa.path, "--format", "json", "--quiet", log.path],
-            tool: "aasa-scan")
+            ["scan", "--aasa-dir", aasa.path, "--format", "json", "--quiet", log.path])
         #expect(scan.status == 0, "\(scan.stderr)")
         let report = try scan.report()
         let totals = try #require(report["totals"] as? [String: Any])
@@ -112,7 +107,7 @@ import Testing
 
     @Test func theTableShowsEachCopyAndItsFindings() throws {
         let servers = try TestServers.shared.get()
-        let result = try ToolRunner.run(
+        let result = try FetchRunner.run(
             ["--ca-file", servers.caFile] + servers.templates() + [
                 "wrong-type.test", "missing.test",
             ])
@@ -127,7 +122,7 @@ import Testing
 
     @Test func theTableEscapesWhatTheFileSays() throws {
         let servers = try TestServers.shared.get()
-        let result = try ToolRunner.run(
+        let result = try FetchRunner.run(
             ["--ca-file", servers.caFile] + servers.templates() + ["hostile.test"])
         #expect(result.stdout.contains("AASA103"))
         #expect(result.stdout.contains("\\x1b[31m\\u{202e}key"))
@@ -143,19 +138,19 @@ import Testing
         ([], "at least one domain"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
-        let result = try ToolRunner.run(arguments)
+        let result = try FetchRunner.run(arguments)
         #expect(result.status == 64)
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
     @Test func anUnreadableOrEmptyCAFileIsAnError() throws {
-        let result = try ToolRunner.run(["--ca-file", "/nonexistent/ca.pem", "good.test"])
+        let result = try FetchRunner.run(["--ca-file", "/nonexistent/ca.pem", "good.test"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("cannot read the CA file"))
         let empty = Self.temporaryDirectory()
         try Data().write(to: empty)
         defer { try? FileManager.default.removeItem(at: empty) }
-        let none = try ToolRunner.run(["--ca-file", empty.path, "good.test"])
+        let none = try FetchRunner.run(["--ca-file", empty.path, "good.test"])
         #expect(none.status == 2)
         #expect(none.stderr.contains("cannot read the CA file"), "\(none.stderr)")
     }

@@ -2,7 +2,7 @@ import AASAFetch
 import AASAModel
 import Testing
 
-/// The parts of `fetch` that need no network: names, templates, proxy variables, checks.
+/// The parts of `fetch` that need no network: names, templates, checks.
 @Suite struct FetchUnitTests {
     @Test(arguments: [
         ("example.com", "example.com", "example.com.json", true),
@@ -30,37 +30,6 @@ import Testing
         #expect(throws: URLTemplate.TemplateError.self) { try URLTemplate("https://x.test/") }
         #expect(throws: URLTemplate.TemplateError.self) { try URLTemplate("x.test/{domain}") }
         #expect(try URLTemplate("http://x.test/{domain}").url(for: "a") == "http://x.test/a")
-    }
-
-    @Test func proxyFromTheEnvironment() throws {
-        #expect(try ProxySettings.from(environment: [:]) == nil)
-        let proxy = try #require(
-            try ProxySettings.from(environment: [
-                "HTTPS_PROXY": "http://user:secret@proxy.local:3128/",
-                "no_proxy": " .internal.test, localhost:8080 ,[::1]",
-            ]))
-        #expect(proxy.host == "proxy.local")
-        #expect(proxy.port == 3128)
-        #expect(proxy.credentials?.user == "user" && proxy.credentials?.password == "secret")
-        #expect(proxy.bypass == ["internal.test", "localhost", "[::1]"])
-        #expect(proxy.applies(to: "example.com"))
-        #expect(!proxy.applies(to: "internal.test"))
-        #expect(!proxy.applies(to: "a.b.internal.test"))
-        #expect(proxy.applies(to: "notinternal.test"))
-        #expect(!proxy.applies(to: "LOCALHOST"))
-        #expect(!proxy.applies(to: "[::1]"))
-        let lower = try #require(
-            try ProxySettings.from(environment: ["https_proxy": "10.0.0.1", "HTTPS_PROXY": "x:1"]))
-        #expect(lower.host == "10.0.0.1" && lower.port == 1080)
-        let all = try #require(
-            try ProxySettings.from(environment: ["https_proxy": "p:1", "no_proxy": "*"]))
-        #expect(!all.applies(to: "example.com"))
-        #expect(throws: ProxySettings.ProxyError.self) {
-            try ProxySettings.from(environment: ["https_proxy": "socks5://p:1"])
-        }
-        #expect(throws: ProxySettings.ProxyError.self) {
-            try ProxySettings.from(environment: ["https_proxy": "http://p:notaport"])
-        }
     }
 
     static func response(

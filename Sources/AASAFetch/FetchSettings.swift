@@ -2,6 +2,8 @@
 public struct FetchSettings: Sendable {
     /// Apple's limit on the uncompressed file (SEMANTICS.md S2.6): reading stops past it.
     public static let appleSizeLimit = 128 * 1024
+    /// What the requests say they are unless `--user-agent` says otherwise.
+    public static let defaultUserAgent = "aasa-scan"
 
     /// The whole exchange (connection, TLS, head and body) must end within this.
     public var timeoutSeconds: Double
@@ -9,16 +11,16 @@ public struct FetchSettings: Sendable {
     public var sizeLimit: Int
     /// A PEM file of the certificates to trust instead of the system's.
     public var caFile: String?
-    /// The HTTPS proxy the environment names, if any.
-    public var proxy: ProxySettings?
+    /// The `User-Agent` header sent (Apple's fetcher sends `AASA-Bot/1.0.0`).
+    public var userAgent: String
 
     public init(
         timeoutSeconds: Double = 10, sizeLimit: Int = appleSizeLimit, caFile: String? = nil,
-        proxy: ProxySettings? = nil
+        userAgent: String = defaultUserAgent
     ) {
         self.timeoutSeconds = timeoutSeconds
         self.sizeLimit = sizeLimit
         self.caFile = caFile
-        self.proxy = proxy
+        self.userAgent = userAgent
     }
 }

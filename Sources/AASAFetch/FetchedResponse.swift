@@ -21,9 +21,13 @@ public struct FetchedResponse: Sendable, Equatable {
     public var location: String?
     /// The `Content-Length` header, when sent.
     public var declaredLength: Int?
+    /// Why Apple's CDN has no copy, as it says (`Apple-Failure-Reason`), when it says.
+    public var appleFailureReason: String?
+    /// The CDN's details of that failure (`Apple-Failure-Details`), when sent.
+    public var appleFailureDetails: String?
     /// The body, up to the size limit.
     public var body: [UInt8] = []
-    /// Body bytes received before reading stopped (may pass the limit by one buffer).
+    /// Body bytes received before reading stopped (may pass the limit by one piece of at most 16 KiB).
     public var bytesRead = 0
     /// Reading stopped because the body passed the limit (or announced it would).
     public var overLimit = false
