@@ -4,12 +4,30 @@
 /// per character, whatever the number of globs: URLs that differ only in an ID walk states
 /// already built.
 ///
+/// A state leaves out the positions that a later `*` of their pattern makes redundant
+/// (`GlobUnion.dominance`): once `*` number k of `*a*b*c...` is live, what the positions before
+/// it could still match, it matches too. So the states of star-heavy patterns stay small (a
+/// few positions per pattern in progress, not one per `*` already passed), and texts that
+/// differ only in how far they got before the last `*` share states.
+///
 /// Memory is bounded by `budget` bytes. When a new state would not fit, the cache is emptied
-/// and building goes on from the state in hand. When emptying keeps recurring while few
-/// characters are read per state built (a rule set whose DFA is far larger than the budget,
-/// such as hundreds of `*a*b*c*` patterns), this cache gives up for good and answers nil: the
-/// caller then runs each glob's own position automaton (`GlobFallback`), still linear in the
-/// path length.
+/// and building goes on from the state in hand (as RE2's DFA does); it never gives up. The
+/// cost of a path of n characters is therefore bounded per character:
+///
+/// - a known transition: one table read (or, through a state that skips, one byte compare);
+/// - an unknown one: one state built. That is one step over the follow edges of the current
+///   state's P positions (E edges), the redundant positions left out and the rest sorted,
+///   O(E + P log P), one hash lookup O(P), and, when the state is new, its row and group list
+///   stored, O(C + P + G) for C classes and G groups. P and E are at most the union's
+///   positions and edges, which `CompileBudget` bounds; with the redundant positions left
+///   out, P is a few positions per pattern still in progress;
+/// - an emptying of the cache, when the state does not fit: O(states built since the last
+///   one), paid for by building them (`statistics.cacheClears` counts them);
+/// - at most once per state, `analyseLoops`: a step per class, within `analysisBudget`
+///   follow edges per emptying.
+///
+/// So no character costs more than one state built, however long the path and whatever the
+/// cache holds, and `statistics` counts the work (`edgesRead`) for tests to bound.
 ///
 /// A state that every character but a few ASCII bytes leads back to (those that the `*`s of
 /// `*/terms/*` keep, which only a `/` leads out of; an ID in `/orgs/*/repos/*/issues`) is
@@ -28,10 +46,6 @@ struct LazyDFA {
     static let start: Int32 = 2
     /// A free slot of the set-to-state hash table holds the placeholder's id: no set maps to it.
     private static let freeSlot = unknown
-    /// After this many emptyings, a cache that reads fewer than `minimumCharactersPerState`
-    /// characters per state it builds gives up.
-    static let clearsBeforeGivingUp = 3
-    static let minimumCharactersPerState = 10
     /// The most bytes that may lead out of a state that walks skip through: with more, a
     /// skip stops too soon to beat a table lookup per character.
     static let mostExits = 4
@@ -64,12 +78,10 @@ struct LazyDFA {
     private var next = ScratchBuffer<Int32>(capacity: 16)
     private var seen = ScratchBuffer<UInt32>(capacity: 1)
     private var generation: UInt32 = 0
-    private var charactersSinceClear = 0
-    private var statesSinceClear = 0
-    /// Emptyings since the cache was readied for its union (`statistics` counts them all).
-    private var clearsForUnion = 0
-    /// True once the cache has given up on its union.
-    private var givenUp = false
+    /// Per chain of the union (`GlobUnion.dominance`), the last live `*` found in a step, valid
+    /// where `chainMarks` holds the step's generation.
+    private var deepestStar = ScratchBuffer<Int32>(capacity: 1)
+    private var chainMarks = ScratchBuffer<UInt32>(capacity: 1)
     private(set) var statistics = GlobCacheStatistics()
 
     init(budget: Int) { self.budget = budget }
@@ -78,8 +90,11 @@ struct LazyDFA {
 
     func free() {
         table.free()
-        for buffer in [positionStart, positions, groupStart, groups, slots, next] { buffer.free() }
+        for buffer in [positionStart, positions, groupStart, groups, slots, next, deepestStar] {
+            buffer.free()
+        }
         seen.free()
+        chainMarks.free()
         exits.free()
     }
 
@@ -89,32 +104,33 @@ struct LazyDFA {
         seen.removeAll()
         seen.reserve(union.pointee.positionCount)
         for _ in 0..<union.pointee.positionCount { seen.append(0) }
+        deepestStar.removeAll()
+        chainMarks.removeAll()
+        deepestStar.reserve(union.pointee.chainCount)
+        chainMarks.reserve(union.pointee.chainCount)
+        for _ in 0..<union.pointee.chainCount {
+            deepestStar.append(0)
+            chainMarks.append(0)
+        }
         generation = 0
-        givenUp = false
-        clearsForUnion = 0
         clear(union)
     }
 
     /// The groups of `union` whose pattern matches all of `text`, ascending, valid until the
-    /// next call; nil once the cache has given up.
+    /// next call.
     @inline(__always)
     mutating func matchingGroups(
         _ union: UnsafePointer<GlobUnion>, _ text: UnsafeBufferPointer<UInt8>
     )
-        -> UnsafeBufferPointer<Int32>?
+        -> UnsafeBufferPointer<Int32>
     {
-        if givenUp { return nil }
-        charactersSinceClear &+= text.count
         var state = Self.start
         var index = 0
         while index < text.count {
             let (characterClass, length) = union.pointee.characterClass(text, at: index)
             index += length
             var target = Int32(table[Int(state) &<< rowShift | characterClass])
-            if target == Self.unknown {
-                target = build(union, from: state, characterClass)
-                if target == Self.unknown { return nil }
-            }
+            if target == Self.unknown { target = build(union, from: state, characterClass) }
             if target == Self.dead { return UnsafeBufferPointer(start: nil, count: 0) }
             if target == state {
                 let stateExits = exits[Int(state)]
@@ -127,8 +143,9 @@ struct LazyDFA {
         return slice(groups, groupStart, state)
     }
 
-    /// Makes the transition of `state` on `characterClass`; returns the target, or `unknown`
-    /// when the cache gave up.
+    /// Makes the transition of `state` on `characterClass` and returns its target, emptying
+    /// the cache first when the target is new and does not fit (the target is then the only
+    /// state built besides the fixed ones, and `state` is gone).
     @inline(never)
     private mutating func build(
         _ union: UnsafePointer<GlobUnion>, from state: Int32, _ characterClass: Int
@@ -144,15 +161,8 @@ struct LazyDFA {
         if memoryInUse + bytes(forStateOf: next.count) > budget
             || stateCount >= Int(UInt16.max)
         {
-            if clearsForUnion >= Self.clearsBeforeGivingUp
-                && charactersSinceClear < Self.minimumCharactersPerState * statesSinceClear
-            {
-                giveUp()
-                return Self.unknown
-            }
             clear(union)
             statistics.cacheClears += 1
-            clearsForUnion += 1
             return add(union, next.buffer)
         }
         let target = add(union, next.buffer)
@@ -221,22 +231,24 @@ struct LazyDFA {
         statistics.statesSkippedThrough += 1
     }
 
-    /// The positions reached from `from` by one character of `characterClass`, sorted, into
-    /// `next`.
+    /// The positions reached from `from` by one character of `characterClass`, without those
+    /// a later `*` makes redundant, sorted, into `next`.
     private mutating func step(
         _ union: UnsafePointer<GlobUnion>, _ from: UnsafeBufferPointer<Int32>, _ characterClass: Int
     ) {
         generation &+= 1
         if generation == 0 {
             for index in 0..<seen.count { seen[index] = 0 }
+            for index in 0..<chainMarks.count { chainMarks[index] = 0 }
             generation = 1
         }
         next.removeAll()
+        var edgesRead = 0
         for position in from {
-            for edge in Int(
-                union.pointee.followStart[Int(position)])..<Int(
-                    union.pointee.followStart[Int(position) + 1])
-            {
+            let first = Int(union.pointee.followStart[Int(position)])
+            let end = Int(union.pointee.followStart[Int(position) + 1])
+            edgesRead += end - first
+            for edge in first..<end {
                 let successor = union.pointee.follow[edge]
                 guard seen[Int(successor)] != generation,
                     union.pointee.accepts(successor, characterClass)
@@ -245,8 +257,41 @@ struct LazyDFA {
                 next.append(successor)
             }
         }
+        statistics.edgesRead += edgesRead
+        if union.pointee.chainCount > 0 { dropRedundant(union) }
         var sorted = UnsafeMutableBufferPointer(start: next.base, count: next.count)
         sorted.sort()
+    }
+
+    /// Leaves out of `next` every position of a chain that comes before the chain's last live
+    /// `*` (`GlobUnion.dominance`): the state then says what the text can still lead to with
+    /// fewer positions. Two passes over `next`, in step order.
+    private mutating func dropRedundant(_ union: UnsafePointer<GlobUnion>) {
+        var anyStar = false
+        for index in 0..<next.count {
+            let position = next[index]
+            let dominance = union.pointee.dominance[Int(position)]
+            guard dominance >= 0, dominance & 1 == 1 else { continue }
+            let chain = Int(dominance >> 1)
+            if chainMarks[chain] != generation || deepestStar[chain] < position {
+                chainMarks[chain] = generation
+                deepestStar[chain] = position
+                anyStar = true
+            }
+        }
+        guard anyStar else { return }
+        var kept = 0
+        for index in 0..<next.count {
+            let position = next[index]
+            let dominance = union.pointee.dominance[Int(position)]
+            if dominance >= 0 {
+                let chain = Int(dominance >> 1)
+                if chainMarks[chain] == generation && position < deepestStar[chain] { continue }
+            }
+            next[kept] = position
+            kept += 1
+        }
+        next.count = kept
     }
 
     /// Appends the groups that match when the text ends at `set`, sorted and unique.
@@ -296,7 +341,6 @@ struct LazyDFA {
             insert(id)
         }
         statistics.statesBuilt += 1
-        statesSinceClear += 1
         return id
     }
 
@@ -320,19 +364,7 @@ struct LazyDFA {
         _ = withUnsafePointer(to: GlushkovBuilder.start) {
             add(union, UnsafeBufferPointer(start: $0, count: 1))
         }
-        charactersSinceClear = 0
-        statesSinceClear = 0
         analysisLeft = Self.analysisBudget
-    }
-
-    private mutating func giveUp() {
-        givenUp = true
-        statistics.fallbacks += 1
-        table.removeAll()
-        positions.removeAll()
-        groups.removeAll()
-        slots.removeAll()
-        exits.removeAll()
     }
 
     private var memoryInUse: Int {
@@ -407,13 +439,14 @@ public struct GlobCacheStatistics: Sendable, Equatable, BitwiseCopyable {
     public var statesBuilt = 0
     /// Times a cache was emptied because it reached its budget.
     public var cacheClears = 0
-    /// Caches that gave up and run each glob on its own (`GlobFallback`).
-    public var fallbacks = 0
-    /// Times the globs run on their own were dropped and compiled again as needed, to stay
-    /// within their budget.
-    public var fallbackRecompilations = 0
     /// States that walks skip through to the next of a few bytes (`LazyDFA.analyseLoops`).
     public var statesSkippedThrough = 0
+    /// Follow edges read to build states: the work of the lazy DFAs beside their table reads,
+    /// which `LazyDFA` bounds per character of a path.
+    public var edgesRead = 0
+    /// Follow edges read by the single globs checked one rule at a time (query, fragment and
+    /// item patterns too large for the bit-parallel form), for tests to bound likewise.
+    public var singleGlobEdgesRead = 0
 
     /// No work counted yet.
     public init() {}
@@ -423,9 +456,9 @@ public struct GlobCacheStatistics: Sendable, Equatable, BitwiseCopyable {
         var sum = a
         sum.statesBuilt += b.statesBuilt
         sum.cacheClears += b.cacheClears
-        sum.fallbacks += b.fallbacks
-        sum.fallbackRecompilations += b.fallbackRecompilations
         sum.statesSkippedThrough += b.statesSkippedThrough
+        sum.edgesRead += b.edgesRead
+        sum.singleGlobEdgesRead += b.singleGlobEdgesRead
         return sum
     }
 }
