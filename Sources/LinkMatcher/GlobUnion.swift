@@ -261,7 +261,9 @@ extension GlobUnion {
                 dominance.append(chain.ofNode[node] * 2 + (isStar ? 1 : 0))
             }
         }
-        return (builder, endNode.map { lastBefore[$0] }, nil, (dominance, anyStar ? chain.count : 0))
+        return (
+            builder, endNode.map { lastBefore[$0] }, nil, (dominance, anyStar ? chain.count : 0)
+        )
     }
 
     /// The chain of each node of the pattern trie (`dominance`): a node continues its parent's
