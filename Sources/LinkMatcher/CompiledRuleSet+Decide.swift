@@ -45,6 +45,7 @@ extension CompiledRuleSet {
             let head = heads[ruleIndex]
             // Within an entry only the first matching rule counts (S4.2).
             guard head.entry != lastEntry, head.failsWithout & absent == 0,
+                pathHolds(ruleIndex, bytes, scratch),
                 head.pathDecides || otherPartsMatch(compiled.pointer(at: ruleIndex), bytes, scratch)
             else { continue }
             lastEntry = head.entry
@@ -145,7 +146,8 @@ extension CompiledRuleSet {
         for candidate in candidates {
             let ruleIndex = Int(candidate)
             let rule = compiled.pointer(at: ruleIndex)
-            guard rule.pointee.entry != lastEntry, otherPartsMatch(rule, url, scratch)
+            guard rule.pointee.entry != lastEntry, pathHolds(ruleIndex, url, scratch),
+                otherPartsMatch(rule, url, scratch)
             else { continue }
             lastEntry = rule.pointee.entry
             for app in apps(ofEntry: lastEntry) where decided[app] == nil {
@@ -223,8 +225,10 @@ extension CompiledRuleSet {
         _ scratch: UnsafeMutablePointer<MatchState>
     ) {
         let union = unions.pointer(at: mode.index)
-        for group in scratch.pointee.globCaches.base[mode.index].matchingGroups(union, key) {
-            appendRules(ofGroup: group, union, scratch)
+        if let groups = scratch.pointee.globCaches.base[mode.index].matchingGroups(union, key) {
+            for group in groups { appendRules(ofGroup: group, union, scratch) }
+        } else {
+            appendFallbackMatches(mode, union, bytes, scratch)
         }
     }
 
@@ -293,8 +297,8 @@ extension CompiledRuleSet {
     }
 
     /// The rules of a group of glob patterns whose pattern the URL's query or fragment may
-    /// match: those the patterns' DFA finds, or all of them when the patterns were too large to
-    /// join in one automaton (each is checked in full afterwards either way).
+    /// match: those the patterns' DFA finds, or all of them when it has given up (each is
+    /// checked in full afterwards either way).
     private func appendPatternRules(
         _ group: KeyedGroups.Group, _ bytes: UnsafeBufferPointer<UInt8>,
         _ scratch: UnsafeMutablePointer<MatchState>
@@ -302,9 +306,10 @@ extension CompiledRuleSet {
         let part: MatchState.Component = group.part == .queryPattern ? .query : .fragment
         let text = scratch.pointee.view(part, group.mode, bytes)
         let union = patternUnions.pointer(at: Int(group.union))
-        if !union.pointee.isEmpty {
+        if !union.pointee.isEmpty,
             let matched = scratch.pointee.patternCaches.base[Int(group.union)].matchingGroups(
                 union, text)
+        {
             for pattern in matched {
                 keyedGroups.appendRules(
                     ofValue: Int(group.valueStart) + Int(pattern),
@@ -327,6 +332,51 @@ extension CompiledRuleSet {
         for slot in first..<end {
             scratch.pointee.candidates.append(union.pointee.groupRules[slot])
         }
+    }
+
+    /// The rules of every group of a view whose DFA cache gave up, unchecked: `pathHolds`
+    /// checks a group's path when `decide` reaches one of its rules.
+    @inline(never)
+    private func appendFallbackMatches(
+        _ mode: ViewMode, _ union: UnsafePointer<GlobUnion>, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ scratch: UnsafeMutablePointer<MatchState>
+    ) {
+        if scratch.pointee.globFallback?.owner != identity {
+            scratch.pointee.globFallback = GlobFallback(
+                owner: identity, limit: scratch.pointee.fallbackLimit)
+        }
+        if scratch.pointee.uncheckedUnions == 0 { scratch.pointee.globFallback?.nextURL() }
+        scratch.pointee.uncheckedUnions |= 1 << UInt8(mode.index)
+        for group in 0..<Int32(union.pointee.groupCount) {
+            appendRules(ofGroup: group, union, scratch)
+        }
+    }
+
+    /// False for a candidate that joined unchecked (its view's DFA cache gave up) and whose
+    /// glob does not match the path; true for every other candidate.
+    @inline(__always)
+    func pathHolds(
+        _ rule: Int, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ scratch: UnsafeMutablePointer<MatchState>
+    ) -> Bool {
+        scratch.pointee.uncheckedUnions == 0 || uncheckedPathHolds(rule, bytes, scratch)
+    }
+
+    /// `pathHolds` once some view's DFA cache gave up: out of line, as it is rare.
+    @inline(never)
+    private func uncheckedPathHolds(
+        _ rule: Int, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ scratch: UnsafeMutablePointer<MatchState>
+    ) -> Bool {
+        let group = globGroup[rule]
+        let mode = compiled.pointer(at: rule).pointee.mode
+        let union = Self.unionIndex(mode)
+        guard group >= 0, scratch.pointee.uncheckedUnions & (1 << UInt8(union)) != 0,
+            let fallback = scratch.pointee.globFallback
+        else { return true }
+        let text = scratch.pointee.view(.path, ViewMode.all[union], bytes)
+        return fallback.groupMatches(
+            union, Int(group), globPatterns[union], text, &scratch.pointee.glob)
     }
 
     /// Points the scratch's DFA caches at this set's unions, forgetting the states of another.

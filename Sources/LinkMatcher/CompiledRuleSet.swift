@@ -37,6 +37,11 @@ public final class CompiledRuleSet: Sendable {
     /// The union of each keyed group of glob patterns (`KeyedGroups.Group.union`).
     let patternUnions: FrozenArray<GlobUnion>
     let unions: FrozenArray<GlobUnion>
+    /// Each union's group patterns, in group order: a scratch whose DFA cache gave up compiles
+    /// them one by one (`GlobFallback`).
+    let globPatterns: [[[PatternNode]]]
+    /// Per rule: its group in its view's union, or -1 for a rule the union does not hold.
+    let globGroup: FrozenArray<Int32>
     /// Rules left out of the tries and glob groups because an earlier rule of their entry
     /// always matches where they do (`NeverReachedRules`).
     let neverReached: Int
@@ -217,6 +222,14 @@ public final class CompiledRuleSet: Sendable {
                 return group
             }
         }
+        self.globPatterns = groups.map { $0.map(\.nodes) }
+        var globGroup = [Int32](repeating: -1, count: rules.count)
+        for unionGroups in groups {
+            for (group, members) in unionGroups.enumerated() {
+                for rule in members.rules { globGroup[Int(rule)] = Int32(group) }
+            }
+        }
+        self.globGroup = arena.freeze(globGroup)
         self.neverReached = neverReached
         // The tries of the views in one lane; the merged trie and the glob unions in the other.
         // Merged anew only when more than one view has entries; else that view's own serves.

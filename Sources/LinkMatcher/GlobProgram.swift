@@ -157,7 +157,10 @@ package struct GlobProgram: Sendable, BitwiseCopyable {
 extension GlobProgram {
     /// Whether the pattern matches the whole of `text` (UTF-8, one character = one scalar).
     func matches(_ text: UnsafeBufferPointer<UInt8>, scratch: inout GlobScratch) -> Bool {
-        if let small { return matchesSmall(small, text) }
+        if let small {
+            scratch.bitParallelBytes &+= text.count
+            return matchesSmall(small, text)
+        }
         scratch.prepare(stateCount: stateCount)
         scratch.current.append(GlushkovBuilder.start)
         var index = 0
@@ -267,8 +270,10 @@ struct GlobScratch {
     var next = ScratchBuffer<Int32>()
     var seen = ScratchBuffer<UInt32>()
     var generation: UInt32 = 0
-    /// Follow edges read by runs of programs too large for the bit-parallel form: their work.
+    /// The work of the runs: follow edges read by programs too large for the bit-parallel
+    /// form, and bytes given to the others (at most one 64-bit step each).
     var edgesRead = 0
+    var bitParallelBytes = 0
 
     func free() {
         current.free()

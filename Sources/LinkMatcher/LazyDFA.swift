@@ -11,23 +11,33 @@
 /// differ only in how far they got before the last `*` share states.
 ///
 /// Memory is bounded by `budget` bytes. When a new state would not fit, the cache is emptied
-/// and building goes on from the state in hand (as RE2's DFA does); it never gives up. The
-/// cost of a path of n characters is therefore bounded per character:
+/// and building goes on from the state in hand, as RE2's DFA does. While the cache serves, a
+/// path of n characters costs, per character:
 ///
 /// - a known transition: one table read (or, through a state that skips, one byte compare);
 /// - an unknown one: one state built. That is one step over the follow edges of the current
 ///   state's P positions (E edges), the redundant positions left out and the rest sorted,
 ///   O(E + P log P), one hash lookup O(P), and, when the state is new, its row and group list
-///   stored, O(C + P + G) for C classes and G groups. P and E are at most the union's
-///   positions and edges, which `CompileBudget` bounds; with the redundant positions left
-///   out, P is a few positions per pattern still in progress;
+///   stored, O(C + P + G) for C classes and G groups;
 /// - an emptying of the cache, when the state does not fit: O(states built since the last
 ///   one), paid for by building them (`statistics.cacheClears` counts them);
 /// - at most once per state, `analyseLoops`: a step per class, within `analysisBudget`
 ///   follow edges per emptying.
 ///
-/// So no character costs more than one state built, however long the path and whatever the
-/// cache holds, and `statistics` counts the work (`edgesRead`) for tests to bound.
+/// P and E are at most the union's positions and edges, which `CompileBudget` bounds; with the
+/// redundant positions left out they are a few per pattern still in progress, however many
+/// `*`s it has passed: 12 patterns of 2,500 `*`s read about one follow edge per character of a
+/// 50 KB path (`statistics.edgesRead` counts them, for tests to bound).
+///
+/// When emptying keeps recurring while few characters are read per state built (a rule set
+/// whose DFA is far larger than the budget, such as hundreds of `*a*b*c*` patterns against
+/// varied paths), every character is a state built, and the union's live positions (hundreds,
+/// one or more per pattern in progress) cost more per character than the patterns run one by
+/// one: the cache gives up and answers nil, and the caller runs each group's own automaton in
+/// rule order, only as far as the first rule that decides (`GlobFallback`). That costs per
+/// character, per group run, one 64-bit step for a pattern of up to 64 positions, else the
+/// follow edges of its live positions, which leave out those before its last live `*` in the
+/// same way (`GlobProgram`).
 ///
 /// A state that every character but a few ASCII bytes leads back to (those that the `*`s of
 /// `*/terms/*` keep, which only a `/` leads out of; an ID in `/orgs/*/repos/*/issues`) is
@@ -46,6 +56,10 @@ struct LazyDFA {
     static let start: Int32 = 2
     /// A free slot of the set-to-state hash table holds the placeholder's id: no set maps to it.
     private static let freeSlot = unknown
+    /// After this many emptyings, a cache that reads fewer than `minimumCharactersPerState`
+    /// characters per state it builds gives up.
+    static let clearsBeforeGivingUp = 3
+    static let minimumCharactersPerState = 10
     /// The most bytes that may lead out of a state that walks skip through: with more, a
     /// skip stops too soon to beat a table lookup per character.
     static let mostExits = 4
@@ -82,6 +96,12 @@ struct LazyDFA {
     /// where `chainMarks` holds the step's generation.
     private var deepestStar = ScratchBuffer<Int32>(capacity: 1)
     private var chainMarks = ScratchBuffer<UInt32>(capacity: 1)
+    private var charactersSinceClear = 0
+    private var statesSinceClear = 0
+    /// Emptyings since the cache was readied for its union (`statistics` counts them all).
+    private var clearsForUnion = 0
+    /// True once the cache has given up on its union.
+    private var givenUp = false
     private(set) var statistics = GlobCacheStatistics()
 
     init(budget: Int) { self.budget = budget }
@@ -90,7 +110,9 @@ struct LazyDFA {
 
     func free() {
         table.free()
-        for buffer in [positionStart, positions, groupStart, groups, slots, next, deepestStar] {
+        for buffer in [
+            positionStart, positions, groupStart, groups, slots, next, deepestStar,
+        ] {
             buffer.free()
         }
         seen.free()
@@ -104,6 +126,9 @@ struct LazyDFA {
         seen.removeAll()
         seen.reserve(union.pointee.positionCount)
         for _ in 0..<union.pointee.positionCount { seen.append(0) }
+        // A step writes up to one entry per position without checking for room.
+        next.removeAll()
+        next.reserve(union.pointee.positionCount)
         deepestStar.removeAll()
         chainMarks.removeAll()
         deepestStar.reserve(union.pointee.chainCount)
@@ -113,24 +138,31 @@ struct LazyDFA {
             chainMarks.append(0)
         }
         generation = 0
+        givenUp = false
+        clearsForUnion = 0
         clear(union)
     }
 
     /// The groups of `union` whose pattern matches all of `text`, ascending, valid until the
-    /// next call.
+    /// next call; nil once the cache has given up.
     @inline(__always)
     mutating func matchingGroups(
         _ union: UnsafePointer<GlobUnion>, _ text: UnsafeBufferPointer<UInt8>
     )
-        -> UnsafeBufferPointer<Int32>
+        -> UnsafeBufferPointer<Int32>?
     {
+        if givenUp { return nil }
+        charactersSinceClear &+= text.count
         var state = Self.start
         var index = 0
         while index < text.count {
             let (characterClass, length) = union.pointee.characterClass(text, at: index)
             index += length
             var target = Int32(table[Int(state) &<< rowShift | characterClass])
-            if target == Self.unknown { target = build(union, from: state, characterClass) }
+            if target == Self.unknown {
+                target = build(union, from: state, characterClass)
+                if target == Self.unknown { return nil }
+            }
             if target == Self.dead { return UnsafeBufferPointer(start: nil, count: 0) }
             if target == state {
                 let stateExits = exits[Int(state)]
@@ -145,7 +177,8 @@ struct LazyDFA {
 
     /// Makes the transition of `state` on `characterClass` and returns its target, emptying
     /// the cache first when the target is new and does not fit (the target is then the only
-    /// state built besides the fixed ones, and `state` is gone).
+    /// state built besides the fixed ones, and `state` is gone); `unknown` when the cache
+    /// gave up.
     @inline(never)
     private mutating func build(
         _ union: UnsafePointer<GlobUnion>, from state: Int32, _ characterClass: Int
@@ -161,8 +194,15 @@ struct LazyDFA {
         if memoryInUse + bytes(forStateOf: next.count) > budget
             || stateCount >= Int(UInt16.max)
         {
+            if clearsForUnion >= Self.clearsBeforeGivingUp
+                && charactersSinceClear < Self.minimumCharactersPerState * statesSinceClear
+            {
+                giveUp()
+                return Self.unknown
+            }
             clear(union)
             statistics.cacheClears += 1
+            clearsForUnion += 1
             return add(union, next.buffer)
         }
         let target = add(union, next.buffer)
@@ -242,53 +282,72 @@ struct LazyDFA {
             for index in 0..<chainMarks.count { chainMarks[index] = 0 }
             generation = 1
         }
-        next.removeAll()
+        // Read through local copies: the loops then keep them in registers.
+        let followStart = union.pointee.followStart
+        let follow = union.pointee.follow
+        let classes = union.pointee.positionClasses
+        let classWords = union.pointee.classWords
+        let word = characterClass >> 6
+        let bit = UInt64(1) &<< UInt64(characterClass & 63)
+        let marks = seen.base
+        let mark = generation
+        // `prepare` made room for every position, each entered once.
+        let out = next.base
+        var count = 0
         var edgesRead = 0
         for position in from {
-            let first = Int(union.pointee.followStart[Int(position)])
-            let end = Int(union.pointee.followStart[Int(position) + 1])
-            edgesRead += end - first
+            let first = Int(followStart[Int(position)])
+            let end = Int(followStart[Int(position) + 1])
+            edgesRead &+= end - first
             for edge in first..<end {
-                let successor = union.pointee.follow[edge]
-                guard seen[Int(successor)] != generation,
-                    union.pointee.accepts(successor, characterClass)
+                let successor = Int(follow[edge])
+                guard marks[successor] != mark,
+                    classes[successor &* classWords &+ word] & bit != 0
                 else { continue }
-                seen[Int(successor)] = generation
-                next.append(successor)
+                marks[successor] = mark
+                out[count] = Int32(successor)
+                count &+= 1
             }
         }
-        statistics.edgesRead += edgesRead
+        next.count = count
+        statistics.edgesRead &+= edgesRead
         if union.pointee.chainCount > 0 { dropRedundant(union) }
-        var sorted = UnsafeMutableBufferPointer(start: next.base, count: next.count)
-        sorted.sort()
+        var positions = UnsafeMutableBufferPointer(start: next.base, count: next.count)
+        positions.sort()
     }
 
     /// Leaves out of `next` every position of a chain that comes before the chain's last live
     /// `*` (`GlobUnion.dominance`): the state then says what the text can still lead to with
     /// fewer positions. Two passes over `next`, in step order.
     private mutating func dropRedundant(_ union: UnsafePointer<GlobUnion>) {
+        let dominance = union.pointee.dominance
+        let positions = next.base
+        let count = next.count
+        let marks = chainMarks.base
+        let deepest = deepestStar.base
+        let mark = generation
         var anyStar = false
-        for index in 0..<next.count {
-            let position = next[index]
-            let dominance = union.pointee.dominance[Int(position)]
-            guard dominance >= 0, dominance & 1 == 1 else { continue }
-            let chain = Int(dominance >> 1)
-            if chainMarks[chain] != generation || deepestStar[chain] < position {
-                chainMarks[chain] = generation
-                deepestStar[chain] = position
+        for index in 0..<count {
+            let position = positions[index]
+            let kind = dominance[Int(position)]
+            guard kind >= 0, kind & 1 == 1 else { continue }
+            let chain = Int(kind >> 1)
+            if marks[chain] != mark || deepest[chain] < position {
+                marks[chain] = mark
+                deepest[chain] = position
                 anyStar = true
             }
         }
         guard anyStar else { return }
         var kept = 0
-        for index in 0..<next.count {
-            let position = next[index]
-            let dominance = union.pointee.dominance[Int(position)]
-            if dominance >= 0 {
-                let chain = Int(dominance >> 1)
-                if chainMarks[chain] == generation && position < deepestStar[chain] { continue }
+        for index in 0..<count {
+            let position = positions[index]
+            let kind = dominance[Int(position)]
+            if kind >= 0 {
+                let chain = Int(kind >> 1)
+                if marks[chain] == mark && position < deepest[chain] { continue }
             }
-            next[kept] = position
+            positions[kept] = position
             kept += 1
         }
         next.count = kept
@@ -341,6 +400,7 @@ struct LazyDFA {
             insert(id)
         }
         statistics.statesBuilt += 1
+        statesSinceClear += 1
         return id
     }
 
@@ -365,6 +425,18 @@ struct LazyDFA {
             add(union, UnsafeBufferPointer(start: $0, count: 1))
         }
         analysisLeft = Self.analysisBudget
+        charactersSinceClear = 0
+        statesSinceClear = 0
+    }
+
+    private mutating func giveUp() {
+        givenUp = true
+        statistics.fallbacks += 1
+        table.removeAll()
+        positions.removeAll()
+        groups.removeAll()
+        slots.removeAll()
+        exits.removeAll()
     }
 
     private var memoryInUse: Int {
@@ -439,14 +511,22 @@ public struct GlobCacheStatistics: Sendable, Equatable, BitwiseCopyable {
     public var statesBuilt = 0
     /// Times a cache was emptied because it reached its budget.
     public var cacheClears = 0
+    /// Caches that gave up and run each glob on its own (`GlobFallback`).
+    public var fallbacks = 0
+    /// Times the globs run on their own were dropped and compiled again as needed, to stay
+    /// within their budget.
+    public var fallbackRecompilations = 0
     /// States that walks skip through to the next of a few bytes (`LazyDFA.analyseLoops`).
     public var statesSkippedThrough = 0
     /// Follow edges read to build states: the work of the lazy DFAs beside their table reads,
     /// which `LazyDFA` bounds per character of a path.
     public var edgesRead = 0
-    /// Follow edges read by the single globs checked one rule at a time (query, fragment and
-    /// item patterns too large for the bit-parallel form), for tests to bound likewise.
+    /// Follow edges read by the globs run on their own (query, fragment and item patterns, and
+    /// paths once a cache gave up) too large for the bit-parallel form, for tests to bound
+    /// likewise.
     public var singleGlobEdgesRead = 0
+    /// Bytes read by those globs in the bit-parallel form: at most one 64-bit step each.
+    public var singleGlobBytes = 0
 
     /// No work counted yet.
     public init() {}
@@ -456,9 +536,12 @@ public struct GlobCacheStatistics: Sendable, Equatable, BitwiseCopyable {
         var sum = a
         sum.statesBuilt += b.statesBuilt
         sum.cacheClears += b.cacheClears
+        sum.fallbacks += b.fallbacks
+        sum.fallbackRecompilations += b.fallbackRecompilations
         sum.statesSkippedThrough += b.statesSkippedThrough
         sum.edgesRead += b.edgesRead
         sum.singleGlobEdgesRead += b.singleGlobEdgesRead
+        sum.singleGlobBytes += b.singleGlobBytes
         return sum
     }
 }

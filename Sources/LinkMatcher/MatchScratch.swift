@@ -18,10 +18,15 @@ public final class MatchScratch {
     /// pointer accesses carry none of the run-time exclusivity checks of class properties.
     let state: UnsafeMutablePointer<MatchState>
 
-    /// A scratch whose DFA caches hold at most `globCacheBudget` bytes of states per view.
-    public init(globCacheBudget: Int = MatchScratch.defaultGlobCacheBudget) {
+    /// `fallbackLimit` bounds the automata of the globs run one by one once a DFA cache gave
+    /// up (`AutomatonSize.limit` by default).
+    public init(
+        globCacheBudget: Int = MatchScratch.defaultGlobCacheBudget,
+        fallbackLimit: AutomatonSize = .limit
+    ) {
         state = .allocate(capacity: 1)
-        state.initialize(to: MatchState(globCacheBudget: globCacheBudget))
+        state.initialize(
+            to: MatchState(globCacheBudget: globCacheBudget, fallbackLimit: fallbackLimit))
     }
 
     /// What the DFA caches have done so far, over every view.
@@ -33,7 +38,9 @@ public final class MatchScratch {
         for index in 0..<state.pointee.patternCaches.count {
             total = total + state.pointee.patternCaches[index].statistics
         }
+        total.fallbackRecompilations = state.pointee.globFallback?.restarts ?? 0
         total.singleGlobEdgesRead = state.pointee.glob.edgesRead
+        total.singleGlobBytes = state.pointee.glob.bitParallelBytes
         return total
     }
 
@@ -84,6 +91,11 @@ struct MatchState {
     /// One lazy DFA per keyed group of glob patterns, for the same rule set.
     var patternCaches = ScratchBuffer<LazyDFA>(capacity: 1)
     var globCacheOwner = -1
+    /// Each glob run on its own, for views whose DFA cache gave up; and the unions whose rules
+    /// joined the current URL's candidates unchecked (bit `u` for union `u`).
+    var globFallback: GlobFallback?
+    let fallbackLimit: AutomatonSize
+    var uncheckedUnions: UInt8 = 0
     /// Apps already decided for the current URL (only when apps appear in several entries).
     var decidedApps = ScratchBuffer<Bool>(capacity: 8)
     var touchedApps = ScratchBuffer<Int32>(capacity: 8)
@@ -105,7 +117,8 @@ struct MatchState {
         var value: Range<Int> { Int(valueStart)..<Int(valueEnd) }
     }
 
-    init(globCacheBudget: Int) {
+    init(globCacheBudget: Int, fallbackLimit: AutomatonSize) {
+        self.fallbackLimit = fallbackLimit
         for _ in 0..<4 { globCaches.append(LazyDFA(budget: globCacheBudget)) }
         for _ in 0..<12 {
             views.append(UnsafeBufferPointer(start: nil, count: 0))
@@ -211,6 +224,7 @@ struct MatchState {
         for slot in 0..<4 { itemsReady[slot] = false }
         candidates.removeAll()
         candidateRuns.pointee.removeAll()
+        uncheckedUnions = 0
     }
 
     /// The text of one component in one view mode, built once per URL: raw characters

@@ -429,6 +429,6 @@ extension GlobCacheStatistics {
     /// What `--debug` says of the DFA caches of one file after a scan.
     var debugSummary: String {
         "DFA: \(statesBuilt) states built (\(statesSkippedThrough) walked by skipping to a few "
-            + "bytes), \(cacheClears) cache clears, \(edgesRead) follow edges read to build them"
+            + "bytes), \(cacheClears) cache clears, \(fallbacks) fallbacks to one automaton per glob"
     }
 }

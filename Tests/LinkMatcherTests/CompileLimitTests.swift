@@ -115,4 +115,17 @@ struct CompileLimitTests {
             #expect(set.automatonSize.edges < AutomatonSize.limit.edges / 100)
         }
     }
+
+    /// Once a DFA cache gave up, the globs run one by one are compiled as they are needed and
+    /// dropped whenever they would pass their budget: answers stay exact.
+    @Test func fallbackMatchersStayWithinTheirBudget() {
+        var generator = GlobSetGenerator(random: SplitMix64(seed: 7))
+        let doc = generator.document()
+        let urls = (0..<200).map { _ in generator.url() }
+        let scratch = MatchScratch(
+            globCacheBudget: 4_096, fallbackLimit: AutomatonSize(positions: 100, edges: 200))
+        #expect(disagreements(doc, urls, scratch: scratch).isEmpty)
+        #expect(scratch.globCacheStatistics.fallbacks >= 1)
+        #expect(scratch.globCacheStatistics.fallbackRecompilations >= 1)
+    }
 }

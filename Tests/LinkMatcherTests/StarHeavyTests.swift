@@ -92,6 +92,32 @@ struct StarHeavyTests {
         #expect(edges <= 16 * 3 * path.count, "\(edges) follow edges read")
     }
 
+    /// The same with a cache budget far too small, so that the DFA gives up and each pattern
+    /// runs on its own (`GlobFallback`): each reads a few follow edges per character (before,
+    /// each kept every `*` it had passed live, thousands), and the answers stay exact.
+    @Test func theFallbackReadsFewEdgesPerCharacterOfEachPattern() {
+        let path = Self.letters(50_000, seed: 99)
+        let patterns = (0..<12).map { Self.letters(2_500, seed: UInt64($0)) }
+        let doc = document(
+            patterns.map { Component(path: "/" + $0.map(String.init).joined(separator: "*")) })
+        let set = CompiledRuleSet(doc)
+        let scratch = MatchScratch(globCacheBudget: 16 << 10)
+        for ending in ["a", "b", "c", "a"] {
+            let url = "/" + String(path.dropLast()) + ending
+            let expected = patterns.firstIndex { Self.matches($0, url.dropFirst()) }
+            let answer = automatonAnswer(set, url, scratch)
+            #expect(
+                answer.hasSuffix(expected.map { "components[\($0)]" } ?? "\t-"),
+                "ending \(ending): \(answer)")
+        }
+        let statistics = scratch.globCacheStatistics
+        #expect(statistics.fallbacks == 1, "the test is of the fallback")
+        let work = statistics.edgesRead + statistics.singleGlobEdgesRead
+        #expect(
+            work <= 16 * patterns.count * 4 * path.count,
+            "\(statistics.edgesRead) + \(statistics.singleGlobEdgesRead) edges read")
+    }
+
     /// The same patterns as whole-query patterns: the query patterns' DFA finds the rules that
     /// match, and each is checked on its own with as few live states: edges read per
     /// character stay a few (about two), and the first matching rule decides.
