@@ -34,7 +34,7 @@ public struct DiagnosticCode: Sendable, Hashable {
 
     /// AASA6xx: rules that can never decide.
     package static let ofShadowedRules: [DiagnosticCode] = [
-        shadowed, afterCatchAll, duplicateRule, exclusionWithoutEffect,
+        shadowed, afterCatchAll, duplicateRule, exclusionWithoutEffect, proofNotFinished,
     ]
 
     /// AASA7xx: how the file is served (`HostingCheck`).
@@ -118,6 +118,9 @@ extension DiagnosticCode {
     package static let exclusionWithoutEffect = DiagnosticCode(
         "AASA604", .info,
         "exclude rule changes nothing: no later rule of its entry matches what it matches")
+    package static let proofNotFinished = DiagnosticCode(
+        "AASA605", .info,
+        "not proven whether the rule can decide: its proof stopped at the work budget per rule")
 
     package static let notHTTPS = DiagnosticCode(
         "AASA701", .error, "not an https:// URL: iOS fetches the file over HTTPS only")

@@ -28,6 +28,9 @@ public struct ScanReport: Sendable {
         /// The earlier rule that decides every URL this one matches, so it can never decide
         /// (a static finding, not a count); nil when none is proven. Filled by the caller.
         public var shadowedBy: String? = nil
+        /// True when that proof stopped at its work budget (`ShadowAnalysis.workPerRule`):
+        /// whether the rule can decide is not proven either way. Filled by the caller.
+        public var proofNotFinished = false
     }
 
     public struct PathRow: Sendable, Equatable {

@@ -10,6 +10,8 @@ protocol ReportRuleRow {
     var pattern: String { get }
     var hits: UInt64 { get }
     var shadowedBy: String? { get }
+    /// True when the dead-rule proof stopped at its work budget (JSON `"proof": "not proven"`).
+    var proofNotFinished: Bool { get }
 }
 
 /// What the renderers read of a path row of a top list.
@@ -23,5 +25,7 @@ protocol ReportPathRow {
 
 extension ScanReport.RuleRow: ReportRuleRow {}
 extension ScanReport.PathRow: ReportPathRow {}
-extension DiffReport.RuleRow: ReportRuleRow {}
+extension DiffReport.RuleRow: ReportRuleRow {
+    var proofNotFinished: Bool { false }
+}
 extension DiffReport.PathRow: ReportPathRow {}
