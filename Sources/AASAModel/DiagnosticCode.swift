@@ -35,7 +35,7 @@ public struct DiagnosticCode: Sendable, Hashable {
 
     /// AASA6xx: rules that can never decide.
     package static let ofShadowedRules: [DiagnosticCode] = [
-        shadowed, afterCatchAll, duplicateRule, exclusionWithoutEffect,
+        shadowed, afterCatchAll, duplicateRule, exclusionWithoutEffect, proofNotFinished,
     ]
 
     /// AASA605: a rule that takes URLs a later exclusion of its entry was meant to keep out.
@@ -132,6 +132,9 @@ extension DiagnosticCode {
     package static let takesExcludedURLs = DiagnosticCode(
         "AASA605", .warning,
         "rule placed before an exclusion opens URLs the exclusion was meant to keep out")
+    package static let proofNotFinished = DiagnosticCode(
+        "AASA606", .info,
+        "not proven whether the rule can decide: its proof stopped at the work budget per rule")
 
     package static let notHTTPS = DiagnosticCode(
         "AASA701", .error, "not an https:// URL: iOS fetches the file over HTTPS only")

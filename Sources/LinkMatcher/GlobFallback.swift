@@ -2,9 +2,13 @@
 /// position automaton (`GlobProgram`, bit-parallel for up to 64 states). The groups' rules
 /// join the candidates unchecked, and a group's path is checked only when `decide` reaches one
 /// of its rules in rule order, once per URL: so the first glob that decides ends the work, as
-/// globs were run before the union existed. Linear in the path length, with a small constant:
-/// the answer for rule sets whose combined DFA is far larger than the cache budget (hundreds of
-/// `*a*b*c*` patterns). Built on first need, per scratch and per group: compiling a rule set
+/// globs were run before the union existed. The answer for rule sets whose combined DFA is far
+/// larger than the cache budget (hundreds of `*a*b*c*` patterns against varied paths), where
+/// each character would build a state of hundreds of positions. A group checked costs, per
+/// character of the path, one 64-bit step when its automaton has at most 64 positions (most
+/// patterns), else the follow edges of its live positions, of which `GlobProgram` keeps only
+/// those from its last live `*` on: a few, however many `*`s the pattern has. A URL costs at
+/// most that for each group of the union, once. Built on first need, per scratch and per group: compiling a rule set
 /// pays nothing, and the matchers together stay within one rule set's `CompileBudget` (past it
 /// they are dropped and compiled again as needed), so memory stays bounded even when every
 /// group names a variable of hundreds of words, which the union built once.

@@ -2,6 +2,13 @@
 /// states, so a match costs O(text length x live states) whatever the pattern -- never the
 /// exponential backtracking of `*a*a*a*b` against a long path.
 ///
+/// The live states leave out those before the last live `*` that stands on its own in the
+/// pattern: whatever they could still match, that `*` matches too (it reads whatever came
+/// between). So `*a*b*c...` with thousands of `*` keeps a few live states, not one per `*`
+/// passed: a character costs the follow edges of the states after that `*` (`GlobScratch`
+/// counts them), bounded by the pattern's size and in practice by its longest run between
+/// two `*`.
+///
 /// State 0 is "nothing consumed yet"; state `p > 0` is "position `p` consumed the last
 /// character". A transition into position `p` consumes one character that its predicate
 /// accepts; `*` is a position with a self-loop.
@@ -36,6 +43,9 @@ package struct GlobProgram: Sendable, BitwiseCopyable {
         let edgeScalar: FrozenArray<UInt32>
         /// States from which the end of the text is an acceptable end of the match.
         let acceptsAtEnd: FrozenArray<Bool>
+        /// The states of the pattern's own `*`s (not those inside a variable's alternatives);
+        /// empty when there are none.
+        let topLevelStar: FrozenArray<Bool>
     }
 
     var followStart: FrozenArray<Int32> { stateList.pointer(at: 0).pointee.followStart }
@@ -43,6 +53,7 @@ package struct GlobProgram: Sendable, BitwiseCopyable {
     var literalEnd: FrozenArray<Int32> { stateList.pointer(at: 0).pointee.literalEnd }
     var edgeScalar: FrozenArray<UInt32> { stateList.pointer(at: 0).pointee.edgeScalar }
     var acceptsAtEnd: FrozenArray<Bool> { stateList.pointer(at: 0).pointee.acceptsAtEnd }
+    var topLevelStar: FrozenArray<Bool> { stateList.pointer(at: 0).pointee.topLevelStar }
 
     /// Bit-parallel form: bit `s` stands for state `s`.
     struct SmallAutomaton: Sendable, BitwiseCopyable {
@@ -92,11 +103,23 @@ package struct GlobProgram: Sendable, BitwiseCopyable {
             lasts: root.last, slashesVanish: slashesVanishAtEnd)
         accepts[Int(GlushkovBuilder.start)] = builder.acceptsEmptyText(
             root, accepting: accepts, slashesVanish: slashesVanishAtEnd)
+        // The builder numbers the positions of `nodes` in order, each node's together.
+        var topLevelStar = [Bool](repeating: false, count: builder.predicates.count)
+        var position = 1
+        for node in nodes {
+            if node == .anyRun, position < topLevelStar.count,
+                builder.predicates[position] == .any
+            {
+                topLevelStar[position] = true
+            }
+            position += node.positionCount
+        }
         self.stateList = arena.freeze([
             StateList(
                 followStart: arena.freeze(followStart), follow: arena.freeze(follow),
                 literalEnd: arena.freeze(literalEnd), edgeScalar: arena.freeze(edgeScalar),
-                acceptsAtEnd: arena.freeze(accepts))
+                acceptsAtEnd: arena.freeze(accepts),
+                topLevelStar: arena.freeze(topLevelStar.contains(true) ? topLevelStar : []))
         ])
         self.small = Self.smallAutomaton(
             builder.predicates, followStart, follow, accepts, arena: arena)
@@ -134,7 +157,10 @@ package struct GlobProgram: Sendable, BitwiseCopyable {
 extension GlobProgram {
     /// Whether the pattern matches the whole of `text` (UTF-8, one character = one scalar).
     func matches(_ text: UnsafeBufferPointer<UInt8>, scratch: inout GlobScratch) -> Bool {
-        if let small { return matchesSmall(small, text) }
+        if let small {
+            scratch.bitParallelBytes &+= text.count
+            return matchesSmall(small, text)
+        }
         scratch.prepare(stateCount: stateCount)
         scratch.current.append(GlushkovBuilder.start)
         var index = 0
@@ -145,6 +171,7 @@ extension GlobProgram {
             scratch.next.removeAll()
             for slot in 0..<scratch.current.count {
                 let state = Int(scratch.current[slot])
+                scratch.edgesRead &+= Int(followStart[state + 1]) - Int(followStart[state])
                 let literalsEnd = Int(literalEnd[state])
                 var edge = firstLiteral(scalar, from: Int(followStart[state]), to: literalsEnd)
                 while edge < literalsEnd && edgeScalar[edge] == scalar {
@@ -157,12 +184,29 @@ extension GlobProgram {
                 }
             }
             if scratch.next.count == 0 { return false }
+            if !topLevelStar.isEmpty { dropBeforeLastStar(&scratch.next) }
             swap(&scratch.current, &scratch.next)
         }
         for slot in 0..<scratch.current.count where acceptsAtEnd[Int(scratch.current[slot])] {
             return true
         }
         return false
+    }
+
+    /// Leaves out the states before the last of the pattern's own `*`s among `states`: what
+    /// they could still match, that `*` matches too.
+    private func dropBeforeLastStar(_ states: inout ScratchBuffer<Int32>) {
+        var lastStar: Int32 = 0
+        for slot in 0..<states.count where topLevelStar[Int(states[slot])] {
+            lastStar = max(lastStar, states[slot])
+        }
+        guard lastStar > 0 else { return }
+        var kept = 0
+        for slot in 0..<states.count where states[slot] >= lastStar {
+            states[kept] = states[slot]
+            kept += 1
+        }
+        states.count = kept
     }
 
     /// The first literal edge in `lower..<upper` expecting `scalar` or a larger one.
@@ -226,6 +270,10 @@ struct GlobScratch {
     var next = ScratchBuffer<Int32>()
     var seen = ScratchBuffer<UInt32>()
     var generation: UInt32 = 0
+    /// The work of the runs: follow edges read by programs too large for the bit-parallel
+    /// form, and bytes given to the others (at most one 64-bit step each).
+    var edgesRead = 0
+    var bitParallelBytes = 0
 
     func free() {
         current.free()

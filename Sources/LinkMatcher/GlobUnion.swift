@@ -39,6 +39,18 @@ struct GlobUnion: Sendable {
     /// Rules whose path pattern matches nothing at all (`a$(nope)`), ascending.
     let deadRules: FrozenArray<Int32>
 
+    /// Per position, what lets a DFA state leave out positions that a later `*` of their
+    /// pattern makes redundant (`LazyDFA`): twice the position's *chain*, plus one for a `*`
+    /// that stands on its own in its pattern; -1 for the start. A chain is a run of nodes of
+    /// the factored patterns, each the only child of the one before, where no pattern ends but
+    /// at the last: every position of a chain leads to the same patterns. Once a chain's `*`
+    /// is live, a position of an earlier node of its chain adds nothing: every text that takes
+    /// that position to the end of a pattern takes the `*` there too (the `*` reads whatever
+    /// came between). Empty when no chain holds such a `*`.
+    let dominance: FrozenArray<Int32>
+    /// Number of chains, 0 when `dominance` is empty.
+    let chainCount: Int
+
     var positionCount: Int { max(0, followStart.count - 1) }
     var groupCount: Int { max(0, groupRuleStart.count - 1) }
     var isEmpty: Bool { groupCount == 0 }
@@ -48,7 +60,7 @@ struct GlobUnion: Sendable {
         classWords: 0, positionClasses: .empty, followStart: .empty, follow: .empty,
         endGroupStart: .empty, endGroups: .empty, startGroups: .empty, groupRuleStart: .empty,
         groupRules: .empty,
-        deadRules: .empty)
+        deadRules: .empty, dominance: .empty, chainCount: 0)
 
     /// The class of the scalar that starts at `index`, and its length in bytes.
     @inline(__always)
@@ -111,7 +123,7 @@ extension GlobUnion {
             self = .empty
             return
         }
-        let (builder, ends, stoppedAt) = Self.factoredAutomaton(
+        let (builder, ends, stoppedAt, dominance) = Self.factoredAutomaton(
             groups.map(\.nodes), budget: budget)
         var classes = CharacterClasses(builder.predicates)
         if let budget,
@@ -186,16 +198,22 @@ extension GlobUnion {
             startGroups: arena.freeze(startGroups),
             groupRuleStart: arena.freeze(groupRuleStart),
             groupRules: arena.freeze(groups.flatMap(\.candidates)),
-            deadRules: arena.freeze(deadRules))
+            deadRules: arena.freeze(deadRules),
+            dominance: arena.freeze(dominance.chainCount > 0 ? dominance.ofPosition : []),
+            chainCount: dominance.chainCount)
     }
 
     /// The Glushkov automaton of all the patterns, factored on their common leading nodes
     /// (`users/*/settings/` is built once for hundreds of `users/*/settings/NAME`), so a DFA
     /// state holds a few positions where it would otherwise hold one per pattern. Returns the
     /// builder and, per pattern, the positions at which it may end (0: the start, when the
-    /// pattern matches the empty text). Factoring is sound: `AB|AC` is `A(B|C)`.
+    /// pattern matches the empty text), and each position's `dominance`. Factoring is sound:
+    /// `AB|AC` is `A(B|C)`.
     private static func factoredAutomaton(_ patterns: [[PatternNode]], budget: CompileBudget?)
-        -> (GlushkovBuilder, ends: [[Int32]], stoppedAt: Int?)
+        -> (
+            GlushkovBuilder, ends: [[Int32]], stoppedAt: Int?,
+            dominance: (ofPosition: [Int32], chainCount: Int)
+        )
     {
         struct Edge: Hashable {
             var parent: Int
@@ -226,16 +244,48 @@ extension GlobUnion {
         // Trie nodes are numbered after their parent, so one pass in order links them all, as
         // the sequence construction does: the positions that may come last before a node lead
         // to the node's first positions.
+        let chain = Self.chains(parent: parent, endNodes: endNode)
         var builder = GlushkovBuilder(budget: budget)
         var lastBefore: [[Int32]] = [[0]]
+        var dominance: [Int32] = [-1]
+        var anyStar = false
         for node in 1..<label.count {
             let fragment = builder.add(label[node])
             let previous = lastBefore[parent[node]]
             builder.link(previous, to: fragment.first)
-            if builder.exhausted { return (builder, [], madeBy[node]) }
+            if builder.exhausted { return (builder, [], madeBy[node], ([], 0)) }
             lastBefore.append(fragment.nullable ? fragment.last + previous : fragment.last)
+            let isStar = label[node] == .anyRun
+            anyStar = anyStar || isStar
+            while dominance.count < builder.predicates.count {
+                dominance.append(chain.ofNode[node] * 2 + (isStar ? 1 : 0))
+            }
         }
-        return (builder, endNode.map { lastBefore[$0] }, nil)
+        return (
+            builder, endNode.map { lastBefore[$0] }, nil, (dominance, anyStar ? chain.count : 0)
+        )
+    }
+
+    /// The chain of each node of the pattern trie (`dominance`): a node continues its parent's
+    /// chain when it is the parent's only child and no pattern ends at the parent. Node 0, the
+    /// root, is on no chain.
+    private static func chains(parent: [Int], endNodes: [Int]) -> (ofNode: [Int32], count: Int) {
+        var children = [Int](repeating: 0, count: parent.count)
+        for node in 1..<parent.count { children[parent[node]] += 1 }
+        var endsHere = [Bool](repeating: false, count: parent.count)
+        for node in endNodes { endsHere[node] = true }
+        var chain = [Int32](repeating: -1, count: parent.count)
+        var count: Int32 = 0
+        for node in 1..<parent.count {
+            let up = parent[node]
+            if up != 0 && children[up] == 1 && !endsHere[up] {
+                chain[node] = chain[up]
+            } else {
+                chain[node] = count
+                count += 1
+            }
+        }
+        return (chain, Int(count))
     }
 
     /// Per position, the patterns that match when the text ends there, and the patterns that

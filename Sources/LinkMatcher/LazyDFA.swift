@@ -4,12 +4,40 @@
 /// per character, whatever the number of globs: URLs that differ only in an ID walk states
 /// already built.
 ///
+/// A state leaves out the positions that a later `*` of their pattern makes redundant
+/// (`GlobUnion.dominance`): once `*` number k of `*a*b*c...` is live, what the positions before
+/// it could still match, it matches too. So the states of star-heavy patterns stay small (a
+/// few positions per pattern in progress, not one per `*` already passed), and texts that
+/// differ only in how far they got before the last `*` share states.
+///
 /// Memory is bounded by `budget` bytes. When a new state would not fit, the cache is emptied
-/// and building goes on from the state in hand. When emptying keeps recurring while few
-/// characters are read per state built (a rule set whose DFA is far larger than the budget,
-/// such as hundreds of `*a*b*c*` patterns), this cache gives up for good and answers nil: the
-/// caller then runs each glob's own position automaton (`GlobFallback`), still linear in the
-/// path length.
+/// and building goes on from the state in hand, as RE2's DFA does. While the cache serves, a
+/// path of n characters costs, per character:
+///
+/// - a known transition: one table read (or, through a state that skips, one byte compare);
+/// - an unknown one: one state built. That is one step over the follow edges of the current
+///   state's P positions (E edges), the redundant positions left out and the rest sorted,
+///   O(E + P log P), one hash lookup O(P), and, when the state is new, its row and group list
+///   stored, O(C + P + G) for C classes and G groups;
+/// - an emptying of the cache, when the state does not fit: O(states built since the last
+///   one), paid for by building them (`statistics.cacheClears` counts them);
+/// - at most once per state, `analyseLoops`: a step per class, within `analysisBudget`
+///   follow edges per emptying.
+///
+/// P and E are at most the union's positions and edges, which `CompileBudget` bounds; with the
+/// redundant positions left out they are a few per pattern still in progress, however many
+/// `*`s it has passed: 12 patterns of 2,500 `*`s read about one follow edge per character of a
+/// 50 KB path (`statistics.edgesRead` counts them, for tests to bound).
+///
+/// When emptying keeps recurring while few characters are read per state built (a rule set
+/// whose DFA is far larger than the budget, such as hundreds of `*a*b*c*` patterns against
+/// varied paths), every character is a state built, and the union's live positions (hundreds,
+/// one or more per pattern in progress) cost more per character than the patterns run one by
+/// one: the cache gives up and answers nil, and the caller runs each group's own automaton in
+/// rule order, only as far as the first rule that decides (`GlobFallback`). That costs per
+/// character, per group run, one 64-bit step for a pattern of up to 64 positions, else the
+/// follow edges of its live positions, which leave out those before its last live `*` in the
+/// same way (`GlobProgram`).
 ///
 /// A state that every character but a few ASCII bytes leads back to (those that the `*`s of
 /// `*/terms/*` keep, which only a `/` leads out of; an ID in `/orgs/*/repos/*/issues`) is
@@ -64,6 +92,10 @@ struct LazyDFA {
     private var next = ScratchBuffer<Int32>(capacity: 16)
     private var seen = ScratchBuffer<UInt32>(capacity: 1)
     private var generation: UInt32 = 0
+    /// Per chain of the union (`GlobUnion.dominance`), the last live `*` found in a step, valid
+    /// where `chainMarks` holds the step's generation.
+    private var deepestStar = ScratchBuffer<Int32>(capacity: 1)
+    private var chainMarks = ScratchBuffer<UInt32>(capacity: 1)
     private var charactersSinceClear = 0
     private var statesSinceClear = 0
     /// Emptyings since the cache was readied for its union (`statistics` counts them all).
@@ -78,8 +110,13 @@ struct LazyDFA {
 
     func free() {
         table.free()
-        for buffer in [positionStart, positions, groupStart, groups, slots, next] { buffer.free() }
+        for buffer in [
+            positionStart, positions, groupStart, groups, slots, next, deepestStar,
+        ] {
+            buffer.free()
+        }
         seen.free()
+        chainMarks.free()
         exits.free()
     }
 
@@ -89,6 +126,17 @@ struct LazyDFA {
         seen.removeAll()
         seen.reserve(union.pointee.positionCount)
         for _ in 0..<union.pointee.positionCount { seen.append(0) }
+        // A step writes up to one entry per position without checking for room.
+        next.removeAll()
+        next.reserve(union.pointee.positionCount)
+        deepestStar.removeAll()
+        chainMarks.removeAll()
+        deepestStar.reserve(union.pointee.chainCount)
+        chainMarks.reserve(union.pointee.chainCount)
+        for _ in 0..<union.pointee.chainCount {
+            deepestStar.append(0)
+            chainMarks.append(0)
+        }
         generation = 0
         givenUp = false
         clearsForUnion = 0
@@ -127,8 +175,10 @@ struct LazyDFA {
         return slice(groups, groupStart, state)
     }
 
-    /// Makes the transition of `state` on `characterClass`; returns the target, or `unknown`
-    /// when the cache gave up.
+    /// Makes the transition of `state` on `characterClass` and returns its target, emptying
+    /// the cache first when the target is new and does not fit (the target is then the only
+    /// state built besides the fixed ones, and `state` is gone); `unknown` when the cache
+    /// gave up.
     @inline(never)
     private mutating func build(
         _ union: UnsafePointer<GlobUnion>, from state: Int32, _ characterClass: Int
@@ -221,32 +271,86 @@ struct LazyDFA {
         statistics.statesSkippedThrough += 1
     }
 
-    /// The positions reached from `from` by one character of `characterClass`, sorted, into
-    /// `next`.
+    /// The positions reached from `from` by one character of `characterClass`, without those
+    /// a later `*` makes redundant, sorted, into `next`.
     private mutating func step(
         _ union: UnsafePointer<GlobUnion>, _ from: UnsafeBufferPointer<Int32>, _ characterClass: Int
     ) {
         generation &+= 1
         if generation == 0 {
             for index in 0..<seen.count { seen[index] = 0 }
+            for index in 0..<chainMarks.count { chainMarks[index] = 0 }
             generation = 1
         }
-        next.removeAll()
+        // Read through local copies: the loops then keep them in registers.
+        let followStart = union.pointee.followStart
+        let follow = union.pointee.follow
+        let classes = union.pointee.positionClasses
+        let classWords = union.pointee.classWords
+        let word = characterClass >> 6
+        let bit = UInt64(1) &<< UInt64(characterClass & 63)
+        let marks = seen.base
+        let mark = generation
+        // `prepare` made room for every position, each entered once.
+        let out = next.base
+        var count = 0
+        var edgesRead = 0
         for position in from {
-            for edge in Int(
-                union.pointee.followStart[Int(position)])..<Int(
-                    union.pointee.followStart[Int(position) + 1])
-            {
-                let successor = union.pointee.follow[edge]
-                guard seen[Int(successor)] != generation,
-                    union.pointee.accepts(successor, characterClass)
+            let first = Int(followStart[Int(position)])
+            let end = Int(followStart[Int(position) + 1])
+            edgesRead &+= end - first
+            for edge in first..<end {
+                let successor = Int(follow[edge])
+                guard marks[successor] != mark,
+                    classes[successor &* classWords &+ word] & bit != 0
                 else { continue }
-                seen[Int(successor)] = generation
-                next.append(successor)
+                marks[successor] = mark
+                out[count] = Int32(successor)
+                count &+= 1
             }
         }
-        var sorted = UnsafeMutableBufferPointer(start: next.base, count: next.count)
-        sorted.sort()
+        next.count = count
+        statistics.edgesRead &+= edgesRead
+        if union.pointee.chainCount > 0 { dropRedundant(union) }
+        var positions = UnsafeMutableBufferPointer(start: next.base, count: next.count)
+        positions.sort()
+    }
+
+    /// Leaves out of `next` every position of a chain that comes before the chain's last live
+    /// `*` (`GlobUnion.dominance`): the state then says what the text can still lead to with
+    /// fewer positions. Two passes over `next`, in step order.
+    private mutating func dropRedundant(_ union: UnsafePointer<GlobUnion>) {
+        let dominance = union.pointee.dominance
+        let positions = next.base
+        let count = next.count
+        let marks = chainMarks.base
+        let deepest = deepestStar.base
+        let mark = generation
+        var anyStar = false
+        for index in 0..<count {
+            let position = positions[index]
+            let kind = dominance[Int(position)]
+            guard kind >= 0, kind & 1 == 1 else { continue }
+            let chain = Int(kind >> 1)
+            if marks[chain] != mark || deepest[chain] < position {
+                marks[chain] = mark
+                deepest[chain] = position
+                anyStar = true
+            }
+        }
+        guard anyStar else { return }
+        var kept = 0
+        for index in 0..<count {
+            let position = positions[index]
+            let kind = dominance[Int(position)]
+            if kind >= 0 {
+                let chain = Int(kind >> 1)
+                if marks[chain] == mark && position < deepest[chain] { continue }
+            }
+            positions[kept] = position
+            kept += 1
+        }
+        next.count = kept
     }
 
     /// Appends the groups that match when the text ends at `set`, sorted and unique.
@@ -320,9 +424,9 @@ struct LazyDFA {
         _ = withUnsafePointer(to: GlushkovBuilder.start) {
             add(union, UnsafeBufferPointer(start: $0, count: 1))
         }
+        analysisLeft = Self.analysisBudget
         charactersSinceClear = 0
         statesSinceClear = 0
-        analysisLeft = Self.analysisBudget
     }
 
     private mutating func giveUp() {
@@ -414,6 +518,15 @@ public struct GlobCacheStatistics: Sendable, Equatable, BitwiseCopyable {
     public var fallbackRecompilations = 0
     /// States that walks skip through to the next of a few bytes (`LazyDFA.analyseLoops`).
     public var statesSkippedThrough = 0
+    /// Follow edges read to build states: the work of the lazy DFAs beside their table reads,
+    /// which `LazyDFA` bounds per character of a path.
+    public var edgesRead = 0
+    /// Follow edges read by the globs run on their own (query, fragment and item patterns, and
+    /// paths once a cache gave up) too large for the bit-parallel form, for tests to bound
+    /// likewise.
+    public var singleGlobEdgesRead = 0
+    /// Bytes read by those globs in the bit-parallel form: at most one 64-bit step each.
+    public var singleGlobBytes = 0
 
     /// No work counted yet.
     public init() {}
@@ -426,6 +539,9 @@ public struct GlobCacheStatistics: Sendable, Equatable, BitwiseCopyable {
         sum.fallbacks += b.fallbacks
         sum.fallbackRecompilations += b.fallbackRecompilations
         sum.statesSkippedThrough += b.statesSkippedThrough
+        sum.edgesRead += b.edgesRead
+        sum.singleGlobEdgesRead += b.singleGlobEdgesRead
+        sum.singleGlobBytes += b.singleGlobBytes
         return sum
     }
 }

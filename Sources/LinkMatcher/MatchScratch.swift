@@ -35,7 +35,12 @@ public final class MatchScratch {
         for index in 0..<state.pointee.globCaches.count {
             total = total + state.pointee.globCaches[index].statistics
         }
+        for index in 0..<state.pointee.patternCaches.count {
+            total = total + state.pointee.patternCaches[index].statistics
+        }
         total.fallbackRecompilations = state.pointee.globFallback?.restarts ?? 0
+        total.singleGlobEdgesRead = state.pointee.glob.edgesRead
+        total.singleGlobBytes = state.pointee.glob.bitParallelBytes
         return total
     }
 

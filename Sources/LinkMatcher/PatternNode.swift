@@ -61,6 +61,16 @@ package enum PatternNode: Sendable, Equatable, Hashable {
         }
     }
 
+    /// The positions the Glushkov construction gives the node (`GlushkovBuilder.add`): one
+    /// per character it reads.
+    var positionCount: Int {
+        switch self {
+        case .literal, .anyOne, .anyRun, .oneOf: 1
+        case .never: 0
+        case .sequence(let nodes), .choice(let nodes): nodes.reduce(0) { $0 + $1.positionCount }
+        }
+    }
+
     /// True when the node is `*` or a sequence of nothing but `*`.
     var isAnyRun: Bool {
         switch self {

@@ -41,7 +41,7 @@ public enum ExclusionBypass {
         let rules = compiled.rules
         let parser = compiled.patternParser
         let languages = Inclusion.RuleLanguages(rules, parser: parser)
-        let relations = Inclusion.RuleRelations(languages)
+        var relations = Inclusion.RuleRelations(languages)
         var found: [Finding] = []
         var spent = 0
         var start = 0

@@ -12,6 +12,9 @@ extension Inclusion {
     enum LanguageCheck {
         /// States a product may visit before the check gives up and says `unknown`.
         static let defaultBudget = 20_000
+        /// What a check adds to `visited` beside its states: building its alphabet and masks
+        /// costs about as much as visiting that many states.
+        static let setupCost = 8
 
         /// Whether every text of the domain that `subject` accepts is accepted by some automaton
         /// of `covers`. Explores `subject` (as it is) against the subset construction of the
@@ -21,7 +24,19 @@ extension Inclusion {
             _ subject: PartAutomaton, in covers: [PartAutomaton], domain: TextDomain,
             budget: Int = defaultBudget
         ) -> Proof {
+            var visited = 0
+            return isIncluded(
+                subject, in: covers, domain: domain, budget: budget, visited: &visited)
+        }
+
+        /// `isIncluded`, adding the product states it visited to `visited`: its work.
+        static func isIncluded(
+            _ subject: PartAutomaton, in covers: [PartAutomaton], domain: TextDomain,
+            budget: Int = defaultBudget, visited: inout Int
+        ) -> Proof {
             if subject.acceptsNothing { return .proven }
+            var seenCount = 1
+            defer { visited += seenCount + setupCost }
             let alphabet = Alphabet(
                 [subject.sets, covers.flatMap(\.sets)].joined(), domain: domain)
             var union = CoverUnion(covers, alphabet: alphabet)
@@ -62,6 +77,7 @@ extension Inclusion {
                         let successor = State(
                             position: next, domainState: domainState, covers: covers)
                         if seen.insert(successor).inserted {
+                            seenCount = seen.count
                             if seen.count > budget { return .unknown }
                             queue.append(successor)
                         }
@@ -77,7 +93,18 @@ extension Inclusion {
             _ first: PartAutomaton, _ second: PartAutomaton, domain: TextDomain,
             budget: Int = defaultBudget
         ) -> Proof {
+            var visited = 0
+            return intersects(first, second, domain: domain, budget: budget, visited: &visited)
+        }
+
+        /// `intersects`, adding the product states it visited to `visited`: its work.
+        static func intersects(
+            _ first: PartAutomaton, _ second: PartAutomaton, domain: TextDomain,
+            budget: Int = defaultBudget, visited: inout Int
+        ) -> Proof {
             if first.acceptsNothing || second.acceptsNothing { return .refuted }
+            var seenCount = 1
+            defer { visited += seenCount + setupCost }
             let alphabet = Alphabet([first.sets, second.sets].joined(), domain: domain)
             var firstMasks = MaskCache(first.sets, alphabet: alphabet)
             var secondMasks = MaskCache(second.sets, alphabet: alphabet)
@@ -110,6 +137,7 @@ extension Inclusion {
                             let successor = State(
                                 first: one, domainState: domainState, second: other)
                             if seen.insert(successor).inserted {
+                                seenCount = seen.count
                                 if seen.count > budget { return .unknown }
                                 queue.append(successor)
                             }

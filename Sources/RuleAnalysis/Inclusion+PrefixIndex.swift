@@ -3,13 +3,17 @@ extension Inclusion {
     /// another only when one prefix begins the other, so a 5,000-rule entry compares each rule
     /// with the few whose prefixes begin its own or extend it. Both are found among the prefixes
     /// sorted once: those that begin a prefix by narrowing a range scalar by scalar, those that
-    /// extend it in the run after it.
+    /// extend it in the run after it. Rules of one prefix sort by their `QueryKey`, then in
+    /// rule order, so those that begin a prefix and may cover a given query can be read in
+    /// rule order a few at a time (`Cursor`).
     struct PrefixIndex {
-        private let sorted: [(prefix: [UInt32], rule: Int)]
+        private let sorted: [(prefix: [UInt32], queryKey: Int, rule: Int)]
 
-        init(_ prefixes: [(rule: Int, prefix: [UInt32])]) {
-            sorted = prefixes.map { ($0.prefix, $0.rule) }.sorted {
-                Self.precedes($0.prefix, $1.prefix)
+        init(_ entries: [(rule: Int, prefix: [UInt32], queryKey: Int)]) {
+            sorted = entries.map { ($0.prefix, $0.queryKey, $0.rule) }.sorted {
+                if Self.precedes($0.prefix, $1.prefix) { return true }
+                if Self.precedes($1.prefix, $0.prefix) { return false }
+                return ($0.queryKey, $0.rule) < ($1.queryKey, $1.rule)
             }
         }
 
@@ -26,9 +30,66 @@ extension Inclusion {
             }
         }
 
-        /// Rules whose prefix begins `prefix` (the prefix itself included), in rule order.
-        func rules(beginning prefix: [UInt32]) -> [Int] {
-            var found: [Int] = []
+        /// The rules whose prefix begins `prefix` (the prefix itself included) and whose query
+        /// key is 0 or one of `queryKeys` (any key when nil), from rule `first` on and below
+        /// rule `end`, read in rule order as they are asked for: a rule's earlier candidates
+        /// cost only as many steps as are read.
+        func cursor(
+            beginning prefix: [UInt32], queryKeys: [Int]?, from first: Int, below end: Int
+        ) -> Cursor {
+            var runs: [Range<Int>] = []
+            for run in equalRuns(beginning: prefix) {
+                if let queryKeys {
+                    for key in Set([0] + queryKeys) {
+                        let low = boundary(run.lowerBound, run.upperBound) {
+                            ($0.queryKey, $0.rule) < (key, first)
+                        }
+                        let high = boundary(low, run.upperBound) { $0.queryKey <= key }
+                        if low < high { runs.append(low..<high) }
+                    }
+                } else {
+                    // Runs of one key each, from `first` on.
+                    var start = run.lowerBound
+                    while start < run.upperBound {
+                        let key = sorted[start].queryKey
+                        let end = boundary(start, run.upperBound) { $0.queryKey <= key }
+                        let low = boundary(start, end) { $0.rule < first }
+                        if low < end { runs.append(low..<end) }
+                        start = end
+                    }
+                }
+            }
+            return Cursor(index: self, runs: runs, end: end)
+        }
+
+        /// Rules in rule order out of runs of `sorted`, each in rule order.
+        struct Cursor {
+            fileprivate let index: PrefixIndex
+            fileprivate var runs: [Range<Int>]
+            fileprivate let end: Int
+
+            /// The next rule, or nil after the last one below the end.
+            mutating func next() -> Int? {
+                var best = -1
+                for (slot, run) in runs.enumerated() where !run.isEmpty {
+                    if best < 0
+                        || index.sorted[run.lowerBound].rule
+                            < index.sorted[runs[best].lowerBound].rule
+                    {
+                        best = slot
+                    }
+                }
+                guard best >= 0 else { return nil }
+                let rule = index.sorted[runs[best].lowerBound].rule
+                guard rule < end else { return nil }
+                runs[best] = runs[best].dropFirst()
+                return rule
+            }
+        }
+
+        /// The runs of `sorted` whose prefix is `prefix[..<length]`, for each length.
+        private func equalRuns(beginning prefix: [UInt32]) -> [Range<Int>] {
+            var found: [Range<Int>] = []
             // `low..<high`: the prefixes that start with `prefix[..<length]`. Those equal to
             // it sort first; the others are ordered by their next scalar, so the run that
             // goes on like `prefix` is found by comparing that one scalar.
@@ -36,17 +97,16 @@ extension Inclusion {
             var high = sorted.count
             var length = 0
             while low < high {
-                while low < high && sorted[low].prefix.count == length {
-                    found.append(sorted[low].rule)
-                    low += 1
-                }
+                let runStart = low
+                while low < high && sorted[low].prefix.count == length { low += 1 }
+                if low > runStart { found.append(runStart..<low) }
                 guard length < prefix.count else { break }
                 let (scalar, at) = (prefix[length], length)
-                low = boundary(low, high) { $0[at] < scalar }
-                high = boundary(low, high) { $0[at] <= scalar }
+                low = boundary(low, high) { $0.prefix[at] < scalar }
+                high = boundary(low, high) { $0.prefix[at] <= scalar }
                 length += 1
             }
-            return found.sorted()
+            return found
         }
 
         /// Rules whose prefix strictly extends `prefix` and that `counts` keeps, in rule order;
@@ -54,7 +114,7 @@ extension Inclusion {
         func rules(
             extending prefix: [UInt32], limit: Int, counts: (Int) -> Bool = { _ in true }
         ) -> [Int]? {
-            var index = boundary(0, sorted.count) { $0.lexicographicallyPrecedes(prefix) }
+            var index = boundary(0, sorted.count) { $0.prefix.lexicographicallyPrecedes(prefix) }
             var found: [Int] = []
             while index < sorted.count && sorted[index].prefix.starts(with: prefix) {
                 if sorted[index].prefix.count > prefix.count, counts(sorted[index].rule) {
@@ -66,13 +126,25 @@ extension Inclusion {
             return found.sorted()
         }
 
-        /// The first position of `low..<high` whose prefix is not `before` (which holds for a
+        /// Calls `body` with each rule whose prefix strictly extends `prefix`, in the index's
+        /// order, until it returns false.
+        func forEach(extending prefix: [UInt32], _ body: (Int) -> Bool) {
+            var index = boundary(0, sorted.count) { $0.prefix.lexicographicallyPrecedes(prefix) }
+            while index < sorted.count && sorted[index].prefix.starts(with: prefix) {
+                if sorted[index].prefix.count > prefix.count, !body(sorted[index].rule) { return }
+                index += 1
+            }
+        }
+
+        /// The first position of `low..<high` whose entry is not `before` (which holds for a
         /// leading run of that range).
-        private func boundary(_ low: Int, _ high: Int, before: ([UInt32]) -> Bool) -> Int {
+        private func boundary(
+            _ low: Int, _ high: Int, before: ((prefix: [UInt32], queryKey: Int, rule: Int)) -> Bool
+        ) -> Int {
             var (low, high) = (low, high)
             while low < high {
                 let middle = (low + high) / 2
-                if before(sorted[middle].prefix) { low = middle + 1 } else { high = middle }
+                if before(sorted[middle]) { low = middle + 1 } else { high = middle }
             }
             return low
         }

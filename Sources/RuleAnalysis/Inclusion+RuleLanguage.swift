@@ -32,6 +32,17 @@ extension Inclusion {
                 && LanguageCheck.acceptsSomething(automaton, domain: domain) == .refuted
         }()
 
+        /// The one text the pattern matches when it is plain text (`v5` in `{"k": "v5"}`): then
+        /// whether another part covers it is whether that part accepts the text.
+        private(set) lazy var literalText: [UInt32]? = {
+            var text: [UInt32] = []
+            for node in nodes {
+                guard case .literal(let scalar) = node else { return nil }
+                text.append(scalar)
+            }
+            return text
+        }()
+
         /// Some accepted text may hold a `%`: decoding could change it (SEMANTICS.md S7). Asked
         /// only of rules whose decodings differ, so found when first asked (a `$(lang)` has
         /// hundreds of values to read).
@@ -235,6 +246,16 @@ extension Inclusion {
                 from = found + run.count
             }
             return true
+        }
+
+        /// A literal text that every path the rule matches holds, by which `SampleIndex` finds
+        /// the rules that may accept a path without asking each: the path's literal end when it
+        /// has one, else its longest literal run between wildcards; nil when it has neither.
+        /// (`pathMayAccept` asks for both, so a rule it lets through is found by its anchor.)
+        var anchor: SampleIndex.Anchor? {
+            if !suffix.isEmpty { return .end(suffix) }
+            guard let longest = middleRuns.max(by: { $0.count < $1.count }) else { return nil }
+            return .inside(longest)
         }
 
         private static func firstOccurrence(

@@ -7,13 +7,17 @@ extension Inclusion {
     /// (the undecoded rule's text holds no `%`) or where the other rule accepts everything.
     struct RuleRelations {
         private let rules: RuleLanguages
+        /// The work of the questions answered so far, in product states visited (the checks of
+        /// `LanguageCheck`): a question answered from a cache counts what answering it took,
+        /// so that the work of one rule's questions does not depend on what was asked before.
+        private(set) var work = 0
         private var narrowedPaths: [NarrowedKey: PartAutomaton] = [:]
         /// A short path of each rule asked about: most covers that fail, fail on it, without a
         /// product to explore.
         private var samplePaths: [Int: [UInt32]?] = [:]
         private var foldedSamples: [Int: [UInt32]?] = [:]
 
-        private var coveredParts: [PartPair: Bool] = [:]
+        private var coveredParts: [PartPair: (covered: Bool, work: Int)] = [:]
 
         private struct PartPair: Hashable {
             var subject: ObjectIdentifier
@@ -73,8 +77,11 @@ extension Inclusion {
             return partCovers(b, b.fragment, a, a.fragment) && queryCovers(a, b)
         }
 
-        /// Whether the paths of `covers` together match every path `subject` matches.
-        mutating func pathsCover(_ covers: [Int], _ subject: Int) -> Proof {
+        /// Whether the paths of `covers` together match every path `subject` matches, within
+        /// `budget` product states.
+        mutating func pathsCover(
+            _ covers: [Int], _ subject: Int, budget: Int = LanguageCheck.defaultBudget
+        ) -> Proof {
             let b = rules[subject]
             if covers.contains(where: { rules[$0].pathIsUniversal }) { return .proven }
             var automata: [PartAutomaton] = []
@@ -104,7 +111,9 @@ extension Inclusion {
             if let sample = samplePath(subject), !automata.contains(where: { $0.accepts(sample) }) {
                 return .refuted
             }
-            return LanguageCheck.isIncluded(b.path.automaton, in: automata, domain: b.pathDomain)
+            return LanguageCheck.isIncluded(
+                b.path.automaton, in: automata, domain: b.pathDomain, budget: budget,
+                visited: &work)
         }
 
         private mutating func partCovers(
@@ -119,17 +128,32 @@ extension Inclusion {
                     subject: subject, subjectMayReadPercent: subjectPart.mayReadPercent,
                     other: cover, otherMayReadPercent: coverPart.mayReadPercent, eitherSide: false)
             else { return false }
+            // A plain text is covered when the cover accepts it, within the domain; cheap enough
+            // to ask again, so that thousands of `{"k": "vN"}` do not fill the table in pairs.
+            if let text = subjectPart.literalText, !subjectPart.domain.isPath,
+                text.allSatisfy(subjectPart.domain.admits)
+            {
+                let ascii = subjectPart.domain.asciiOnly
+                return relation.rewrite(coverPart.automaton, asciiText: ascii, widen: false)
+                    .accepts(text)
+            }
             // Rules share their query and fragment parts: each pair is decided once.
             let key = PartPair(
                 subject: ObjectIdentifier(subjectPart), cover: ObjectIdentifier(coverPart),
                 relation: relation)
-            if let known = coveredParts[key] { return known }
+            if let known = coveredParts[key] {
+                work += known.work
+                return known.covered
+            }
             let ascii = subjectPart.domain.asciiOnly
             let narrowed = relation.rewrite(coverPart.automaton, asciiText: ascii, widen: false)
+            var visited = 0
             let covered =
                 LanguageCheck.isIncluded(
-                    subjectPart.automaton, in: [narrowed], domain: subjectPart.domain) == .proven
-            coveredParts[key] = covered
+                    subjectPart.automaton, in: [narrowed], domain: subjectPart.domain,
+                    visited: &visited) == .proven
+            coveredParts[key] = (covered, visited)
+            work += visited
             return covered
         }
 
@@ -160,27 +184,44 @@ extension Inclusion {
 
         // MARK: Disjointness
 
-        /// True when no URL can match both rules: some part of theirs shares no text.
-        func provablyDisjoint(_ first: Int, _ second: Int) -> Bool {
+        /// True when no URL can match both rules: some part of theirs shares no text. Each check
+        /// may visit `budget` product states.
+        mutating func provablyDisjoint(
+            _ first: Int, _ second: Int, budget: Int = LanguageCheck.defaultBudget
+        ) -> Bool {
             let (e, r) = (rules[first], rules[second])
-            if Self.pathsDisjoint(e, r) { return true }
-            if Self.partsDisjoint(e, e.fragment, r, r.fragment) { return true }
+            var check = Check(budget: budget, work: work)
+            defer { work = check.work }
+            if Self.pathsDisjoint(e, r, &check) { return true }
+            if Self.partsDisjoint(e, e.fragment, r, r.fragment, &check) { return true }
             switch (e.query, r.query) {
             case (.whole(let one), .whole(let other)):
-                return Self.partsDisjoint(e, one, r, other)
+                return Self.partsDisjoint(e, one, r, other, &check)
             case (.items(let items), .items(let others)):
                 guard e.decoded == r.decoded else { return false }
-                return items.contains { item in
-                    others.contains { other in
-                        item.name == other.name && Self.partsDisjoint(e, item.value, r, other.value)
+                for item in items {
+                    for other in others
+                    where item.name == other.name
+                        && Self.partsDisjoint(e, item.value, r, other.value, &check)
+                    {
+                        return true
                     }
                 }
+                return false
             default:
                 return false
             }
         }
 
-        private static func pathsDisjoint(_ subject: RuleLanguage, _ other: RuleLanguage) -> Bool {
+        /// The product states each disjointness check may visit, and the work counted so far.
+        private struct Check {
+            let budget: Int
+            var work: Int
+        }
+
+        private static func pathsDisjoint(
+            _ subject: RuleLanguage, _ other: RuleLanguage, _ check: inout Check
+        ) -> Bool {
             if subject.pathIsEmpty || other.pathIsEmpty { return true }
             guard
                 let relation = relation(
@@ -194,12 +235,12 @@ extension Inclusion {
                 other.path.automaton, asciiText: domain.asciiOnly, widen: true)
             // A literal path matches one text: the other rule accepts it or not.
             if let word = subject.literalPath { return !widened.accepts(word) }
-            return disjoint(subject.path.automaton, widened, domain)
+            return disjoint(subject.path.automaton, widened, domain, &check)
         }
 
         private static func partsDisjoint(
             _ subject: RuleLanguage, _ subjectPart: PartLanguage, _ other: RuleLanguage,
-            _ otherPart: PartLanguage
+            _ otherPart: PartLanguage, _ check: inout Check
         ) -> Bool {
             if subjectPart.isEmpty || otherPart.isEmpty { return true }
             if subjectPart.isUniversal || otherPart.isUniversal { return false }
@@ -211,7 +252,7 @@ extension Inclusion {
             let domain = commonDomain(subjectPart.domain, subject, other)
             let widened = relation.rewrite(
                 otherPart.automaton, asciiText: domain.asciiOnly, widen: true)
-            return disjoint(subjectPart.automaton, widened, domain)
+            return disjoint(subjectPart.automaton, widened, domain, &check)
         }
 
         /// The subject's domain, ASCII only where either view is undecoded: the texts the two
@@ -225,10 +266,13 @@ extension Inclusion {
         }
 
         private static func disjoint(
-            _ automaton: PartAutomaton, _ widened: PartAutomaton, _ domain: TextDomain
+            _ automaton: PartAutomaton, _ widened: PartAutomaton, _ domain: TextDomain,
+            _ check: inout Check
         ) -> Bool {
             if let sample = automaton.sampleText(domain), widened.accepts(sample) { return false }
-            return LanguageCheck.intersects(automaton, widened, domain: domain) == .refuted
+            return LanguageCheck.intersects(
+                automaton, widened, domain: domain, budget: check.budget, visited: &check.work)
+                == .refuted
         }
     }
 }

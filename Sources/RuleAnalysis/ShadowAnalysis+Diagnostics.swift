@@ -37,10 +37,27 @@ extension ShadowAnalysis {
                 "this exclusion changes nothing: no later rule of its entry (nor of a later entry "
                 + "for the same app) matches a URL it matches"
             hint = "remove it, or keep it only as documentation"
+        case .notProven:
+            message =
+                "whether this rule can ever decide is not proven: comparing it with the earlier "
+                + "rules of its entry takes more than the \(grouped(ShadowAnalysis.workPerRule)) "
+                + "work units a rule's proof may take"
+            hint = "nothing to fix; AASA601-604 do not cover this rule"
         }
         return Diagnostic(
             finding.kind.diagnosticCode, path: "applinks." + finding.ref, message: message,
             hint: hint,
             related: finding.coveredBy.map { "applinks." + $0 })
+    }
+
+    /// `10,000` for 10000.
+    private static func grouped(_ number: Int) -> String {
+        var digits = Array(String(number))
+        var index = digits.count - 3
+        while index > 0 {
+            digits.insert(",", at: index)
+            index -= 3
+        }
+        return String(digits)
     }
 }

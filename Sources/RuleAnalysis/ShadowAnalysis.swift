@@ -5,22 +5,40 @@ import LinkMatcher
 /// when every URL it matches is matched by earlier rules of its entry). Sound by construction:
 /// a finding is reported only when it is proven; when a question is out of reach (views that
 /// cannot be compared, a state budget spent) nothing is said.
+///
+/// The work is bounded per rule examined, so a file's analysis grows linearly with its rules:
+/// each rule may spend `workPerRule` units, one per earlier rule it is compared with and one
+/// per product state its automaton checks visit (plus `LanguageCheck.setupCost` per check). A rule whose questions need more is reported
+/// `notProven` (AASA606): it may or may not be dead. Units are counted, not timed, and a
+/// question answered from a cache counts what answering it took, so the outcome of each rule
+/// is the same on every machine, whatever the other rules examined and the threads used.
+/// Rules are compared with the few earlier ones whose literal beginning allows a common path
+/// (`PrefixIndex`), in rule order; once more than `unionLimit` could join a covering union,
+/// only those that may accept a path of the rule (`SampleIndex`) are asked further, so files
+/// of thousands of rules of one shape (`/u/*/itemN/?*`, `*N?*`) finish with every rule's
+/// answer.
 public enum ShadowAnalysis {
+    /// The work one rule's proof may take (see the type's comment): six times what the
+    /// costliest rule of the real files and generated profiles takes (under 1,700 units: at
+    /// most 439 comparisons, and 1,240 in checks).
+    public static let workPerRule = 10_000
+
     /// The findings of a compiled rule set, in rule order. `checkingExclusions: false` leaves
     /// out exclusions without effect (AASA604), for callers that only mark dead rules.
     ///
     /// `examining` picks the rules to examine (all by default): the others still count as
     /// earlier rules that may cover, and each finding is the one the whole analysis makes for
     /// its rule. A caller that knows some rules decided a request (so none of them can be
-    /// proven dead) leaves them out and pays only for the rest.
+    /// proven dead) leaves them out and pays only for the rest. `workPerRule` bounds each
+    /// rule's proof (`notProven` past it).
     public static func findings(
         for rules: CompiledRuleSet, checkingExclusions: Bool = true,
-        examining: @escaping (Int) -> Bool = { _ in true }
+        examining: @escaping (Int) -> Bool = { _ in true }, workPerRule: Int = workPerRule
     ) -> [ShadowFinding] {
         var found: [ShadowFinding] = []
         findings(
             for: rules, checkingExclusions: checkingExclusions, examining: examining,
-            deliver: { found = $0 })
+            workPerRule: workPerRule, deliver: { found = $0 })
         return found
     }
 
@@ -29,19 +47,21 @@ public enum ShadowAnalysis {
     /// about to exit need not wait for thousands of objects to be freed one by one).
     public static func findings(
         for rules: CompiledRuleSet, checkingExclusions: Bool = true,
-        examining: @escaping (Int) -> Bool, deliver: ([ShadowFinding]) -> Void
+        examining: @escaping (Int) -> Bool, workPerRule: Int = workPerRule,
+        deliver: ([ShadowFinding]) -> Void
     ) {
         var scan = Inclusion.EntryScan(
             rules: rules.rules, parser: rules.patternParser, checkingExclusions: checkingExclusions,
-            examining: examining)
+            examining: examining, workPerRule: workPerRule)
         let found = scan.run()
         withExtendedLifetime(scan) { deliver(found) }
     }
 
     /// The findings of a document, in rule order.
-    public static func findings(for document: AASADocument, checkingExclusions: Bool = true)
-        -> [ShadowFinding]
-    {
+    public static func findings(
+        for document: AASADocument, checkingExclusions: Bool = true,
+        workPerRule: Int = workPerRule
+    ) -> [ShadowFinding] {
         var variables: [String: [String]] = [:]
         for variable in document.applinks?.substitutionVariables ?? []
         where variables[variable.name] == nil {
@@ -50,7 +70,8 @@ public enum ShadowAnalysis {
         var scan = Inclusion.EntryScan(
             rules: ResolvedRule.resolve(document),
             parser: PatternParser(customVariables: variables),
-            checkingExclusions: checkingExclusions, examining: { _ in true })
+            checkingExclusions: checkingExclusions, examining: { _ in true },
+            workPerRule: workPerRule)
         return scan.run()
     }
 }
@@ -62,13 +83,20 @@ extension Inclusion {
         let languages: RuleLanguages
         let checkingExclusions: Bool
         let examining: (Int) -> Bool
+        let workPerRule: Int
         var relations: RuleRelations
+        /// Per entry, built when a rule first needs it (`SampleIndex`).
+        private var sampleIndex: (entry: Int, index: SampleIndex)?
+        /// Per app, the rules of entries naming it, in rule order, for AASA604; built when first
+        /// needed.
+        private var rulesOfApp: [String: [Int]]?
 
         init(
             rules: [ResolvedRule], parser: PatternParser, checkingExclusions: Bool,
-            examining: @escaping (Int) -> Bool
+            examining: @escaping (Int) -> Bool, workPerRule: Int
         ) {
             self.rules = rules
+            self.workPerRule = workPerRule
             self.checkingExclusions = checkingExclusions
             self.examining = examining
             languages = RuleLanguages(rules, parser: parser)
@@ -101,7 +129,12 @@ extension Inclusion {
         private mutating func analyse(_ entry: [Int]) -> [ShadowFinding] {
             // An examined rule's language is built below anyway.
             let index = PrefixIndex(
-                entry.map { ($0, examining($0) ? languages[$0].prefix : languages.prefix(of: $0)) })
+                entry.map {
+                    (
+                        $0, examining($0) ? languages[$0].prefix : languages.prefix(of: $0),
+                        QueryKey.asCover(rules[$0])
+                    )
+                })
             var findings: [ShadowFinding] = []
             var catchAll: Int?
             // Only a rule whose path text looks like an examined rule's can be its duplicate:
@@ -122,12 +155,21 @@ extension Inclusion {
                     findings.append(finding(.afterCatchAll, rule, [catchAll]))
                 } else if let original = first {
                     findings.append(finding(.duplicate, rule, [original]))
-                } else if let covering = covering(rule, index: index) {
-                    findings.append(finding(.shadowed, rule, covering))
-                } else if checkingExclusions, rules[rule].exclude,
-                    exclusionIsWithoutEffect(rule, entry, index)
-                {
-                    findings.append(finding(.exclusionWithoutEffect, rule, []))
+                } else {
+                    var work = Work(relations.work, limit: workPerRule)
+                    switch covering(rule, entry, index, &work) {
+                    case .proven(let covering):
+                        findings.append(finding(.shadowed, rule, covering))
+                    case .notProven:
+                        findings.append(finding(.notProven, rule, []))
+                    case .refuted:
+                        guard checkingExclusions, rules[rule].exclude else { break }
+                        switch exclusionIsWithoutEffect(rule, entry, index, &work) {
+                        case .proven: findings.append(finding(.exclusionWithoutEffect, rule, []))
+                        case .notProven: findings.append(finding(.notProven, rule, []))
+                        case .refuted: break
+                        }
+                    }
                 }
                 if catchAll == nil, languages.isCatchAll(rule) { catchAll = rule }
                 if first == nil, let key { firstWithPattern[key] = rule }
@@ -193,46 +235,169 @@ extension Inclusion {
         /// Most rules an uncovered rule is compared with as a union; beyond it, nothing is said.
         private static let unionLimit = 64
 
-        /// The earlier rules that together decide every URL of `rule`: one if one suffices (the
-        /// first such), else a small union; nil when no cover is proven.
-        private mutating func covering(_ rule: Int, index: PrefixIndex) -> [Int]? {
-            let subject = languages[rule]
-            func mayMeet(_ other: Int) -> Bool {
-                other < rule && !languages[other].isEmpty
-                    && RuleLanguage.compatible(
-                        subject.suffix, languages[other].suffix, fromEnd: true)
+        /// What a rule's proof has spent: units of `workPerRule`, the comparisons made here
+        /// and the product states the relations' checks visited since it began.
+        struct Work {
+            let relationsAtStart: Int
+            let limit: Int
+            var comparisons = 0
+
+            init(_ relationsWork: Int, limit: Int) {
+                relationsAtStart = relationsWork
+                self.limit = limit
             }
-            let candidates = index.rules(beginning: subject.prefix).filter(mayMeet)
+
+            /// The units spent so far.
+            func units(_ relations: RuleRelations) -> Int {
+                comparisons + relations.work - relationsAtStart
+            }
+
+            func spent(_ relations: RuleRelations) -> Bool { units(relations) > limit }
+
+            /// The product states a check may still visit: what is left, within the budget of
+            /// one check (a check cut short by it leaves the rule not proven).
+            func checkBudget(_ relations: RuleRelations) -> Int {
+                min(LanguageCheck.defaultBudget, max(0, limit - units(relations)))
+            }
+        }
+
+        /// A question's answer within the work budget: proven, refuted (or out of reach, as
+        /// before there was a budget), or left open when the budget ran out.
+        enum Outcome<Proof> {
+            case proven(Proof)
+            case refuted
+            case notProven
+        }
+
+        /// The earlier rules that together decide every URL of `rule`: one if one suffices (the
+        /// first such), else a small union; `refuted` when no cover is proven.
+        ///
+        /// Earlier rules whose literal beginning allows a common path are asked in rule order
+        /// (one unit each). Once more than `unionLimit` could join a union, no union is tried, so
+        /// only a single cover is sought further, and a single cover accepts the rule's sample
+        /// path: the rest are taken from `SampleIndex`, which names those that may.
+        private mutating func covering(
+            _ rule: Int, _ entry: [Int], _ index: PrefixIndex, _ work: inout Work
+        ) -> Outcome<[Int]> {
+            let subject = languages[rule]
+            var candidates = index.cursor(
+                beginning: subject.prefix, queryKeys: QueryKey.asked(by: rules[rule]), from: 0,
+                below: rule)
             var longer: [Int] {
                 let found = index.rules(
                     extending: subject.prefix, limit: Self.unionLimit,
                     counts: { !languages[$0].isEmpty })
-                return (found ?? []).filter(mayMeet)
-            }
-            if candidates.isEmpty && longer.count < 2 { return nil }
-            // A cover must accept the subject's sample path; its literal ends tell most that
-            // cannot before their automata are built.
-            func mayAcceptSample(_ other: Int) -> Bool {
-                relations.foldedSamplePath(rule).map { languages[other].pathMayAccept(folded: $0) }
-                    ?? true
+                return (found ?? []).filter { mayMeet($0, rule) }
             }
             var union: [Int] = []
-            for candidate in candidates where relations.coversQueryAndFragment(candidate, rule) {
-                if samePath(candidate, rule) || prefixStarCovers(candidate, rule)
-                    || mayAcceptSample(candidate)
-                        && relations.pathsCover([candidate], rule) == .proven
-                {
-                    return [candidate]
+            var visited = 0
+            var last = -1
+            while let candidate = candidates.next() {
+                if work.spent(relations) { return .notProven }
+                work.comparisons += 1
+                last = candidate
+                guard mayMeet(candidate, rule) else { continue }
+                visited += 1
+                guard relations.coversQueryAndFragment(candidate, rule) else { continue }
+                if coversAlone(candidate, rule, work) { return .proven([candidate]) }
+                // Large alternations (`$(lang)`) join a union only where they may take the
+                // sample.
+                if !languages[candidate].pathIsLarge || mayAcceptSample(candidate, rule) {
+                    union.append(candidate)
                 }
-                union.append(candidate)
+                if union.count > Self.unionLimit { break }
             }
-            union += longer.filter { relations.coversQueryAndFragment($0, rule) }
-            // Large alternations (`$(lang)`) join a union only where they may take the sample.
-            union = union.filter { !languages[$0].pathIsLarge || mayAcceptSample($0) }.sorted()
-            guard union.count >= 2, union.count <= Self.unionLimit,
-                relations.pathsCover(union, rule) == .proven
-            else { return nil }
-            return smallestCover(union, rule)
+            if union.count > Self.unionLimit {
+                return singleCover(rule, entry, after: last, &candidates, &work)
+            }
+            if work.spent(relations) { return .notProven }
+            let extending = longer
+            if visited == 0 && extending.count < 2 { return .refuted }
+            for other in extending {
+                if work.spent(relations) { return .notProven }
+                work.comparisons += 1
+                if relations.coversQueryAndFragment(other, rule)
+                    && (!languages[other].pathIsLarge || mayAcceptSample(other, rule))
+                {
+                    union.append(other)
+                }
+            }
+            union.sort()
+            guard union.count >= 2, union.count <= Self.unionLimit else { return .refuted }
+            if work.spent(relations) { return .notProven }
+            guard
+                relations.pathsCover(union, rule, budget: work.checkBudget(relations)) == .proven
+            else { return work.spent(relations) ? .notProven : .refuted }
+            // The proof stands; finding its smallest form takes a bounded number of checks.
+            return .proven(smallestCover(union, rule))
+        }
+
+        /// The first rule after `last` (and before `rule`) that covers `rule` alone, among
+        /// those that may accept its sample path; without a sample, among the rest of
+        /// `candidates`.
+        private mutating func singleCover(
+            _ rule: Int, _ entry: [Int], after last: Int, _ candidates: inout PrefixIndex.Cursor,
+            _ work: inout Work
+        ) -> Outcome<[Int]> {
+            guard let sample = relations.foldedSamplePath(rule) else {
+                while let candidate = candidates.next() {
+                    if work.spent(relations) { return .notProven }
+                    work.comparisons += 1
+                    guard mayMeet(candidate, rule) else { continue }
+                    if relations.coversQueryAndFragment(candidate, rule)
+                        && coversAlone(candidate, rule, work)
+                    {
+                        return .proven([candidate])
+                    }
+                }
+                return work.spent(relations) ? .notProven : .refuted
+            }
+            if sampleIndex?.entry != entry[0] {
+                sampleIndex = (entry[0], SampleIndex(entry) { languages[$0].anchor })
+            }
+            let prefix = languages[rule].prefix
+            guard
+                var mayAccept = sampleIndex?.index.rules(
+                    mayAccept: sample, after: last, below: rule)
+            else { return .refuted }
+            var previous = last
+            while let candidate = mayAccept.next() {
+                guard candidate > previous else { continue }
+                previous = candidate
+                if work.spent(relations) { return .notProven }
+                work.comparisons += 1
+                guard prefix.starts(with: languages.prefix(of: candidate)), mayMeet(candidate, rule)
+                else { continue }
+                if relations.coversQueryAndFragment(candidate, rule)
+                    && coversAlone(candidate, rule, work)
+                {
+                    return .proven([candidate])
+                }
+            }
+            return work.spent(relations) ? .notProven : .refuted
+        }
+
+        /// Whether `other` comes before `rule` and may share a path with it: it matches some
+        /// URL, and their literal ends agree.
+        private func mayMeet(_ other: Int, _ rule: Int) -> Bool {
+            other < rule && !languages[other].isEmpty
+                && RuleLanguage.compatible(
+                    languages[rule].suffix, languages[other].suffix, fromEnd: true)
+        }
+
+        /// A cover must accept the subject's sample path; its literal ends tell most that
+        /// cannot before their automata are built.
+        private mutating func mayAcceptSample(_ other: Int, _ rule: Int) -> Bool {
+            relations.foldedSamplePath(rule).map { languages[other].pathMayAccept(folded: $0) }
+                ?? true
+        }
+
+        /// Whether `candidate`'s path alone covers `rule`'s, within what is left of `work`.
+        private mutating func coversAlone(_ candidate: Int, _ rule: Int, _ work: Work) -> Bool {
+            samePath(candidate, rule) || prefixStarCovers(candidate, rule)
+                || mayAcceptSample(candidate, rule)
+                    && relations.pathsCover(
+                        [candidate], rule, budget: work.checkBudget(relations)) == .proven
         }
 
         /// Whether `cover` has the path pattern of `subject` (the same text, leading `/`s
@@ -318,29 +483,75 @@ extension Inclusion {
 
         /// Whether no rule that could decide after the exclusion `rule` shares a URL with it:
         /// the later rules of its entry, and the rules of later entries naming one of its apps
-        /// (its exclusion also keeps those from deciding, SEMANTICS.md S4.5).
+        /// (its exclusion also keeps those from deciding, SEMANTICS.md S4.5). Each rule asked
+        /// costs a unit of the rule's work, and its disjointness checks their states.
         private mutating func exclusionIsWithoutEffect(
-            _ rule: Int, _ entry: [Int], _ index: PrefixIndex
-        ) -> Bool {
+            _ rule: Int, _ entry: [Int], _ index: PrefixIndex, _ work: inout Work
+        ) -> Outcome<Void> {
             let subject = languages[rule]
-            var later = index.rules(beginning: subject.prefix)
-            later += index.rules(extending: subject.prefix, limit: Int.max) ?? []
-            // Prefixes say nothing between views whose decoding differs.
-            later += entry.filter { other in
-                rules[other].percentEncoded == subject.decoded
-                    && (subject.decoded ? languages[other] : subject).pathMayReadPercent
+            var asked = Set<Int>()
+            var outcome = Outcome<Void>.proven(())
+            /// Asks whether `other` is disjoint from `rule`; false once the answer is known.
+            func ask(_ other: Int) -> Bool {
+                guard other > rule, asked.insert(other).inserted, !languages[other].isEmpty
+                else { return true }
+                if work.spent(relations) {
+                    outcome = .notProven
+                    return false
+                }
+                work.comparisons += 1
+                if relations.provablyDisjoint(
+                    rule, other, budget: work.checkBudget(relations))
+                {
+                    return true
+                }
+                if work.spent(relations) {
+                    outcome = .notProven
+                    return false
+                }
+                outcome = .refuted
+                return false
             }
-            let apps = Set(rules[rule].appIDs)
-            if let last = entry.last {
-                later += (last + 1..<rules.count).filter {
-                    rules[$0].entryIndex != rules[rule].entryIndex
-                        && !apps.isDisjoint(with: rules[$0].appIDs)
+            var later = index.cursor(
+                beginning: subject.prefix, queryKeys: nil, from: rule + 1, below: Int.max)
+            while let other = later.next() {
+                guard ask(other) else { return outcome }
+            }
+            var going = true
+            index.forEach(extending: subject.prefix) { other in
+                going = ask(other)
+                return going
+            }
+            guard going else { return outcome }
+            // Prefixes say nothing between views whose decoding differs.
+            for other in entry
+            where other > rule && rules[other].percentEncoded == subject.decoded
+                && (subject.decoded ? languages[other] : subject).pathMayReadPercent
+            {
+                guard ask(other) else { return outcome }
+            }
+            if rulesOfApp == nil {
+                var byApp: [String: [Int]] = [:]
+                for (index, other) in rules.enumerated() {
+                    for app in Set(other.appIDs) { byApp[app, default: []].append(index) }
+                }
+                rulesOfApp = byApp
+            }
+            // The rules of later entries naming one of its apps, app by app.
+            let last = entry.last ?? rule
+            for app in Set(rules[rule].appIDs).sorted() {
+                let list = rulesOfApp?[app] ?? []
+                var low = 0
+                var high = list.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if list[middle] <= last { low = middle + 1 } else { high = middle }
+                }
+                for other in list[low...] where rules[other].entryIndex != rules[rule].entryIndex {
+                    guard ask(other) else { return outcome }
                 }
             }
-            for other in Set(later).sorted() where other > rule && !languages[other].isEmpty {
-                if !relations.provablyDisjoint(rule, other) { return false }
-            }
-            return true
+            return outcome
         }
     }
 }

@@ -15,6 +15,9 @@ public struct ShadowFinding: Sendable, Equatable {
         /// AASA604: an exclusion that no later rule of its entry (or of a later entry for the
         /// same app) could have decided otherwise.
         case exclusionWithoutEffect
+        /// AASA606: not a finding but its absence: the rule's proof needed more work than
+        /// `ShadowAnalysis.workPerRule`, so whether it can decide is not proven either way.
+        case notProven
 
         /// Its row in the diagnostic code table.
         package var diagnosticCode: DiagnosticCode {
@@ -23,6 +26,7 @@ public struct ShadowFinding: Sendable, Equatable {
             case .afterCatchAll: .afterCatchAll
             case .duplicate: .duplicateRule
             case .exclusionWithoutEffect: .exclusionWithoutEffect
+            case .notProven: .proofNotFinished
             }
         }
 
@@ -42,13 +46,14 @@ public struct ShadowFinding: Sendable, Equatable {
     public var ref: String
     /// Indices of the earlier rules that decide every URL of this one, in rule order: the one
     /// covering rule, several that cover it together, the catch-all or the rule it repeats.
-    /// Empty for an exclusion without effect.
+    /// Empty for an exclusion without effect and for a rule not proven.
     public var coveringRules: [Int]
     /// References of `coveringRules`.
     public var covering: [String]
 
     /// The covering rule to name in one field: the one rule, or of several the last (after
-    /// which the rule can no longer decide); nil for an exclusion without effect.
+    /// which the rule can no longer decide); nil for an exclusion without effect and for a rule
+    /// not proven.
     public var coveredBy: String? { covering.last }
 
     public init(kind: Kind, rule: Int, ref: String, coveringRules: [Int], covering: [String]) {

@@ -31,6 +31,9 @@ public struct ScanReport: Sendable {
         /// False when the rule decides by the fragment and no input could carry one (server
         /// logs never do): its hits say nothing, and 0 does not make it dead.
         public var measurable = true
+        /// True when that proof stopped at its work budget (`ShadowAnalysis.workPerRule`):
+        /// whether the rule can decide is not proven either way. Filled by the caller.
+        public var proofNotFinished = false
     }
 
     public struct PathRow: Sendable, Equatable {

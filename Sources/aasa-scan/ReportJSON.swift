@@ -182,6 +182,7 @@ enum ReportJSON {
             } else {
                 out.append("null")
             }
+            if rule.proofNotFinished { out.append(#","proof":"not proven""#) }
             out.append(UInt8(ascii: "}"))
         }
         out.append(UInt8(ascii: "]"))

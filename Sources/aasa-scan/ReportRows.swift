@@ -12,6 +12,8 @@ protocol ReportRuleRow {
     var shadowedBy: String? { get }
     /// False when the rule decides by the fragment and no input could carry one.
     var measurable: Bool { get }
+    /// True when the dead-rule proof stopped at its work budget (JSON `"proof": "not proven"`).
+    var proofNotFinished: Bool { get }
 }
 
 /// What the renderers read of a path row of a top list.
@@ -25,5 +27,7 @@ protocol ReportPathRow {
 
 extension ScanReport.RuleRow: ReportRuleRow {}
 extension ScanReport.PathRow: ReportPathRow {}
-extension DiffReport.RuleRow: ReportRuleRow {}
+extension DiffReport.RuleRow: ReportRuleRow {
+    var proofNotFinished: Bool { false }
+}
 extension DiffReport.PathRow: ReportPathRow {}

@@ -16,6 +16,13 @@ enum ShadowMarks {
     /// what it built, and this returns without waiting for that clean-up. A single analysis
     /// runs on the caller's thread.
     static func byRule(_ files: [Associations.File], examining: (Int) -> Bool) -> [String?] {
+        outcomes(files, examining: examining).marks
+    }
+
+    /// `byRule`'s marks, and per rule whether its proof stopped at its work budget (AASA606).
+    static func outcomes(_ files: [Associations.File], examining: (Int) -> Bool) -> (
+        marks: [String?], notProven: [Bool]
+    ) {
         let handedOver = DispatchGroup()
         let found = Locked<[[ShadowFinding]]>(Array(repeating: [], count: files.count))
         for (index, file) in files.enumerated() {
@@ -45,12 +52,18 @@ enum ShadowMarks {
         }
         handedOver.wait()
         var all: [String?] = []
+        var notProven: [Bool] = []
         for (index, file) in files.enumerated() {
             var row = [String?](repeating: nil, count: file.rules.rules.count)
-            for finding in found.withLock({ $0[index] }) { row[finding.rule] = finding.coveredBy }
+            var open = [Bool](repeating: false, count: file.rules.rules.count)
+            for finding in found.withLock({ $0[index] }) {
+                row[finding.rule] = finding.coveredBy
+                open[finding.rule] = finding.kind == .notProven
+            }
             all += row
+            notProven += open
         }
-        return all
+        return (all, notProven)
     }
 
     /// Fewest rules worth a thread of their own: below it, building a second copy of the
@@ -63,9 +76,10 @@ enum ShadowMarks {
     /// instead of most of a second's CPU beside the scan).
     static func mark(_ report: inout ScanReport, files: [Associations.File]) {
         let undecided = report.rules.map { $0.hits == 0 }
-        let marks = byRule(files) { $0 < undecided.count && undecided[$0] }
+        let (marks, notProven) = outcomes(files) { $0 < undecided.count && undecided[$0] }
         for index in report.rules.indices where index < marks.count {
             report.rules[index].shadowedBy = marks[index]
+            report.rules[index].proofNotFinished = notProven[index]
         }
     }
 }

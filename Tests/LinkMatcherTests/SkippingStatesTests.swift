@@ -56,9 +56,11 @@ struct SkippingStatesTests {
         #expect(handled.count > 300, "the URLs must match rules")
     }
 
-    /// `*é/x*` on the decoded path: the star's state leaves on `é`, outside ASCII, so no skip
-    /// may pass over it, whether the URL spells it raw or percent-encoded. (Two `*`s keep the
-    /// pattern in the glob union; `*é/x` alone would be read from the path's end.)
+    /// `*é/x*` on the decoded path: the first star's state leaves on `é`, outside ASCII, so no
+    /// skip may pass over it, whether the URL spells it raw or percent-encoded. (Two `*`s keep
+    /// the pattern in the glob union; `*é/x` alone would be read from the path's end.) Only
+    /// the state of the last star, once the first is left out of it (`GlobUnion.dominance`),
+    /// is left by no character and skips to the end.
     @Test func aStateThatAScalarOutsideASCIILeavesIsWalkedCharacterByCharacter() {
         let set = CompiledRuleSet(document([Component(path: "*é/x*", percentEncoded: false)]))
         let scratch = set.makeScratch()
@@ -69,7 +71,7 @@ struct SkippingStatesTests {
             #expect(automatonAnswer(set, "/abc%C3%A8/x", scratch).hasPrefix("unmatched"))
         }
         #expect(scratch.globCacheStatistics.statesBuilt > 0, "the glob union must decide")
-        #expect(scratch.globCacheStatistics.statesSkippedThrough == 0)
+        #expect(scratch.globCacheStatistics.statesSkippedThrough <= 1)
     }
 
     /// `*/terms/*`: before `/terms/` and after it, the states its `*`s keep are left only by a

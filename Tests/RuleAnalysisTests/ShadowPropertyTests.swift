@@ -24,9 +24,11 @@ struct ShadowPropertyTests {
             problems += check.problems
         }
         #expect(problems.isEmpty, "\(problems.prefix(5).joined(separator: "\n"))")
-        for kind in ShadowFinding.Kind.allCases {
+        // Within the default work budget, every rule of these small sets is answered.
+        for kind in ShadowFinding.Kind.allCases where kind != .notProven {
             #expect(kinds[kind, default: 0] >= 10, "\(kind): \(kinds)")
         }
+        #expect(kinds[.notProven] == nil, "\(kinds)")
         #expect(checked > 5_000)
     }
 
