@@ -38,7 +38,7 @@ public struct DiagnosticCode: Sendable, Hashable {
         shadowed, afterCatchAll, duplicateRule, exclusionWithoutEffect, proofNotFinished,
     ]
 
-    /// AASA605: a rule that takes URLs a later exclusion of its entry was meant to keep out.
+    /// AASA606: a rule that takes URLs a later exclusion of its entry was meant to keep out.
     package static let ofRuleOrder: [DiagnosticCode] = [takesExcludedURLs]
 
     /// AASA7xx: how the file is served (`HostingCheck`).
@@ -130,10 +130,10 @@ extension DiagnosticCode {
         "AASA604", .info,
         "exclude rule changes nothing: no later rule of its entry matches what it matches")
     package static let takesExcludedURLs = DiagnosticCode(
-        "AASA605", .warning,
+        "AASA606", .warning,
         "rule placed before an exclusion opens URLs the exclusion was meant to keep out")
     package static let proofNotFinished = DiagnosticCode(
-        "AASA606", .info,
+        "AASA605", .info,
         "not proven whether the rule can decide: its proof stopped at the work budget per rule")
 
     package static let notHTTPS = DiagnosticCode(

@@ -2,7 +2,7 @@ import AASAModel
 import LinkMatcher
 
 /// Rules placed before an exclusion of their entry that open URLs the exclusion is there to
-/// keep out (AASA605): a rule decides first (SEMANTICS.md S4.2), so an opt-out such as
+/// keep out (AASA606): a rule decides first (SEMANTICS.md S4.2), so an opt-out such as
 /// `{"#": "no_universal_links", "exclude": true}` placed after `{"/": "/*/edit"}` never sees
 /// `/a/edit#no_universal_links`. Proven on the cells of the URL space (`URLCells`), with a
 /// URL the file really opens by the rule. Deliberate orders are left alone: a rule that only
@@ -21,7 +21,7 @@ public enum ExclusionBypass {
         public var url: String
     }
 
-    /// Its row in the diagnostic code table (AASA605).
+    /// Its row in the diagnostic code table (AASA606).
     public static var diagnosticCode: DiagnosticCode { .takesExcludedURLs }
 
     /// Most rules of one entry looked at; a larger entry is left unexamined.

@@ -9,7 +9,7 @@ import LinkMatcher
 /// The work is bounded per rule examined, so a file's analysis grows linearly with its rules:
 /// each rule may spend `workPerRule` units, one per earlier rule it is compared with and one
 /// per product state its automaton checks visit (plus `LanguageCheck.setupCost` per check). A rule whose questions need more is reported
-/// `notProven` (AASA606): it may or may not be dead. Units are counted, not timed, and a
+/// `notProven` (AASA605): it may or may not be dead. Units are counted, not timed, and a
 /// question answered from a cache counts what answering it took, so the outcome of each rule
 /// is the same on every machine, whatever the other rules examined and the threads used.
 /// Rules are compared with the few earlier ones whose literal beginning allows a common path

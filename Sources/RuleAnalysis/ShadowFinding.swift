@@ -15,7 +15,7 @@ public struct ShadowFinding: Sendable, Equatable {
         /// AASA604: an exclusion that no later rule of its entry (or of a later entry for the
         /// same app) could have decided otherwise.
         case exclusionWithoutEffect
-        /// AASA606: not a finding but its absence: the rule's proof needed more work than
+        /// AASA605: not a finding but its absence: the rule's proof needed more work than
         /// `ShadowAnalysis.workPerRule`, so whether it can decide is not proven either way.
         case notProven
 

@@ -19,7 +19,7 @@ enum ShadowMarks {
         outcomes(files, examining: examining).marks
     }
 
-    /// `byRule`'s marks, and per rule whether its proof stopped at its work budget (AASA606).
+    /// `byRule`'s marks, and per rule whether its proof stopped at its work budget (AASA605).
     static func outcomes(_ files: [Associations.File], examining: (Int) -> Bool) -> (
         marks: [String?], notProven: [Bool]
     ) {

@@ -51,7 +51,7 @@ struct LintCommandTests {
             let code = try #require(object["code"] as? String)
             found[code] = (object["line"] as? Int ?? -1, object["column"] as? Int ?? -1)
         }
-        #expect(found["AASA605"].map { $0 == (2, 3) } == true, "\(found)")
+        #expect(found["AASA606"].map { $0 == (2, 3) } == true, "\(found)")
         #expect(found["AASA306"].map { $0 == (3, 9) } == true, "\(found)")
         #expect(found["AASA603"].map { $0 == (5, 16) } == true, "\(found)")
         #expect(found.values.allSatisfy { $0.0 > 0 && $0.1 > 0 })

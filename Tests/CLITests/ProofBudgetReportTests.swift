@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Rules whose dead-rule proof stopped at its work budget: `lint` says AASA606 for each, and
+/// Rules whose dead-rule proof stopped at its work budget: `lint` says AASA605 for each, and
 /// the JSON report's rule rows carry `"proof": "not proven"` for them, no other.
 struct ProofBudgetReportTests {
     /// Ten rules on one path whose query values each name a variable of 1,600 words: no two
@@ -23,8 +23,8 @@ struct ProofBudgetReportTests {
         #expect(lint.status == 0, "\(lint.stderr)")
         // The rules flagged: the last ones, not the first (each compares with more rules).
         let flagged = lint.lines.compactMap { line -> String? in
-            guard line.contains(" AASA606 applinks.") else { return nil }
-            return line.components(separatedBy: " AASA606 applinks.").last?
+            guard line.contains(" AASA605 applinks.") else { return nil }
+            return line.components(separatedBy: " AASA605 applinks.").last?
                 .components(separatedBy: ": ").first
         }
         #expect(flagged.last == "details[0].components[9]", "\(lint.stdout)")

@@ -4,7 +4,7 @@ import RuleAnalysis
 import Testing
 import Workload
 
-/// AASA605: a rule placed before an exclusion of its entry that opens URLs the exclusion is
+/// AASA606: a rule placed before an exclusion of its entry that opens URLs the exclusion is
 /// there to keep out. Every row names what the finding relies on (SEMANTICS.md S4.2: the
 /// first matching rule decides).
 struct ExclusionBypassTests {
@@ -80,7 +80,7 @@ struct ExclusionBypassTests {
         let document = try ShadowFixture.entry(
             ##"{"/": "/*/edit"}, {"#": "nope", "exclude": true}"##)
         let diagnostics = ExclusionBypass.diagnostics(for: document)
-        #expect(diagnostics.map(\.code) == ["AASA605"])
+        #expect(diagnostics.map(\.code) == ["AASA606"])
         #expect(diagnostics.first?.path == "applinks.details[0].components[0]")
         #expect(diagnostics.first?.related == "applinks.details[0].components[1]")
         #expect(diagnostics.first?.message.contains("#nope") == true)
