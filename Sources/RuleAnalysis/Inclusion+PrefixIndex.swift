@@ -97,8 +97,10 @@ extension Inclusion {
             var high = sorted.count
             var length = 0
             while low < high {
+                // Those equal to `prefix[..<length]` sort first: found by binary search, as one
+                // prefix may have thousands of rules.
                 let runStart = low
-                while low < high && sorted[low].prefix.count == length { low += 1 }
+                low = boundary(low, high) { $0.prefix.count == length }
                 if low > runStart { found.append(runStart..<low) }
                 guard length < prefix.count else { break }
                 let (scalar, at) = (prefix[length], length)
@@ -114,7 +116,7 @@ extension Inclusion {
         func rules(
             extending prefix: [UInt32], limit: Int, counts: (Int) -> Bool = { _ in true }
         ) -> [Int]? {
-            var index = boundary(0, sorted.count) { $0.prefix.lexicographicallyPrecedes(prefix) }
+            var index = firstExtending(prefix)
             var found: [Int] = []
             while index < sorted.count && sorted[index].prefix.starts(with: prefix) {
                 if sorted[index].prefix.count > prefix.count, counts(sorted[index].rule) {
@@ -129,11 +131,18 @@ extension Inclusion {
         /// Calls `body` with each rule whose prefix strictly extends `prefix`, in the index's
         /// order, until it returns false.
         func forEach(extending prefix: [UInt32], _ body: (Int) -> Bool) {
-            var index = boundary(0, sorted.count) { $0.prefix.lexicographicallyPrecedes(prefix) }
+            var index = firstExtending(prefix)
             while index < sorted.count && sorted[index].prefix.starts(with: prefix) {
                 if sorted[index].prefix.count > prefix.count, !body(sorted[index].rule) { return }
                 index += 1
             }
+        }
+
+        /// The first entry whose prefix sorts after `prefix`: the run of prefixes that extend
+        /// it starts there, past the rules of `prefix` itself (thousands, in a file of
+        /// `/u/*/itemN` rules, that a scan from the run's start would read for every rule).
+        private func firstExtending(_ prefix: [UInt32]) -> Int {
+            boundary(0, sorted.count) { !Self.precedes(prefix, $0.prefix) }
         }
 
         /// The first position of `low..<high` whose entry is not `before` (which holds for a

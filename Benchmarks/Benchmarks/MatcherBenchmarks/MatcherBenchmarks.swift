@@ -51,6 +51,32 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(longSegments.counts)
     }
 
+    // Four 50 KB URLs against 12 rules of 2,500 `*`s: per character, a few follow edges read
+    // to build DFA states (or, once the DFA gave up, per rule's own automaton), however many
+    // `*`s the rules have. Each iteration starts from an empty cache, as one `match` does.
+    for (name, document, urls) in [
+        ("path", StarHeavyFixture.pathDocument, StarHeavyFixture.pathURLs),
+        ("query", StarHeavyFixture.queryDocument, StarHeavyFixture.queryURLs),
+    ] {
+        let runner = AutomatonRunner(document, urls: urls)
+        Benchmark(
+            "Automaton decide 4 URLs of 50 KB, 12 \(name) rules of 2,500 *, cold cache",
+            configuration: .init(maxIterations: 20)
+        ) { benchmark in
+            runner.pass(fresh: true)
+            blackHole(runner.counts)
+        }
+    }
+    let givenUp = AutomatonRunner(
+        StarHeavyFixture.pathDocument, urls: StarHeavyFixture.pathURLs, globCacheBudget: 16 << 10)
+    Benchmark(
+        "Automaton decide 4 URLs of 50 KB, 12 path rules of 2,500 *, DFA given up",
+        configuration: .init(maxIterations: 20)
+    ) { benchmark in
+        givenUp.pass()
+        blackHole(givenUp.counts)
+    }
+
     if let pool = RealRulePool.load() {
         for rules in RuleFileGenerator.standardRuleCounts {
             let runner = AutomatonRunner(pool.document(rules: rules), urls: pool.urls)

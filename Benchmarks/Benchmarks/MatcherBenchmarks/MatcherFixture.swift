@@ -51,14 +51,20 @@ final class AutomatonRunner {
             urls: (MatcherFixture.urlBytes, MatcherFixture.urlRanges))
     }
 
-    init(_ document: AASADocument, urls: (bytes: [UInt8], ranges: [Range<Int>])) {
+    /// `globCacheBudget` sets the scratch's DFA cache budget (the default when nil).
+    init(
+        _ document: AASADocument, urls: (bytes: [UInt8], ranges: [Range<Int>]),
+        globCacheBudget: Int? = nil
+    ) {
         set = CompiledRuleSet(document)
-        scratch = set.makeScratch()
+        scratch = globCacheBudget.map { MatchScratch(globCacheBudget: $0) } ?? set.makeScratch()
         (urlBytes, urlRanges) = urls
     }
 
-    /// Decides every URL once; allocates nothing itself, so mallocs are the matcher's.
-    func pass() {
+    /// Decides every URL once; allocates nothing itself, so mallocs are the matcher's. With
+    /// `fresh`, a new scratch (an empty DFA cache) serves this pass.
+    func pass(fresh: Bool = false) {
+        let scratch = fresh ? set.makeScratch() : scratch
         for kind in counts.indices { counts[kind] = 0 }
         urlBytes.withUnsafeBufferPointer { all in
             for range in urlRanges {

@@ -8,7 +8,10 @@ import Workload
 /// What a scan counts and proves besides matching: the coverage summary's tables fed the
 /// paths of 400,000 generated requests (a third of them first sightings, as in the workload),
 /// and the proof of which rules of a 5,000-rule file can never decide, for every rule and for
-/// the rules a sample of the workload's traffic leaves undecided (what a scan's report asks).
+/// the rules a sample of the workload's traffic leaves undecided (what a scan's report asks);
+/// and the same proof on files of thousands of rules of one shape (`ProofScaleFixture`), which
+/// the work budget per rule keeps linear in the rules: 2,500, 5,000 and 10,000 rules should
+/// take about 1, 2 and 4 times as long.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .throughput, .mallocCountTotal],
@@ -47,6 +50,24 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(
                 ShadowAnalysis.findings(
                     for: rules, checkingExclusions: false, examining: { undecided.contains($0) }))
+        }
+    }
+
+    let scale: [(String, (Int) -> CompiledRuleSet, [Int])] = [
+        ("/u/*/itemN/?*", ProofScaleFixture.items, [2_500, 5_000, 10_000]),
+        ("*N?*", ProofScaleFixture.digits, [5_000, 10_000, 20_000]),
+        ("/u/* by query value", ProofScaleFixture.queryValues, [2_500, 5_000, 10_000]),
+        ("past the work budget", ProofScaleFixture.pastTheBudget, [10, 20, 40]),
+    ]
+    for (shape, make, counts) in scale {
+        for count in counts {
+            let rules = make(count)
+            Benchmark(
+                "Prove dead rules, \(count) rules \(shape), every rule",
+                configuration: .init(maxIterations: 5)
+            ) { benchmark in
+                blackHole(ShadowAnalysis.findings(for: rules))
+            }
         }
     }
 }
