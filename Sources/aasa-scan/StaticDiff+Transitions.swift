@@ -74,16 +74,7 @@ enum TransitionRender {
             row.add("cells", count: UInt64(transition.cells))
             row.add("old_rules", raw: rules(transition.oldRules, section, old: true))
             row.add("new_rules", raw: rules(transition.newRules, section, old: false))
-            row.add(
-                "witnesses",
-                raw: ReportJSON.array(
-                    transition.witnesses.map { witness in
-                        var item = JSONObject()
-                        item.add("url", string: witness.url)
-                        item.add("old", raw: verdict(witness.old))
-                        item.add("new", raw: verdict(witness.new))
-                        return item.text
-                    }))
+            row.add("witnesses", raw: witnesses(transition.witnesses))
             return row.text
         }
     }
@@ -189,6 +180,18 @@ enum TransitionRender {
                 object.add("ref", string: ref)
                 object.add("pattern", raw: DiffJSON.quotedOrNull(section.pattern(old: old, ref)))
                 return object.text
+            })
+    }
+
+    /// Witness URLs with what each side decides: rule changes and transitions alike.
+    static func witnesses(_ witnesses: [RuleDiff.Witness]) -> String {
+        ReportJSON.array(
+            witnesses.map { witness in
+                var item = JSONObject()
+                item.add("url", string: witness.url)
+                item.add("old", raw: verdict(witness.old))
+                item.add("new", raw: verdict(witness.new))
+                return item.text
             })
     }
 

@@ -271,16 +271,7 @@ enum StaticDiffRender {
                 row.add(
                     "new_pattern",
                     raw: newRule.map { JSONText.quoted($0.patternDescription) } ?? "null")
-                row.add(
-                    "witnesses",
-                    raw: ReportJSON.array(
-                        change.witnesses.map { witness in
-                            var item = JSONObject()
-                            item.add("url", string: witness.url)
-                            item.add("old", raw: verdict(witness.old))
-                            item.add("new", raw: verdict(witness.new))
-                            return item.text
-                        }))
+                row.add("witnesses", raw: TransitionRender.witnesses(change.witnesses))
                 row.add(
                     "changed_variables",
                     raw: ReportJSON.array(change.changedVariables.map(JSONText.quoted)))
@@ -296,14 +287,6 @@ enum StaticDiffRender {
         }
         object.add("changes", raw: ReportJSON.array(changes))
         return object.text + "\n"
-    }
-
-    private static func verdict(_ verdict: RuleDiff.Verdict) -> String {
-        var object = JSONObject()
-        object.add("decision", string: verdict.kind.name)
-        object.add("app", raw: verdict.app.map(JSONText.quoted) ?? "null")
-        object.add("rule", raw: verdict.rule.map(JSONText.quoted) ?? "null")
-        return object.text
     }
 
     static func csv(_ diff: StaticDiff) -> String {

@@ -348,17 +348,8 @@ struct TrafficTruthTests {
         #expect(table.lines.allSatisfy { $0.count <= columns }, "\(table.stdout)")
         let counts = totals(report)
         for key in ["lines", "requests", "handled", "excluded", "unmatched"] {
-            let figure = Self.grouped(counts[key] ?? -1)
+            let figure = SuggestCommandTests.grouped(counts[key] ?? -1)
             #expect(table.stdout.contains(figure), "\(key) \(figure) at \(columns) columns")
         }
-    }
-
-    /// `12,345`, as the table writes counts.
-    static func grouped(_ value: Int) -> String {
-        let digits = Array(String(value))
-        return String(
-            digits.enumerated().flatMap { index, digit in
-                index > 0 && (digits.count - index) % 3 == 0 ? [",", digit] : [digit]
-            })
     }
 }
