@@ -4,6 +4,7 @@
 public struct ComparedTexts: Sendable, Equatable {
     /// One query item a dictionary names, with what the URL holds for it.
     public struct Item: Sendable, Equatable {
+        /// The item name the rule asks for, as compared.
         public var name: String
         /// Every value of the item in the URL, in order; empty when the URL has no item of
         /// that name, which then reads as `""` (S4.3.2).
