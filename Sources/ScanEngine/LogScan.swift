@@ -68,7 +68,8 @@ public enum LogScan {
             case .success(let source):
                 reports.append(
                     read(
-                        source, index: index, expanded: resolved.isExpanded,
+                        source, index: index,
+                        expanded: resolved.isExpanded || configuration.skipsNamedNonLogs,
                         configuration: configuration,
                         nextFreeChunk: nextFreeChunk, free: free, filled: filled,
                         progress: progress))

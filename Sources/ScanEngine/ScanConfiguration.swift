@@ -14,6 +14,9 @@ public struct ScanConfiguration: Sendable {
     /// Bytes per chunk; also the longest line that is read (longer ones count as malformed).
     public var chunkSize = 1 << 20
     public var filter = RequestFilter()
+    /// Skips a named input that is not an access log, with a warning, as one found in a
+    /// folder or by a glob is (`scan --skip-non-logs`); by default a named one is an error.
+    public var skipsNamedNonLogs = false
     /// Also count, per app, the requests it would open (or exclude) were it the only app
     /// installed: a second look at every handled or excluded target of a file with several
     /// `details` entries, so it is asked for (`scan --per-app`).

@@ -17,8 +17,9 @@ public struct InputReport: Sendable {
     /// Why it is incomplete: the error message naming the file and the position.
     public var error: String?
     public var errorCode: String?
-    /// True when the input was reached by expanding a directory or glob and is not an access
-    /// log: it was left out, and the scan is still complete.
+    /// True when the input was reached by expanding a directory or glob (or named with
+    /// `--skip-non-logs`) and is not an access log: it was left out, and the scan is still
+    /// complete.
     public var skipped = false
     /// Why it was skipped: the closest format and what did not fit.
     public var skipReason: String?

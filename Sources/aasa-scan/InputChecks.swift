@@ -7,13 +7,17 @@ import ScanEngine
 enum InputChecks {
     /// The problems of `result`, whose inputs came from `arguments` (nil: not from command-
     /// line inputs, as for `merge`), with at most `maxMalformed` percent malformed lines.
-    static func problems(_ result: ScanResult, arguments: [String]?, maxMalformed: Double)
-        -> [ReportWarning]
-    {
+    /// With `skippedInputsAllowed` (`--skip-non-logs`), an input skipped as no log is no
+    /// problem; one that gave no file at all still is.
+    static func problems(
+        _ result: ScanResult, arguments: [String]?, maxMalformed: Double,
+        skippedInputsAllowed: Bool = false
+    ) -> [ReportWarning] {
         var problems: [ReportWarning] = []
         for (index, argument) in (arguments ?? []).enumerated() where argument != "-" {
             let inputs = result.inputs.filter { $0.argument == index }
-            guard inputs.allSatisfy(\.skipped) else { continue }
+            guard inputs.allSatisfy(\.skipped), inputs.isEmpty || !skippedInputsAllowed
+            else { continue }
             let skipped = inputs.count
             problems.append(
                 ReportWarning(

@@ -129,10 +129,15 @@ extension ReportOptions {
     /// for: 2 when some input was cut short or gave nothing to count (`InputChecks`), 1 when
     /// `--min-coverage` failed. The report's warnings go to standard error too. `arguments`
     /// are the command line's inputs (nil when the result is not a reading of them);
-    /// `filters` the filter options given, as the HTML report lists them.
-    func emit(_ result: ScanResult, arguments: [String]? = nil, filters: [String] = []) throws {
+    /// `filters` the filter options given, as the HTML report lists them;
+    /// `skippedInputsAllowed` when a named input that is no log was skipped as asked.
+    func emit(
+        _ result: ScanResult, arguments: [String]? = nil, filters: [String] = [],
+        skippedInputsAllowed: Bool = false
+    ) throws {
         let problems = InputChecks.problems(
-            result, arguments: arguments, maxMalformed: maxMalformed.value)
+            result, arguments: arguments, maxMalformed: maxMalformed.value,
+            skippedInputsAllowed: skippedInputsAllowed)
         // Nothing was read and something failed: the errors say it all, and a report of
         // zeros would only look like a scan of an empty log.
         if result.summary.totals.lines == 0, !result.complete || !problems.isEmpty {

@@ -82,7 +82,9 @@ struct ScanCommand: ParsableCommand {
                 workers: result.workers)
             try writeState(state, to: path)
         }
-        try output.emit(result, arguments: inputs, filters: filters.described)
+        try output.emit(
+            result, arguments: inputs, filters: filters.described,
+            skippedInputsAllowed: reading.skipNonLogs)
     }
 }
 
@@ -290,7 +292,15 @@ struct ReadingOptions: ParsableArguments {
             "Chunk size in KiB; also the longest line read.", valueName: "kib"))
     var chunkKiB = 1024
 
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Skip, with a warning, a named input that is not an access log, as one found in a "
+                + "folder or by a glob is skipped (by default a named one is an error)."))
+    var skipNonLogs = false
+
     func apply(to configuration: inout ScanConfiguration) throws {
+        configuration.skipsNamedNonLogs = skipNonLogs
         if logFormat.hasPrefix("custom:") {
             do {
                 configuration.customLayout = try CustomLayout(String(logFormat.dropFirst(7)))

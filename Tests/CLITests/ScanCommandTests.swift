@@ -460,6 +460,34 @@ struct ScanCommandTests {
         #expect(warnings.count == Self.notLogs.count, "\(stderr)")
     }
 
+    /// A named file that is not a log is an error, unless `--skip-non-logs` asks to skip it as
+    /// a folder's would be (a pipeline's task feeding one file of a folder through a FIFO).
+    @Test func skipNonLogsSkipsANamedFileThatIsNoLog() throws {
+        let folder = try TemporaryFolder()
+        let log = try folder.write("access.log", Self.logText(repeats: 1))
+        let readme = try folder.write(Self.notLogs[1].name, Self.notLogs[1].text)
+        let (namedStatus, named, _) = try scanJSON(["--aasa", aasa, log, readme])
+        #expect(namedStatus == 2)
+        #expect(named["complete"] as? Bool == false)
+        let (status, report, stderr) = try scanJSON([
+            "--aasa", aasa, "--skip-non-logs", log, readme,
+        ])
+        #expect(status == 0, "\(stderr)")
+        #expect(report["complete"] as? Bool == true)
+        #expect(totals(report)["handled"] == Self.expectedTotals(repeats: 1)["handled"])
+        let inputs = report["inputs"] as? [[String: Any]] ?? []
+        #expect(inputs.map { $0["skipped"] as? Bool } == [false, true])
+        #expect(stderr.contains("warning: skipped"))
+        // Skipping is no licence to read nothing: an empty folder still fails.
+        let empty = folder.path + "/empty"
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: false)
+        let (emptyStatus, _, emptyErrors) = try scanJSON([
+            "--aasa", aasa, "--skip-non-logs", log, empty,
+        ])
+        #expect(emptyStatus == 2)
+        #expect(emptyErrors.contains("gave no log to read (no file in it)"))
+    }
+
     @Test func csvAndTableReportsCarryTheSameCounts() throws {
         let folder = try TemporaryFolder()
         let file = try folder.write("access.log", Self.logText(repeats: 2))

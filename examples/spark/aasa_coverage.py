@@ -29,7 +29,6 @@ import os
 import posixpath
 import shlex
 import shutil
-import string
 import subprocess
 import sys
 import tempfile
@@ -554,18 +553,6 @@ def input_path(work: Work) -> str:
     return work.name if safe else f"input-{work.index}"
 
 
-def glob_argument(path: str) -> str:
-    """A glob matching exactly `path`: aasa-scan then treats the input as found by a folder
-    or glob, skipping it with a warning when it is not a log, as a scan on one machine does
-    for the files of a folder or glob."""
-    escaped = "".join("\\" + c if c in "\\*?[" else c for c in path)
-    alphanumeric = string.ascii_letters + string.digits
-    for position in range(len(escaped) - 1, -1, -1):
-        if escaped[position] in alphanumeric:
-            return f"{escaped[:position]}[{escaped[position]}]{escaped[position + 1 :]}"
-    return escaped
-
-
 def scan_input(kit: Kit, work: Work, feed: Feed | None) -> Record:
     """Runs `aasa-scan scan --save-state -` on one input in a fresh folder and returns its
     state. `feed` writes the input into a named pipe (so the report names the input, not
@@ -579,17 +566,20 @@ def scan_input(kit: Kit, work: Work, feed: Feed | None) -> Record:
             os.mkfifo(target)
         elif work.route == "path":
             os.symlink(work.local_path, target)
-        argument = glob_argument(relative) if work.expanded else relative
+        # An input found in a folder or by a glob is skipped with a warning when it is not a
+        # log, as a scan on one machine skips it.
+        skip = ["--skip-non-logs"] if work.expanded else []
         command = [
             binary,
             "scan",
             *kit.scan_arguments,
+            *skip,
             "--format",
             "none",
             "--quiet",
             "--save-state",
             "-",
-            argument,
+            relative,
         ]
         state_path, errors_path = os.path.join(folder, "state"), os.path.join(folder, "stderr")
         # Files, not pipes, take the state and messages: nothing can block while we feed.
