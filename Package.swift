@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ScanEngine", targets: ["ScanEngine"]),
         .library(name: "RuleAnalysis", targets: ["RuleAnalysis"]),
         .library(name: "Workload", targets: ["Workload"]),
+        .library(name: "CLISupport", targets: ["CLISupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -61,6 +62,14 @@ let package = Package(
                 "ASCIIBytes", "LibC", "PublicSuffix",
             ]
         ),
+        // What every command that prints shares: the report options, terminal facts, the
+        // escapers, number formatting, the output writer and the command error.
+        .target(
+            name: "CLISupport",
+            dependencies: [
+                "LibC", "ASCIIBytes",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         // `fetch`: each domain's file from Apple's CDN and the site, and the checks of both.
         .target(
             name: "AASAFetch",
@@ -69,7 +78,7 @@ let package = Package(
             name: "aasa-scan",
             dependencies: [
                 "AASAModel", "LinkMatcher", "LogIO", "LogParsing", "CoverageStats", "ScanEngine",
-                "RuleAnalysis", "Workload", "ASCIIBytes", "LibC", "AASAFetch",
+                "RuleAnalysis", "Workload", "ASCIIBytes", "LibC", "AASAFetch", "CLISupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -96,7 +105,7 @@ let package = Package(
                 "ScanEngine", "LinkMatcher", "AASAModel", "CoverageStats", "LogParsing", "Workload",
                 "TestSupport",
             ]),
-        .testTarget(name: "CLITests", dependencies: ["aasa-scan", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["aasa-scan", "CLISupport", "TestSupport"]),
         .testTarget(
             name: "WorkloadTests",
             dependencies: ["Workload", "AASAModel", "LinkMatcher", "TestSupport"]),

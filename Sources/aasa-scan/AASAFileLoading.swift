@@ -1,6 +1,7 @@
 import AASAModel
 import ASCIIBytes
 import ArgumentParser
+import CLISupport
 import LibC
 import LinkMatcher
 import Synchronization
@@ -17,8 +18,7 @@ func loadAASAKeepingBytes(_ path: String, quiet: Bool = false) throws
 {
     let loaded: (document: AASADocument, bytes: [UInt8])
     if let message = AASASource.urlMessage(path) {
-        StandardError.line("aasa-scan: error: " + message)
-        throw ExitCode(2)
+        throw CommandFailure.error(message)
     }
     do throws(AASAParseError) {
         let bytes = try AASABytes.read(path)
@@ -30,8 +30,7 @@ func loadAASAKeepingBytes(_ path: String, quiet: Bool = false) throws
             throw located
         }
     } catch {
-        StandardError.line("aasa-scan: \(TerminalText.escaped(error.description))")
-        throw ExitCode(2)
+        throw CommandFailure.inputError("\(TerminalText.escaped(error.description))")
     }
     if !quiet {
         for diagnostic in loaded.document.diagnostics
@@ -77,8 +76,7 @@ func compileAASAKeepingBytes(_ path: String, quiet: Bool = false, debug: Bool = 
                 + "\(Format.count(AutomatonSize.limit.edges)))")
     }
     if let exceeded = rules.budgetExceeded {
-        StandardError.line("aasa-scan: \(TerminalText.escaped(path)): error: \(exceeded)")
-        throw ExitCode(2)
+        throw CommandFailure.inputError("\(TerminalText.escaped(path)): error: \(exceeded)")
     }
     return (rules, bytes)
 }

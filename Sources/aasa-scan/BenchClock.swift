@@ -1,3 +1,4 @@
+import CLISupport
 import LibC
 
 /// The monotonic clock in nanoseconds, read directly: `ContinuousClock` adds its `Duration`

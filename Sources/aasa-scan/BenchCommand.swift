@@ -1,5 +1,6 @@
 import AASAModel
 import ArgumentParser
+import CLISupport
 import Dispatch
 import LibC
 import LinkMatcher
@@ -58,9 +59,8 @@ struct BenchCommand: ParsableCommand {
         let rules = CompiledRuleSet(document)
         let compileNanoseconds = BenchClock.nanoseconds() &- start
         if let exceeded = rules.budgetExceeded {
-            StandardError.line(
-                "aasa-scan: \(TerminalText.escaped(file.aasa)): error: \(exceeded)")
-            throw ExitCode(2)
+            throw CommandFailure.inputError(
+                "\(TerminalText.escaped(file.aasa)): error: \(exceeded)")
         }
         let urls: BenchURLs
         do throws(BenchURLs.ReadFailure) {
@@ -69,12 +69,10 @@ struct BenchCommand: ParsableCommand {
                 ? BenchURLs.generated(count: limit, seed: seed)
                 : try BenchURLs.read(inputs, limit: limit)
         } catch {
-            StandardError.line("aasa-scan: error: \(TerminalText.escaped(error.message))")
-            throw ExitCode(2)
+            throw CommandFailure.error("\(TerminalText.escaped(error.message))")
         }
         if urls.count == 0 {
-            StandardError.line("aasa-scan: error: the inputs hold no request to measure")
-            throw ExitCode(2)
+            throw CommandFailure.error("the inputs hold no request to measure")
         }
         let texts = (0..<min(referenceLimit, urls.count)).map { urls.text($0) }
         let run = BenchRun(
@@ -93,7 +91,7 @@ struct BenchCommand: ParsableCommand {
         var output = StandardOutput()
         output.write(json ? report.json : report.table)
         output.flush()
-        if !report.agree { throw ExitCode(1) }
+        if !report.agree { throw CommandFailure.gateFailed() }
     }
 }
 

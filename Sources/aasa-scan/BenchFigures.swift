@@ -1,3 +1,5 @@
+import CLISupport
+
 /// The figures of one way of deciding: latency per URL and throughput on 1 and N threads.
 struct BenchFigures {
     var p50: UInt64 = 0

@@ -1,3 +1,5 @@
+import CLISupport
+
 extension BenchReport {
     /// The human table of `bench`.
     var table: String {

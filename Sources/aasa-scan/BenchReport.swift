@@ -1,3 +1,4 @@
+import CLISupport
 import LinkMatcher
 
 /// What `bench` measured, for its table and its JSON (`aasa-scan.bench/1`).

@@ -1,3 +1,4 @@
+import CLISupport
 import Dispatch
 import LinkMatcher
 import ScanEngine

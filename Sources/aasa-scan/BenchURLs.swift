@@ -1,3 +1,4 @@
+import CLISupport
 import LogIO
 import LogParsing
 import Workload

@@ -1,3 +1,4 @@
+import CLISupport
 import CoverageStats
 
 /// Counts stop at `UInt64.max` instead of wrapping round (`addSaturating`): a report whose

@@ -1,5 +1,6 @@
 import AASAModel
 import ArgumentParser
+import CLISupport
 import FoundationEssentials
 import LibC
 import LinkMatcher
@@ -106,7 +107,7 @@ struct DiffCommand: ParsableCommand {
         configuration.inputs = inputs
         try reading.apply(to: &configuration)
         configuration.filter = try filters.filter()
-        if inputs.contains("-"), isatty(0) != 0, !output.quiet {
+        if inputs.contains("-"), Terminal.standardInputIsTerminal, !output.quiet {
             StandardError.line(
                 "aasa-scan: reading log lines from standard input (end with Ctrl-D)")
         }
@@ -118,7 +119,7 @@ struct DiffCommand: ParsableCommand {
         display?.stop()
         InputMessages.write(result.inputs)
         if output.debug { debugLines(result) }
-        guard let comparison = result.comparison else { throw ExitCode(2) }
+        guard let comparison = result.comparison else { throw CommandFailure.inputError() }
         // A folder that gave no log, or a log none of whose lines parse: figures of nothing.
         let problems = InputChecks.problems(result, arguments: inputs, maxMalformed: 100)
         InputChecks.printErrors(problems)
@@ -128,7 +129,7 @@ struct DiffCommand: ParsableCommand {
         }
         // Nothing was read and something failed: the error says it all.
         if result.summary.totals.lines == 0, !result.complete || !problems.isEmpty {
-            throw ExitCode(2)
+            throw CommandFailure.inputError()
         }
         CountLimit.warnIfReached(result.summary.totals)
         // The rules lists mark the rules of each side that decided no request there (one that
@@ -166,14 +167,13 @@ struct DiffCommand: ParsableCommand {
                 case .none: ""
                 }
             })
-        if !result.complete || !problems.isEmpty { throw ExitCode(2) }
+        if !result.complete || !problems.isEmpty { throw CommandFailure.inputError() }
         if report.gateFailed, let maxLost = output.maxLost {
             let (shown, gate) = Format.percentsApart(report.lostPercent, maxLost.value)
-            StandardError.line(
-                "aasa-scan: \(shown) of the requests handled under the old files are not "
+            throw CommandFailure.gateFailed(
+                "\(shown) of the requests handled under the old files are not "
                     + "handled under the new ones (\(Format.count(report.lost)) of "
                     + "\(Format.count(report.old.handled))), above --max-lost \(gate)")
-            throw ExitCode(1)
         }
     }
 
@@ -269,8 +269,7 @@ struct DiffFileOptions: ParsableArguments {
             let rules = CompiledRuleSet(document)
             // As compileAASA refuses it: a file past the automaton budget is an input error.
             if let exceeded = rules.budgetExceeded {
-                StandardError.line("aasa-scan: \(TerminalText.escaped(path)): error: \(exceeded)")
-                throw ExitCode(2)
+                throw CommandFailure.inputError("\(TerminalText.escaped(path)): error: \(exceeded)")
             }
             loaded.documents.append(document)
             loaded.associations.add(domain: domain, path: path, rules: rules)
@@ -281,27 +280,20 @@ struct DiffFileOptions: ParsableArguments {
 
 /// How the diff report is written, and its gate.
 struct DiffOutputOptions: ParsableArguments {
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
+    /// The words of `--format`, `--output` and `--top` for a diff's report.
+    enum Texts: ReportOptionTexts {
+        static let formatHelp =
             "Report format: table (default on a terminal), json (default otherwise), csv, "
-                + "html (one self-contained page; with logs), openmetrics, prometheus (metrics, "
-                + "as scan writes them), or none (no report; the gate and exit codes still "
-                + "apply)."))
-    var format: ReportOptions.ReportFormat?
+            + "html (one self-contained page; with logs), openmetrics, prometheus (metrics, "
+            + "as scan writes them), or none (no report; the gate and exit codes still "
+            + "apply)."
+        static let topHelp =
+            "Rows of the lists: apps, paths of each change, rules whose hits changed."
+        static let topDefault = 20
+        typealias Formats = ReportFormat
+    }
 
-    @Option(
-        name: .customLong("output"),
-        help: ArgumentHelp(
-            "Write the report to this file instead of standard output.", valueName: "file"))
-    var reportPath: String?
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Rows of the lists: apps, paths of each change, rules whose hits changed.",
-            valueName: "n"))
-    var top = 20
+    @OptionGroup var reportOutput: ReportOutputOptions<Texts>
 
     @Option(
         name: .long,
@@ -309,7 +301,7 @@ struct DiffOutputOptions: ParsableArguments {
             "Exit with status 1 when more than this percentage of the requests handled under "
                 + "the old files are not handled under the new ones (0 to 100; 0.5 or 0.5%).",
             valueName: "percent"))
-    var maxLost: ReportOptions.Percentage?
+    var maxLost: Percentage?
 
     @Option(
         name: .long,
@@ -318,8 +310,7 @@ struct DiffOutputOptions: ParsableArguments {
                 + "differ).", valueName: "n"))
     var witnesses = 3
 
-    @Option(name: .long, help: "Colour in the table: auto, always, never (NO_COLOR is honoured).")
-    var color: ReportOptions.ColorChoice = .auto
+    @OptionGroup var colour: ColorOption
 
     @Flag(name: .long, help: "No progress line on standard error.")
     var quiet = false
@@ -340,22 +331,13 @@ struct DiffOutputOptions: ParsableArguments {
         if witnesses < 1 { throw ValidationError("--witnesses is a count of URLs, 1 or more.") }
     }
 
-    var useColor: Bool { color.isEnabled }
-
-    var resolvedFormat: ReportOptions.ReportFormat {
-        format ?? ((reportPath ?? "-") == "-" && isatty(1) != 0 ? .table : .json)
-    }
+    var reportPath: String? { reportOutput.reportPath }
+    var top: Int { reportOutput.top }
+    var useColor: Bool { colour.isEnabled }
+    var resolvedFormat: ReportFormat { reportOutput.resolvedFormat }
 
     /// Writes the report in the chosen format to the output file or standard output.
-    func write(text render: (ReportOptions.ReportFormat) -> String) {
-        let text = render(resolvedFormat)
-        if let reportPath {
-            // Written whole or not at all, as scan's report (`OutputFile`).
-            OutputFile.write(Array(text.utf8), to: reportPath)
-        } else if !text.isEmpty {
-            var stdout = StandardOutput()
-            stdout.write(text)
-            stdout.flush()
-        }
+    func write(text render: (ReportFormat) -> String) {
+        reportOutput.write(render(resolvedFormat))
     }
 }

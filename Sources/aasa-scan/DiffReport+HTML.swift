@@ -1,4 +1,5 @@
 import ASCIIBytes
+import CLISupport
 import ScanEngine
 
 /// A traffic `diff` as one self-contained HTML page: the gate's verdict, the lost and gained

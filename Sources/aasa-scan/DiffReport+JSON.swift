@@ -1,3 +1,4 @@
+import CLISupport
 import ScanEngine
 
 /// The versioned JSON of `diff` (`aasa-scan.diff/1`); every field is documented in the

@@ -1,3 +1,4 @@
+import CLISupport
 import ScanEngine
 
 /// The traffic `diff` report as metrics for Prometheus (`--format openmetrics` or

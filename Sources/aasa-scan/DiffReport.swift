@@ -1,4 +1,5 @@
 import ASCIIBytes
+import CLISupport
 import CoverageStats
 import LinkMatcher
 import RuleAnalysis

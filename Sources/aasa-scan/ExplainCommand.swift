@@ -1,5 +1,6 @@
 import AASAModel
 import ArgumentParser
+import CLISupport
 import LinkMatcher
 
 /// `aasa-scan explain`: a readable trace of one decision.

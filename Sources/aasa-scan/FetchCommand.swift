@@ -1,6 +1,7 @@
 import AASAFetch
 import AASAModel
 import ArgumentParser
+import CLISupport
 import LinkMatcher
 
 /// `aasa-scan fetch`: each domain's AASA file as iOS gets it, from Apple's CDN and from the
@@ -123,8 +124,7 @@ struct FetchCommand: ParsableCommand {
                 settings: FetchSettings(
                     timeoutSeconds: timeout, caFile: caFile, userAgent: userAgent))
         } catch {
-            StandardError.line("aasa-scan: error: \(TerminalText.escaped(error.description))")
-            throw ExitCode(2)
+            throw CommandFailure.error("\(TerminalText.escaped(error.description))")
         }
         var reports = run.run(targets, with: fetcher)
         var saveFailed = false
@@ -132,8 +132,7 @@ struct FetchCommand: ParsableCommand {
             do throws(SavedFiles.SaveError) {
                 try saver.prepare()
             } catch {
-                StandardError.line("aasa-scan: error: \(TerminalText.escaped(error.description))")
-                throw ExitCode(2)
+                throw CommandFailure.error("\(TerminalText.escaped(error.description))")
             }
             for index in reports.indices {
                 reports[index].saved = saver.save(reports[index])
@@ -156,8 +155,10 @@ struct FetchCommand: ParsableCommand {
                 ? FetchJSON.render(reports)
                 : FetchTable.render(reports, directory: saver?.directory))
         out.flush()
-        if saveFailed || reports.contains(where: \.couldNotFetch) { throw ExitCode(2) }
-        if gateFailed(reports) { throw ExitCode(1) }
+        if saveFailed || reports.contains(where: \.couldNotFetch) {
+            throw CommandFailure.inputError()
+        }
+        if gateFailed(reports) { throw CommandFailure.gateFailed() }
     }
 
     private func gateFailed(_ reports: [DomainReport]) -> Bool {

@@ -1,5 +1,6 @@
 import AASAFetch
 import AASAModel
+import CLISupport
 
 /// The machine report (`"schema": "aasa-scan.fetch/1"`, documented in the README): keys always
 /// present, in this order; absent values are null.

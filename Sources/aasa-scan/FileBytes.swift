@@ -1,3 +1,4 @@
+import CLISupport
 import LibC
 
 /// A whole file's bytes (a saved state), read through its name's own bytes (`FileName`), so a

@@ -1,3 +1,5 @@
+import CLISupport
+
 extension FilterOptions {
     /// The filter options as given on the command line (`--methods GET,HEAD`), for a report
     /// to say which requests were left out before classification.

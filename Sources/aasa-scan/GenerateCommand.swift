@@ -1,4 +1,5 @@
 import ArgumentParser
+import CLISupport
 import LibC
 import Workload
 
@@ -82,8 +83,7 @@ struct GenerateCommand: ParsableCommand {
 
     private func writeRuleFiles(to output: String) throws {
         if mkdir(output, 0o755) != 0, errno != EEXIST {
-            StandardError.line("aasa-scan: cannot create '\(output)' (errno \(errno))")
-            throw ExitCode(2)
+            throw CommandFailure.inputError("cannot create '\(output)' (errno \(errno))")
         }
         for (count, form, profile) in RuleFileGenerator.standardFiles {
             let name = RuleFileGenerator.fileName(ruleCount: count, form: form, profile: profile)
@@ -138,7 +138,7 @@ struct GenerateCommand: ParsableCommand {
         } catch {
             throw Self.failure("write", error)
         }
-        if StandardError.isInteractiveTerminal {
+        if Terminal.drawsOnStandardError {
             StandardError.line(
                 "aasa-scan: wrote \(generator.linesWritten) lines "
                     + "(\(generator.malformedLines) malformed) to \(path)")
@@ -155,9 +155,7 @@ struct GenerateCommand: ParsableCommand {
     }
 
     /// Says what could not be done, and ends the command with status 2.
-    private static func failure(_ verb: String, _ error: ReplacingFile.Failure) -> ExitCode {
-        StandardError.line(
-            "aasa-scan: error: cannot \(verb) \(TerminalText.escaped(error.path)): \(error.reason)")
-        return ExitCode(2)
+    private static func failure(_ verb: String, _ error: ReplacingFile.Failure) -> CommandFailure {
+        .error("cannot \(verb) \(TerminalText.escaped(error.path)): \(error.reason)")
     }
 }

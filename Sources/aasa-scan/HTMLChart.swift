@@ -1,4 +1,5 @@
 import ASCIIBytes
+import CLISupport
 import CoverageStats
 
 /// Charts of the HTML report, as inline SVG (no script, no image file): a stacked bar of

@@ -1,3 +1,5 @@
+import CLISupport
+
 /// The frame of an HTML report: one self-contained file (inline CSS and SVG, no script, no
 /// font or image from the network) that reads offline, prints, and fits a phone's width. The
 /// Content-Security-Policy forbids every script and every fetch, so even a string that got

@@ -1,3 +1,5 @@
+import CLISupport
+
 /// An HTML document written element by element. Tags and attribute names are our own
 /// constants; every attribute value and every text goes through `HTMLText`, so a caller
 /// cannot put a string from a log into the markup unescaped by forgetting to. Attribute

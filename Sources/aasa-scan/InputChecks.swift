@@ -1,3 +1,4 @@
+import CLISupport
 import ScanEngine
 
 /// Readings whose figures would say nothing however they look: a named folder or glob that

@@ -1,3 +1,4 @@
+import CLISupport
 import ScanEngine
 
 /// What a run says on standard error about its inputs: an error per failed input, a warning

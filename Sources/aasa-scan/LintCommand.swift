@@ -1,5 +1,6 @@
 import AASAModel
 import ArgumentParser
+import CLISupport
 import RuleAnalysis
 
 /// `aasa-scan lint`: diagnostics with stable codes for AASA files.
@@ -80,8 +81,8 @@ struct LintCommand: ParsableCommand {
             }
         }
         output.flush()
-        if unreadable { throw ExitCode(2) }
-        if gateFailed { throw ExitCode(1) }
+        if unreadable { throw CommandFailure.inputError() }
+        if gateFailed { throw CommandFailure.gateFailed() }
     }
 
     private func emit(_ output: inout StandardOutput, file: String, _ diagnostic: Diagnostic) {

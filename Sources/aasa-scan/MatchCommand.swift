@@ -1,5 +1,6 @@
 import AASAModel
 import ArgumentParser
+import CLISupport
 import LinkMatcher
 
 /// `aasa-scan match`: one decision line per URL.
@@ -140,7 +141,7 @@ struct MatchCommand: ParsableCommand {
             }
         }
         output.flush()
-        if tooLong > 0 || invalidHosts > 0 { throw ExitCode(2) }
+        if tooLong > 0 || invalidHosts > 0 { throw CommandFailure.inputError() }
     }
 
     /// True for an absolute URL whose host is not a host name (`HostName.isValid`).

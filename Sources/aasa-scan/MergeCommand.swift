@@ -1,4 +1,5 @@
 import ArgumentParser
+import CLISupport
 import FoundationEssentials
 import LogIO
 import ScanEngine
@@ -45,9 +46,8 @@ struct MergeCommand: ParsableCommand {
             switch path == "-" ? .success(StandardInputBytes.readAll()) : FileBytes.read(path) {
             case .success(let bytes): data = Data(bytes)
             case .failure(let error):
-                StandardError.line(
-                    "aasa-scan: error: cannot read \(TerminalText.escaped(path)): \(error.message)")
-                throw ExitCode(2)
+                throw CommandFailure.error(
+                    "cannot read \(TerminalText.escaped(path)): \(error.message)")
             }
             do {
                 let found = try ScanState.decodeAll(
@@ -58,8 +58,7 @@ struct MergeCommand: ParsableCommand {
                 names +=
                     found.count == 1 ? [path] : found.indices.map { "\(path) (state \($0 + 1))" }
             } catch {
-                StandardError.line("aasa-scan: error: \(TerminalText.escaped(path)): \(error)")
-                throw ExitCode(2)
+                throw CommandFailure.error("\(TerminalText.escaped(path)): \(error)")
             }
         }
         warnAboutRepeats(loaded, contents, names)
@@ -69,8 +68,7 @@ struct MergeCommand: ParsableCommand {
             merged = try ScanState.merged(loaded)
             result = try merged.result()
         } catch {
-            StandardError.line("aasa-scan: error: \(error)")
-            throw ExitCode(2)
+            throw CommandFailure.error("\(error)")
         }
         if let path = output.saveState { try writeState(merged, to: path) }
         try output.emit(result)
@@ -87,8 +85,7 @@ struct MergeCommand: ParsableCommand {
             case .failure(let error) where resolved.isExpanded && error.isUnfollowableLink:
                 return nil
             case .failure(let error):
-                StandardError.line("aasa-scan: error: \(TerminalText.escaped(error.description))")
-                throw ExitCode(2)
+                throw CommandFailure.error("\(TerminalText.escaped(error.description))")
             }
         }
     }

@@ -1,3 +1,4 @@
+import CLISupport
 import Dispatch
 import LibC
 import ScanEngine
@@ -11,7 +12,7 @@ final class ProgressDisplay: @unchecked Sendable {
     private let startNanoseconds = DispatchTime.now().uptimeNanoseconds
 
     static func startIfWanted(_ progress: ScanProgress, quiet: Bool) -> ProgressDisplay? {
-        guard !quiet, StandardError.isInteractiveTerminal else { return nil }
+        guard !quiet, Terminal.drawsOnStandardError else { return nil }
         return ProgressDisplay(progress)
     }
 
@@ -44,14 +45,5 @@ final class ProgressDisplay: @unchecked Sendable {
             }
         }
         StandardError.write("\r\u{1B}[K" + text)
-    }
-}
-
-/// Terminal facts.
-enum Terminal {
-    /// `TERM=dumb` terminals get no colour and no cursor control.
-    static var isDumb: Bool {
-        guard let term = getenv("TERM") else { return false }
-        return String(cString: term) == "dumb"
     }
 }

@@ -1,3 +1,4 @@
+import CLISupport
 import ScanEngine
 
 /// The CSV report: one header, then one row per total, app, rule and top path, so a single

@@ -1,3 +1,4 @@
+import CLISupport
 import ScanEngine
 
 /// The scan report as one self-contained HTML page (`scan` and `merge` `--format html`):

@@ -1,4 +1,5 @@
 import ASCIIBytes
+import CLISupport
 import CoverageStats
 import ScanEngine
 
@@ -214,30 +215,4 @@ enum ReportJSON {
     static func array(_ items: [String]) -> String {
         "[" + items.joined(separator: ",") + "]"
     }
-}
-
-/// A JSON object written key by key, in the order of the calls, straight into bytes.
-struct JSONObject {
-    private var bytes: [UInt8] = [UInt8(ascii: "{")]
-
-    private mutating func key(_ key: String) {
-        if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
-        JSONText.appendQuoted(key, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-    }
-
-    mutating func add(_ key: String, raw: String) {
-        self.key(key)
-        bytes.append(contentsOf: raw.utf8)
-    }
-    mutating func add(_ key: String, string: String) {
-        self.key(key)
-        JSONText.appendQuoted(string, to: &bytes)
-    }
-    mutating func add(_ key: String, bytes value: [UInt8]) {
-        add(key, raw: JSONText.quoted(bytes: value))
-    }
-    mutating func add(_ key: String, count: UInt64) { add(key, raw: String(count)) }
-
-    var text: String { String(decoding: bytes + [UInt8(ascii: "}")], as: UTF8.self) }
 }

@@ -1,34 +1,26 @@
 import ArgumentParser
+import CLISupport
 import FoundationEssentials
 import LibC
 import ScanEngine
 
-/// How the report is written.
+/// How the report of `scan` and `merge` is written, and its gates.
 struct ReportOptions: ParsableArguments {
-    enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
-        case table, json, csv, openmetrics, prometheus, none
-        /// One self-contained page (inline CSS and SVG, no script), for a browser.
-        case html
+    /// The words of `--format`, `--output` and `--top` for a scan's report.
+    enum Texts: ReportOptionTexts {
+        static let formatHelp =
+            "Report format: table (default on a terminal), json (default otherwise), csv, "
+            + "html (one self-contained page), openmetrics (OpenMetrics 1.0 text), prometheus "
+            + "(Prometheus text 0.0.4, for node_exporter's textfile collector and the "
+            + "Pushgateway), or none (no report; gates and exit codes still apply)."
+        static let outputHelp =
+            "Write the report to this file instead of standard output (- for standard output)."
+        static let topHelp = "Rows in the top-path and host lists."
+        static let topDefault = 20
+        typealias Formats = ReportFormat
     }
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Report format: table (default on a terminal), json (default otherwise), csv, "
-                + "html (one self-contained page), openmetrics (OpenMetrics 1.0 text), prometheus "
-                + "(Prometheus text 0.0.4, for node_exporter's textfile collector and the "
-                + "Pushgateway), or none (no report; gates and exit codes still apply)."))
-    var format: ReportFormat?
-
-    @Option(
-        name: .customLong("output"),
-        help: ArgumentHelp(
-            "Write the report to this file instead of standard output (- for standard output).",
-            valueName: "file"))
-    var reportPath: String?
-
-    @Option(name: .long, help: ArgumentHelp("Rows in the top-path and host lists.", valueName: "n"))
-    var top = 20
+    @OptionGroup var reportOutput: ReportOutputOptions<Texts>
 
     @Option(
         name: .long,
@@ -46,25 +38,6 @@ struct ReportOptions: ParsableArguments {
                 + "fails.",
             valueName: "percent"))
     var maxMalformed: Percentage = Percentage(value: 50)
-
-    /// A percentage as users write it: `80`, `78.5` or `80%`: decimal digits with at most one
-    /// point, nothing else (no exponent, hexadecimal `0x1p6` or `inf`, which `Double` would
-    /// read). A minus sign reads, so that the range check can say what is wrong.
-    struct Percentage: ExpressibleByArgument {
-        var value: Double
-
-        init?(argument: String) {
-            let text = argument.hasSuffix("%") ? argument.dropLast() : argument[...]
-            let digits = text.drop { $0 == "-" }.filter { $0 != "." }
-            guard !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }),
-                text.count - digits.count <= (text.hasPrefix("-") ? 2 : 1),
-                let value = Double(text)
-            else { return nil }
-            self.value = value
-        }
-
-        init(value: Double) { self.value = value }
-    }
 
     func validate() throws {
         if saveState == "-", reportPath == nil, format != ReportFormat.none {
@@ -84,8 +57,7 @@ struct ReportOptions: ParsableArguments {
         }
     }
 
-    @Option(name: .long, help: "Colour in the table: auto, always, never (NO_COLOR is honoured).")
-    var color: ColorChoice = .auto
+    @OptionGroup var colour: ColorOption
 
     @Flag(name: .long, help: "No progress line on standard error.")
     var quiet = false
@@ -103,25 +75,11 @@ struct ReportOptions: ParsableArguments {
             valueName: "file"))
     var saveState: String?
 
-    enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
-        case auto, always, never
-
-        /// Whether tables are coloured: `auto` colours a terminal, unless `NO_COLOR` is set
-        /// or the terminal is dumb.
-        var isEnabled: Bool {
-            switch self {
-            case .always: true
-            case .never: false
-            case .auto: isatty(1) != 0 && getenv("NO_COLOR") == nil && !Terminal.isDumb
-            }
-        }
-    }
-
-    var resolvedFormat: ReportFormat {
-        format ?? ((reportPath ?? "-") == "-" && isatty(1) != 0 ? .table : .json)
-    }
-
-    var useColor: Bool { color.isEnabled }
+    var format: ReportFormat? { reportOutput.format }
+    var reportPath: String? { reportOutput.reportPath }
+    var top: Int { reportOutput.top }
+    var resolvedFormat: ReportFormat { reportOutput.resolvedFormat }
+    var useColor: Bool { colour.isEnabled }
 }
 
 extension ReportOptions {
@@ -137,7 +95,7 @@ extension ReportOptions {
         // zeros would only look like a scan of an empty log.
         if result.summary.totals.lines == 0, !result.complete || !problems.isEmpty {
             InputChecks.printErrors(problems)
-            throw ExitCode(2)
+            throw CommandFailure.inputError()
         }
         CountLimit.warnIfReached(result.summary.totals)
         var report = ScanReport(result, top: top)
@@ -161,28 +119,19 @@ extension ReportOptions {
             text = ReportTable.render(report, color: useColor, top: top, width: Terminal.columns)
         case .none: text = ""
         }
-        if let reportPath {
-            OutputFile.write(Array(text.utf8), to: reportPath)
-        } else if !text.isEmpty {
-            var stdout = StandardOutput()
-            stdout.write(text)
-            stdout.flush()
-        }
-        if !result.complete || !problems.isEmpty { throw ExitCode(2) }
+        reportOutput.write(text)
+        if !result.complete || !problems.isEmpty { throw CommandFailure.inputError() }
         guard let minCoverage else { return }
         if report.classified == 0 {
-            StandardError.line(
-                "aasa-scan: no requests: --min-coverage \(Format.shortest(minCoverage.value))% "
+            throw CommandFailure.gateFailed(
+                "no requests: --min-coverage \(Format.shortest(minCoverage.value))% "
                     + "has nothing to measure")
-            throw ExitCode(1)
         }
         let handled = report.percent(report.totals.handled)
         if handled < minCoverage.value {
             // As many digits as it takes to show the two apart: 78.45% is not "78.5%".
             let (shown, gate) = Format.percentsApart(handled, minCoverage.value)
-            StandardError.line(
-                "aasa-scan: coverage \(shown) is below --min-coverage \(gate)")
-            throw ExitCode(1)
+            throw CommandFailure.gateFailed("coverage \(shown) is below --min-coverage \(gate)")
         }
     }
 }

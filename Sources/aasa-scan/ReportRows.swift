@@ -1,3 +1,4 @@
+import CLISupport
 import ScanEngine
 
 /// What the renderers read of a rule row, whether `scan` or `diff` made it: one writer per

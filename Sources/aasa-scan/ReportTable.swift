@@ -1,3 +1,4 @@
+import CLISupport
 import ScanEngine
 
 /// The human report: coverage first, then apps, rules (dead ones marked), top unmatched
@@ -343,35 +344,5 @@ enum ReportTable {
             }
             return lines + [line]
         }
-    }
-}
-
-/// ANSI styling, applied only when colour is on.
-struct Style {
-    let enabled: Bool
-
-    func bold(_ text: String) -> String { wrap(text, "1") }
-    func dim(_ text: String) -> String { wrap(text, "2") }
-    func red(_ text: String) -> String { wrap(text, "31") }
-    func yellow(_ text: String) -> String { wrap(text, "33") }
-
-    private func wrap(_ text: String, _ code: String) -> String {
-        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
-    }
-
-    /// Characters shown, not counting escape sequences.
-    static func visibleWidth(_ text: String) -> Int {
-        var width = 0
-        var inEscape = false
-        for scalar in text.unicodeScalars {
-            if inEscape {
-                if scalar == "m" { inEscape = false }
-            } else if scalar == "\u{1B}" {
-                inEscape = true
-            } else {
-                width += 1
-            }
-        }
-        return width
     }
 }

@@ -1,5 +1,6 @@
 import AASAModel
 import ArgumentParser
+import CLISupport
 import FoundationEssentials
 import LibC
 import LinkMatcher
@@ -57,7 +58,8 @@ struct ScanCommand: ParsableCommand {
         try reading.apply(to: &configuration)
         configuration.filter = try filters.filter()
         configuration.perApp = perApp
-        if (inputs.isEmpty || inputs.contains("-")), isatty(0) != 0, !output.quiet {
+        if (inputs.isEmpty || inputs.contains("-")), Terminal.standardInputIsTerminal, !output.quiet
+        {
             StandardError.line(
                 "aasa-scan: reading log lines from standard input (end with Ctrl-D); "
                     + "name log files as arguments to scan them")
@@ -154,8 +156,7 @@ struct AssociationOptions: ParsableArguments {
             let file = try loadAASAKeepingBytes(path, quiet: quiet)
             let rules = CompiledRuleSet(file.document)
             if let exceeded = rules.budgetExceeded {
-                StandardError.line("aasa-scan: \(TerminalText.escaped(path)): error: \(exceeded)")
-                throw ExitCode(2)
+                throw CommandFailure.inputError("\(TerminalText.escaped(path)): error: \(exceeded)")
             }
             loaded.associations.add(domain: domain, path: path, rules: rules)
             loaded.documents.append(file)
@@ -221,9 +222,7 @@ struct AssociationOptions: ParsableArguments {
         -> [(DomainPattern?, String)]
     {
         guard let handle = FileName.withPlatformPath(directory, { opendir($0) }) else {
-            StandardError.line(
-                "aasa-scan: error: cannot read the folder \(TerminalText.escaped(directory))")
-            throw ExitCode(2)
+            throw CommandFailure.error("cannot read the folder \(TerminalText.escaped(directory))")
         }
         defer { closedir(handle) }
         var names: [String] = []

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CLISupport
 import FoundationEssentials
 import LibC
 import Synchronization
@@ -20,10 +21,9 @@ struct StandardInputSpool {
             buffer.baseAddress.map { mkstemp($0) } ?? -1
         }
         guard descriptor >= 0 else {
-            StandardError.line(
-                "aasa-scan: error: cannot create a temporary file in \(TerminalText.escaped(folder)) "
+            throw CommandFailure.error(
+                "cannot create a temporary file in \(TerminalText.escaped(folder)) "
                     + "to hold standard input (errno \(errno)); set TMPDIR, or name the log files")
-            throw ExitCode(2)
         }
         let path = String(
             decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -37,9 +37,7 @@ struct StandardInputSpool {
             if count < 0 {
                 if errno == EINTR { continue }
                 spool.remove()
-                StandardError.line(
-                    "aasa-scan: error: cannot read standard input (errno \(errno))")
-                throw ExitCode(2)
+                throw CommandFailure.error("cannot read standard input (errno \(errno))")
             }
             var offset = 0
             while offset < count {
@@ -50,11 +48,10 @@ struct StandardInputSpool {
                     if errno == EINTR { continue }
                     let reason = errno
                     spool.remove()
-                    StandardError.line(
-                        "aasa-scan: error: cannot copy standard input to \(TerminalText.escaped(path)) "
+                    throw CommandFailure.error(
+                        "cannot copy standard input to \(TerminalText.escaped(path)) "
                             + "(errno \(reason)\(reason == ENOSPC ? ": disk full" : "")); "
                             + "set TMPDIR to a larger disk, or name the log files")
-                    throw ExitCode(2)
                 }
                 offset += written
             }

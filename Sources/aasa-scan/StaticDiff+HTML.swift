@@ -1,3 +1,4 @@
+import CLISupport
 import RuleAnalysis
 
 /// The diff without logs as one page: the decision changes (`DecisionDiff`), then the rules

@@ -1,4 +1,5 @@
 import AASAModel
+import CLISupport
 import LinkMatcher
 import RuleAnalysis
 import ScanEngine

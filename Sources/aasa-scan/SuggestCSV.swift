@@ -1,3 +1,4 @@
+import CLISupport
 import RuleAnalysis
 
 /// The CSV form of `suggest`: one `section,rank,pattern,key,value` row per fact, so that new

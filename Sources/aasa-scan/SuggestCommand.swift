@@ -1,6 +1,7 @@
 import AASAModel
 import ASCIIBytes
 import ArgumentParser
+import CLISupport
 import FoundationEssentials
 import LibC
 import RuleAnalysis
@@ -71,23 +72,23 @@ struct SuggestCommand: ParsableCommand {
                 + "each one decides the traffic again where it could apply.", valueName: "n"))
     var candidates = 32
 
-    @Option(name: .long, help: ArgumentHelp("Suggestions shown in the table.", valueName: "n"))
-    var top = 10
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
+    /// The words of `--format` and `--top` for suggestions.
+    enum Texts: ReportOptionTexts {
+        static let formatHelp =
             "Report format: table (default on a terminal), json (default otherwise), csv, or none."
-        ))
-    var format: SuggestFormat?
+        static let topHelp = "Suggestions shown in the table."
+        static let topDefault = 10
+        typealias Formats = SuggestFormat
+    }
 
     /// Suggestions are no run's report: the formats of `scan` but its metrics and page.
-    enum SuggestFormat: String, ExpressibleByArgument, CaseIterable {
+    enum SuggestFormat: String, ReportFormats {
         case table, json, csv, none
     }
 
-    @Option(name: .long, help: "Colour in the table: auto, always, never (NO_COLOR is honoured).")
-    var color: ReportOptions.ColorChoice = .auto
+    @OptionGroup var topOption: TopOption<Texts>
+    @OptionGroup var format: FormatOption<Texts>
+    @OptionGroup var colour: ColorOption
 
     @Flag(name: .long, help: "No progress line on standard error.")
     var quiet = false
@@ -119,7 +120,7 @@ struct SuggestCommand: ParsableCommand {
         guard (1...GainLedger.maxCandidates).contains(candidates) else {
             throw ValidationError("--candidates must be between 1 and \(GainLedger.maxCandidates).")
         }
-        if top < 0 { throw ValidationError("--top must be 0 or more.") }
+        if topOption.top < 0 { throw ValidationError("--top must be 0 or more.") }
     }
 
     func run() throws {
@@ -145,7 +146,7 @@ struct SuggestCommand: ParsableCommand {
         var spool: StandardInputSpool?
         configuration.inputs = inputs.isEmpty ? ["-"] : inputs
         if configuration.inputs.contains("-") {
-            if isatty(0) != 0, !quiet {
+            if Terminal.standardInputIsTerminal, !quiet {
                 StandardError.line(
                     "aasa-scan: reading log lines from standard input (end with Ctrl-D); "
                         + "name log files as arguments to read them")
@@ -168,7 +169,7 @@ struct SuggestCommand: ParsableCommand {
             outcome.result, arguments: spool == nil ? inputs : nil, maxMalformed: 100)
         InputChecks.printErrors(problems)
         if outcome.result.summary.totals.lines == 0, !outcome.result.complete || !problems.isEmpty {
-            throw ExitCode(2)
+            throw CommandFailure.inputError()
         }
         CountLimit.warnIfReached(outcome.result.summary.totals)
         var report = SuggestReport(aasaPath: aasa, target: target, outcome: outcome)
@@ -181,10 +182,10 @@ struct SuggestCommand: ParsableCommand {
             report.applied = try write(report, count: apply, bytes: bytes, to: newFile, document)
         }
         let text: String
-        switch format ?? (isatty(1) != 0 ? .table : .json) {
+        switch format.resolved(writingTo: nil) {
         case .table:
             text = SuggestTable.render(
-                report, color: color.isEnabled, top: top, width: Terminal.columns)
+                report, color: colour.isEnabled, top: topOption.top, width: Terminal.columns)
         case .json: text = SuggestJSON.render(report)
         case .csv: text = SuggestCSV.render(report)
         case .none: text = ""
@@ -192,7 +193,7 @@ struct SuggestCommand: ParsableCommand {
         var stdout = StandardOutput()
         stdout.write(text)
         stdout.flush()
-        if !outcome.result.complete || !problems.isEmpty { throw ExitCode(2) }
+        if !outcome.result.complete || !problems.isEmpty { throw CommandFailure.inputError() }
     }
 
     /// Writes the file with the top `count` suggestions added; what they add together is the
@@ -216,11 +217,10 @@ struct SuggestCommand: ParsableCommand {
                     to: bytes)
                 _ = try AASADocument.parse(edited)
             } catch {
-                StandardError.line(
-                    "aasa-scan: error: cannot write the suggestions into "
+                throw CommandFailure.error(
+                    "cannot write the suggestions into "
                         + "\(TerminalText.escaped(report.aasaPath)): "
                         + TerminalText.escaped(error.message))
-                throw ExitCode(2)
             }
         }
         if document.wasSigned, !quiet {

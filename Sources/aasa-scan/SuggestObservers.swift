@@ -1,3 +1,4 @@
+import CLISupport
 import LinkMatcher
 import RuleAnalysis
 import ScanEngine

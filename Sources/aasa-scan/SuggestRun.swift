@@ -1,5 +1,6 @@
 import AASAModel
 import ArgumentParser
+import CLISupport
 import CoverageStats
 import FoundationEssentials
 import LinkMatcher
@@ -67,10 +68,9 @@ struct SuggestRun {
                 sets = try CandidateSets(
                     bytes: bytes, document: document, target: target, candidates: candidates)
             } catch {
-                StandardError.line(
-                    "aasa-scan: error: \(TerminalText.escaped(aasaPath)): "
+                throw CommandFailure.error(
+                    "\(TerminalText.escaped(aasaPath)): "
                         + TerminalText.escaped(error.message))
-                throw ExitCode(2)
             }
             let measurers = (0..<workerCount).map { _ in
                 MeasuringObserver(
@@ -117,22 +117,20 @@ struct SuggestRun {
         where before.counts.lines != after.counts.lines
             || before.counts.requests != after.counts.requests
         {
-            StandardError.line(
-                "aasa-scan: error: \(TerminalText.escaped(before.path)) changed between the two "
+            throw CommandFailure.error(
+                "\(TerminalText.escaped(before.path)) changed between the two "
                     + "readings (\(Format.plural(before.counts.lines, "line")), then "
                     + "\(Format.count(after.counts.lines))); suggest reads its inputs twice: give "
                     + "it logs that are no longer written to")
-            throw ExitCode(2)
         }
         let a = first.summary.totals
         let b = second.summary.totals
         guard first.inputs.count == second.inputs.count, a.handled == b.handled,
             a.excluded == b.excluded, a.unmatched == b.unmatched
         else {
-            StandardError.line(
-                "aasa-scan: error: the inputs changed between the two readings; suggest reads "
+            throw CommandFailure.error(
+                "the inputs changed between the two readings; suggest reads "
                     + "its inputs twice: give it logs that are no longer written to")
-            throw ExitCode(2)
         }
     }
 }

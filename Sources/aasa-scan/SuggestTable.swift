@@ -1,3 +1,4 @@
+import CLISupport
 import RuleAnalysis
 
 /// The human form of `suggest`: coverage now, the suggestions with what each adds and what

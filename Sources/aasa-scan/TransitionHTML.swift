@@ -1,3 +1,4 @@
+import CLISupport
 import RuleAnalysis
 
 /// The decision changes of a diff (`DecisionDiff`) as an HTML section: a table of classes, each

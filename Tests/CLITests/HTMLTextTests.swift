@@ -1,5 +1,6 @@
 import Testing
 
+@testable import CLISupport
 @testable import aasa_scan
 
 /// The one escaper of the HTML report: markup characters become references, and what the

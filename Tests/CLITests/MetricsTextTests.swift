@@ -1,5 +1,6 @@
 import Testing
 
+@testable import CLISupport
 @testable import aasa_scan
 
 /// The exposition writer: escaping, the two dialects' frames, one series per label set.

@@ -1,7 +1,7 @@
 /// JSON string literals for machine output: everything outside printable ASCII is escaped,
 /// so output is plain ASCII whatever bytes a log contained.
-enum JSONText {
-    static func quoted(_ text: String) -> String {
+package enum JSONText {
+    package static func quoted(_ text: String) -> String {
         var out: [UInt8] = []
         appendQuoted(text, to: &out)
         return String(decoding: out, as: UTF8.self)
@@ -10,7 +10,7 @@ enum JSONText {
     /// `quoted(text)`, appended to `out` as bytes: a report writes thousands of these (every
     /// rule's pattern, whose quotes need escapes). ASCII text is escaped byte by byte, each
     /// byte being its own scalar; other text scalar by scalar.
-    static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+    package static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         var text = text
         let done = text.withUTF8 { bytes in
             if bytes.allSatisfy(isPlain) {
@@ -42,13 +42,13 @@ enum JSONText {
 
     /// Bytes from logs: those that are not valid UTF-8 are written as `%XX` (as a device would
     /// percent-encode them in a URL), so nothing is silently replaced.
-    static func quoted(bytes: some Collection<UInt8>) -> String {
+    package static func quoted(bytes: some Collection<UInt8>) -> String {
         if bytes.allSatisfy(isPlain) { return "\"" + String(decoding: bytes, as: UTF8.self) + "\"" }
         return quoted(scalars: validScalarsPercentEncodingTheRest(Array(bytes)))
     }
 
     /// Log bytes as text: valid UTF-8 kept, other bytes and control characters as `%XX`.
-    static func urlText(bytes: some Collection<UInt8>) -> String {
+    package static func urlText(bytes: some Collection<UInt8>) -> String {
         var text = ""
         for scalar in validScalarsPercentEncodingTheRest(Array(bytes)) {
             if scalar.value < 0x20 || scalar.value == 0x7F {

@@ -1,22 +1,8 @@
-import LibC
-
-extension Terminal {
-    /// Columns the table may use: the terminal's width when standard output is one, else
-    /// `COLUMNS` when set (`COLUMNS=80 aasa-scan ... | less`), else no limit.
-    static var columns: Int? {
-        if let width = terminalColumns(of: 1) { return width }
-        if let text = getenv("COLUMNS"), let value = Int(String(cString: text)), value > 0 {
-            return value
-        }
-        return nil
-    }
-}
-
 extension Style {
     /// `text` cut to `width` visible characters by replacing its middle with `…`: both ends of
     /// a path or file name say more than its middle. Escape sequences are kept, so colours
     /// stay balanced. Full text is in the JSON and CSV reports.
-    static func middleCut(_ text: String, to width: Int) -> String {
+    package static func middleCut(_ text: String, to width: Int) -> String {
         let visible = visibleWidth(text)
         guard visible > width, width > 0 else { return text }
         let keepHead = (width - 1 + 1) / 2
@@ -45,12 +31,12 @@ extension Style {
     /// broken at spaces (a word longer than a line at the width), its continuations indented
     /// like it and two more. Tables fit themselves first (`ReportTable.table`); this catches
     /// titles, notes, dead rules, samples and errors, whose figures must stay whole.
-    static func fit(_ lines: [String], _ width: Int?) -> String {
+    package static func fit(_ lines: [String], _ width: Int?) -> String {
         guard let width else { return lines.joined(separator: "\n") + "\n" }
         return lines.flatMap { wrapped($0, to: width) }.joined(separator: "\n") + "\n"
     }
 
-    static func wrapped(_ line: String, to width: Int) -> [String] {
+    package static func wrapped(_ line: String, to width: Int) -> [String] {
         guard visibleWidth(line) > width, width > 8 else { return [line] }
         let lead = line.prefix { $0 == " " }
         let indent = String(repeating: " ", count: min(lead.count + 2, width / 2))

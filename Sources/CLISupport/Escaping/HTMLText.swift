@@ -3,12 +3,12 @@
 /// can open an element or leave an attribute; and what the terminal escaping makes visible
 /// (controls, bidirectional and other format characters, bytes that are not UTF-8,
 /// backslashes) gets the same visible escape, so nothing can reorder or hide what is shown.
-enum HTMLText {
+package enum HTMLText {
     /// Untrusted text as element content; escapes are marked `<span class="ctl">`.
-    static func escaped(_ text: String) -> String { escaped(bytes: Array(text.utf8)) }
+    package static func escaped(_ text: String) -> String { escaped(bytes: Array(text.utf8)) }
 
     /// Untrusted bytes (a path or host from a log) as element content.
-    static func escaped(bytes: some Collection<UInt8>) -> String {
+    package static func escaped(bytes: some Collection<UInt8>) -> String {
         var out = ""
         out.reserveCapacity(bytes.count)
         TerminalText.forEachPiece(bytes) { piece in
@@ -23,7 +23,7 @@ enum HTMLText {
     /// Text that holds no controls (our own words, or untrusted text already made visible by
     /// `TerminalText.escaped`, as attribute values are): only the five characters are
     /// replaced.
-    static func plain(_ text: String) -> String {
+    package static func plain(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars { appendReference(scalar, to: &out) }

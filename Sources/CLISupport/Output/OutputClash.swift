@@ -1,11 +1,15 @@
 import ArgumentParser
 import LibC
-import LogIO
 
 /// A file a command reads or writes, with the option (or argument) that names it.
-struct NamedFile {
-    var role: String
-    var path: String
+package struct NamedFile {
+    package var role: String
+    package var path: String
+
+    package init(role: String, path: String) {
+        self.role = role
+        self.path = path
+    }
 }
 
 /// The one guard every command that writes files runs before it reads anything: an output
@@ -15,8 +19,8 @@ struct NamedFile {
 /// lose what it held. Files are the same when they are one file on the disk (device and inode)
 /// or when their paths lead to the same place once links, `.` and `..` are resolved (a file not
 /// written yet). FIFOs, terminals and devices are written in place and never clash.
-enum OutputClash {
-    static func check(outputs: [NamedFile], inputs: [NamedFile]) throws {
+package enum OutputClash {
+    package static func check(outputs: [NamedFile], inputs: [NamedFile]) throws {
         let standard = outputs.filter { $0.path == "-" }
         if standard.count > 1 {
             throw ValidationError(
@@ -44,24 +48,16 @@ enum OutputClash {
         }
     }
 
-    /// The log files `arguments` stand for (folders and globs expanded), as inputs.
-    static func logFiles(_ arguments: [String]) -> [NamedFile] {
-        InputResolver.resolveMarked(arguments).compactMap { resolved in
-            guard case .success(.file(let path)) = resolved.result else { return nil }
-            return NamedFile(role: "the input", path: path)
-        }
-    }
-
     private static func shown(_ path: String) -> String { TerminalText.escaped(path) }
 }
 
 /// Where a path leads: the file on the disk when there is one, and the resolved path.
 private struct FileKey: Equatable {
-    var file: (device: UInt64, inode: UInt64)?
-    var resolved: String
-    var isWrittenInPlace = false
+    package var file: (device: UInt64, inode: UInt64)?
+    package var resolved: String
+    package var isWrittenInPlace = false
 
-    init?(_ path: String) {
+    package init?(_ path: String) {
         guard let target = try? ReplacingFile.finalTarget(of: path) else { return nil }
         var info = stat()
         if FileName.withPlatformPath(target, { stat($0, &info) }) == 0 {
@@ -79,7 +75,7 @@ private struct FileKey: Equatable {
         }
     }
 
-    static func == (lhs: FileKey, rhs: FileKey) -> Bool {
+    package static func == (lhs: FileKey, rhs: FileKey) -> Bool {
         if let left = lhs.file, let right = rhs.file {
             return left.device == right.device && left.inode == right.inode
         }
@@ -94,27 +90,6 @@ private struct FileKey: Equatable {
         let length = strlen(resolved)
         return resolved.withMemoryRebound(to: UInt8.self, capacity: length) {
             FileName.decode(UnsafeBufferPointer(start: $0, count: length))
-        }
-    }
-}
-
-extension ReportOptions {
-    /// `--output` and `--save-state` against `inputs` and each other (`OutputClash`).
-    func checkOutputs(against inputs: [NamedFile]) throws {
-        try OutputClash.check(
-            outputs: [("--output", reportPath), ("--save-state", saveState)].compactMap {
-                role, path in
-                path.map { NamedFile(role: role, path: $0) }
-            },
-            inputs: inputs)
-    }
-}
-
-extension AssociationOptions {
-    /// The AASA files `--aasa` and `--aasa-dir` name, as inputs.
-    func namedFiles() throws -> [NamedFile] {
-        try Self.pairs(files: aasa, directory: aasaDir, option: "--aasa", warn: false).map {
-            NamedFile(role: "the AASA file", path: $0.1)
         }
     }
 }

@@ -2,24 +2,26 @@
 /// characters, C1 controls, bidirectional and other format characters, backslashes and bytes
 /// that are not UTF-8 become visible escapes, so a log line can never move the cursor, change
 /// colours, reorder what is shown or break a TSV row.
-enum TerminalText {
+package enum TerminalText {
     /// One piece of untrusted text as it is shown: a character kept as it is, or the visible
     /// escape (`\x1b`, `\u{202e}`, `\\`) that stands for a byte or character. The HTML report
     /// shows the same escapes, marked up.
-    enum Piece {
+    package enum Piece {
         case character(Unicode.Scalar)
         case escape(String)
     }
 
-    static func escaped(_ text: String) -> String { escaped(Array(text.utf8)) }
+    package static func escaped(_ text: String) -> String { escaped(Array(text.utf8)) }
 
     /// Our own text that quotes backslashes on purpose (a hint listing the JSON escapes
     /// `\" \\ \n`): controls are still escaped, backslashes are printed as they are.
-    static func escapedKeepingBackslashes(_ text: String) -> String {
+    package static func escapedKeepingBackslashes(_ text: String) -> String {
         escaped(Array(text.utf8), keepBackslashes: true)
     }
 
-    static func escaped(_ bytes: some Collection<UInt8>, keepBackslashes: Bool = false) -> String {
+    package static func escaped(_ bytes: some Collection<UInt8>, keepBackslashes: Bool = false)
+        -> String
+    {
         var result = ""
         result.reserveCapacity(bytes.count)
         forEachPiece(bytes, keepBackslashes: keepBackslashes) { piece in
@@ -32,7 +34,7 @@ enum TerminalText {
     }
 
     /// Calls `body` with the pieces of `bytes`, in order.
-    static func forEachPiece(
+    package static func forEachPiece(
         _ bytes: some Collection<UInt8>, keepBackslashes: Bool = false, _ body: (Piece) -> Void
     ) {
         let bytes = Array(bytes)

@@ -8,22 +8,22 @@ import LibC
 /// keeps the mode, and where it may, the owner of the file it replaces (a new one gets the mode
 /// a plain new file would). Only regular files are replaced: `isWrittenInPlace` tells the
 /// caller when to write in place instead (a FIFO, a terminal, `/dev/stdout`).
-struct ReplacingFile {
+package struct ReplacingFile {
     /// Why a file could not be written: the path and the `errno`.
-    struct Failure: Error {
-        var path: String
-        var code: Int32
+    package struct Failure: Error {
+        package var path: String
+        package var code: Int32
 
-        var reason: String { String(cString: strerror(code)) }
+        package var reason: String { String(cString: strerror(code)) }
     }
 
     /// The file the rename replaces: the destination, with its links followed.
-    let target: String
+    package let target: String
     private let temporary: String
     private let descriptor: Int32
 
     /// Creates the temporary file beside the destination's target.
-    init(_ path: String) throws(Failure) {
+    package init(_ path: String) throws(Failure) {
         let target = try Self.finalTarget(of: path)
         self.target = target
         let slash = target.lastIndex(of: "/")
@@ -54,7 +54,7 @@ struct ReplacingFile {
     }
 
     /// Appends `bytes`; on failure the temporary file is removed.
-    func write(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
         guard let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {
@@ -69,7 +69,7 @@ struct ReplacingFile {
         }
     }
 
-    func write(_ bytes: [UInt8]) throws(Failure) {
+    package func write(_ bytes: [UInt8]) throws(Failure) {
         // withUnsafeBytes rethrows untyped errors: the failure is carried out as a value.
         let failure = bytes.withUnsafeBytes { buffer -> Failure? in
             do throws(Failure) {
@@ -84,7 +84,7 @@ struct ReplacingFile {
 
     /// Flushes the file to the disk and renames it over the target; on failure the temporary
     /// file is removed and the target is as it was.
-    func commit() throws(Failure) {
+    package func commit() throws(Failure) {
         var failure: Int32?
         if fsync(descriptor) != 0, errno != EINVAL { failure = errno }
         if close(descriptor) != 0, failure == nil, errno != EINTR { failure = errno }
@@ -106,13 +106,13 @@ struct ReplacingFile {
     }
 
     /// Gives up: the temporary file is removed, the target left as it was.
-    func abandon() {
+    package func abandon() {
         close(descriptor)
         Self.unlink(temporary)
     }
 
     /// Writes `bytes` whole or not at all.
-    static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
+    package static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
         let file = try ReplacingFile(path)
         try file.write(bytes)
         try file.commit()
@@ -120,7 +120,7 @@ struct ReplacingFile {
 
     /// True for what is written in place rather than replaced: an existing FIFO, terminal,
     /// device or socket (links followed). Replacing it would put a plain file in its place.
-    static func isWrittenInPlace(_ path: String) -> Bool {
+    package static func isWrittenInPlace(_ path: String) -> Bool {
         var info = stat()
         guard FileName.withPlatformPath(path, { stat($0, &info) }) == 0 else { return false }
         let kind = info.st_mode & S_IFMT
@@ -130,7 +130,7 @@ struct ReplacingFile {
     /// The path a chain of symbolic links ends at, followed link by link (a link to a file
     /// that does not exist yet included): `path` itself when it is no link. A link's relative
     /// target is read from the link's own folder.
-    static func finalTarget(of path: String) throws(Failure) -> String {
+    package static func finalTarget(of path: String) throws(Failure) -> String {
         var current = path
         for _ in 0..<40 {
             var info = stat()

@@ -8,8 +8,8 @@ import LibC
 /// else (a FIFO, a terminal, `/dev/stdout`) is opened and written in place: replacing it would
 /// put a plain file where the device was. A reader that goes away (`EPIPE`) ends the command
 /// quietly with status 0, as on standard output; any other failure is a message and status 2.
-enum OutputFile {
-    static func write(_ bytes: [UInt8], to path: String) {
+package enum OutputFile {
+    package static func write(_ bytes: [UInt8], to path: String) {
         if path == "-" {
             var stdout = StandardOutput()
             stdout.write(bytes: bytes)

@@ -1,7 +1,7 @@
 /// Number formatting for human output.
-enum Format {
+package enum Format {
     /// `1234567` as `1,234,567`.
-    static func count<T: BinaryInteger>(_ value: T) -> String {
+    package static func count<T: BinaryInteger>(_ value: T) -> String {
         let digits = Array(String(value))
         var result = ""
         for (index, digit) in digits.enumerated() {
@@ -13,7 +13,7 @@ enum Format {
 
     /// Shares of `counts` in their sum, with one decimal, adding up to exactly 100.0%:
     /// the tenths left over after rounding down go to the largest remainders.
-    static func percentsAddingUp(_ counts: [UInt64]) -> [String] {
+    package static func percentsAddingUp(_ counts: [UInt64]) -> [String] {
         // In Double: counts near `UInt64.max` have a sum that no UInt64 holds.
         let total = counts.reduce(0.0) { $0 + Double($1) }
         guard total > 0 else { return counts.map { _ in percent(0) } }
@@ -27,18 +27,20 @@ enum Format {
     }
 
     /// `1 line`, `2 lines`, `1,000 lines`.
-    static func plural<T: BinaryInteger>(_ value: T, _ noun: String, _ plural: String? = nil)
+    package static func plural<T: BinaryInteger>(
+        _ value: T, _ noun: String, _ plural: String? = nil
+    )
         -> String
     {
         count(value) + " " + (value == 1 ? noun : plural ?? noun + "s")
     }
 
     /// One decimal and a percent sign.
-    static func percent(_ value: Double) -> String { fixed(value, decimals: 1) + "%" }
+    package static func percent(_ value: Double) -> String { fixed(value, decimals: 1) + "%" }
 
     /// Two percentages with one decimal, or with as many more (up to six) as it takes for
     /// them to read differently when they differ.
-    static func percentsApart(_ first: Double, _ second: Double) -> (String, String) {
+    package static func percentsApart(_ first: Double, _ second: Double) -> (String, String) {
         var decimals = 1
         while decimals < 6, first != second,
             fixed(first, decimals: decimals) == fixed(second, decimals: decimals)
@@ -49,14 +51,14 @@ enum Format {
     }
 
     /// A number with no trailing zeros: `120`, `78.5`.
-    static func shortest(_ value: Double) -> String {
+    package static func shortest(_ value: Double) -> String {
         var text = fixed(value, decimals: 6)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text
     }
 
-    static func fixed(_ value: Double, decimals: Int) -> String {
+    package static func fixed(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "-" }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
@@ -83,13 +85,13 @@ enum Format {
 
     /// An estimate (a distinct count, a rate) as a whole count: rounded, and held within
     /// 0...UInt64.max, where a plain conversion would trap.
-    static func wholeCount(_ value: Double) -> UInt64 {
+    package static func wholeCount(_ value: Double) -> UInt64 {
         guard value > 0 else { return 0 }
         return value < 0x1p64 ? UInt64(value.rounded(.down)) : .max
     }
 
     /// Bytes as B, KB, MB, GB (powers of 1000, as `ls -lh --si`).
-    static func bytes(_ value: Int) -> String {
+    package static func bytes(_ value: Int) -> String {
         let units = ["B", "KB", "MB", "GB", "TB"]
         var size = Double(value)
         var unit = 0
@@ -101,7 +103,7 @@ enum Format {
     }
 
     /// Seconds as `m:ss` or `h:mm:ss`.
-    static func duration(_ seconds: Double) -> String {
+    package static func duration(_ seconds: Double) -> String {
         guard seconds.isFinite, seconds >= 0 else { return "-" }
         let total = Int(seconds.rounded())
         let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)

@@ -10,46 +10,48 @@ import ASCIIBytes
 /// the family by its sample (`# TYPE x_total counter`), knows no units and has no end line.
 /// A family is written whole (descriptors, then its samples) in the order it was added, so
 /// the output of a report is stable.
-struct MetricsText {
-    enum Dialect {
+package struct MetricsText {
+    package enum Dialect {
         case openMetrics
         case prometheus
     }
 
-    enum Kind: String {
+    package enum Kind: String {
         case counter
         case gauge
     }
 
     /// One sample: its labels in the order given, and its value as written (an integer, or a
     /// decimal the report also shows).
-    struct Sample {
-        var labels: [(name: String, value: String)]
-        var value: String
+    package struct Sample {
+        package var labels: [(name: String, value: String)]
+        package var value: String
 
-        init(_ labels: [(name: String, value: String)] = [], _ value: String) {
+        package init(_ labels: [(name: String, value: String)] = [], _ value: String) {
             self.labels = labels
             self.value = value
         }
 
-        init(_ labels: [(name: String, value: String)] = [], count: UInt64) {
+        package init(_ labels: [(name: String, value: String)] = [], count: UInt64) {
             self.init(labels, String(count))
         }
     }
 
     private struct Family {
-        var name: String
-        var kind: Kind
-        var unit: String?
-        var help: String
-        var samples: [Sample]
+        package var name: String
+        package var kind: Kind
+        package var unit: String?
+        package var help: String
+        package var samples: [Sample]
     }
 
     private var families: [Family] = []
 
+    package init() {}
+
     /// Adds a family. `name` is the family's name, without `_total` for a counter; with a
     /// `unit`, the name ends with it (`_seconds`, `_bytes`, `_ratio`), as OpenMetrics requires.
-    mutating func add(
+    package mutating func add(
         _ name: String, _ kind: Kind, unit: String? = nil, help: String, _ samples: [Sample]
     ) {
         precondition(unit.map { name.hasSuffix("_" + $0) } ?? true, "\(name) must end in its unit")
@@ -57,13 +59,13 @@ struct MetricsText {
     }
 
     /// A family of one sample without labels.
-    mutating func add(
+    package mutating func add(
         _ name: String, _ kind: Kind, unit: String? = nil, help: String, value: String
     ) {
         add(name, kind, unit: unit, help: help, [Sample([], value)])
     }
 
-    func render(_ dialect: Dialect) -> String {
+    package func render(_ dialect: Dialect) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(families.reduce(0) { $0 + 96 * ($1.samples.count + 3) })
         for family in families {
@@ -102,7 +104,7 @@ struct MetricsText {
     /// same labels are combined (their counts added, unless `combine` says otherwise), in
     /// the order their labels first appear. Two AASA files may name one source, and states
     /// merged from several scans may each have read an input named `-`.
-    static func grouped(
+    package static func grouped(
         _ samples: [Sample], combine: (UInt64, UInt64) -> UInt64 = { $0.addingSaturating($1) }
     )
         -> [Sample]
@@ -127,7 +129,7 @@ struct MetricsText {
     /// require; any other control character (C0, DEL, C1) as `%XX` of its UTF-8 bytes, as the
     /// report writes log bytes, so no value can drive a terminal or end a line for a reader
     /// that also ends lines at `\r`; everything else as it is (UTF-8).
-    static func appendLabelValue(_ value: String, to out: inout [UInt8]) {
+    package static func appendLabelValue(_ value: String, to out: inout [UInt8]) {
         for scalar in value.unicodeScalars {
             switch scalar.value {
             case 0x5C: out.append(contentsOf: #"\\"#.utf8)
