@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "RuleAnalysis", targets: ["RuleAnalysis"]),
         .library(name: "Workload", targets: ["Workload"]),
         .library(name: "CLISupport", targets: ["CLISupport"]),
+        .library(name: "Reports", targets: ["Reports"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -74,13 +75,24 @@ let package = Package(
         .target(
             name: "AASAFetch",
             dependencies: ["AASAModel", "LinkMatcher", "RuleAnalysis", "CCurl", "LibC"]),
+        // Each command's report model and its renderers (JSON, table, CSV, HTML, metrics).
+        .target(
+            name: "Reports",
+            dependencies: [
+                "CLISupport", "AASAModel", "LinkMatcher", "RuleAnalysis", "ScanEngine",
+                "CoverageStats", "AASAFetch", "ASCIIBytes",
+            ],
+            path: "Sources/aasa-scan/Reports"),
         .executableTarget(
             name: "aasa-scan",
             dependencies: [
                 "AASAModel", "LinkMatcher", "LogIO", "LogParsing", "CoverageStats", "ScanEngine",
                 "RuleAnalysis", "Workload", "ASCIIBytes", "LibC", "AASAFetch", "CLISupport",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+                "Reports", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            // Reports/ is the Reports target, so that the fuzz target and the tests use the
+            // renderers as they are, with no links to these files.
+            exclude: ["Reports"]
         ),
         // What every test target shares: temporary folders, the shared real data beside the
         // package, shell fixtures, seeded random choices, and running the built tool. Neither a
@@ -105,7 +117,8 @@ let package = Package(
                 "ScanEngine", "LinkMatcher", "AASAModel", "CoverageStats", "LogParsing", "Workload",
                 "TestSupport",
             ]),
-        .testTarget(name: "CLITests", dependencies: ["aasa-scan", "CLISupport", "TestSupport"]),
+        .testTarget(
+            name: "CLITests", dependencies: ["aasa-scan", "CLISupport", "Reports", "TestSupport"]),
         .testTarget(
             name: "WorkloadTests",
             dependencies: ["Workload", "AASAModel", "LinkMatcher", "TestSupport"]),

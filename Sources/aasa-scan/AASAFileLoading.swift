@@ -4,6 +4,7 @@ import ArgumentParser
 import CLISupport
 import LibC
 import LinkMatcher
+import Reports
 import Synchronization
 
 /// Loads an AASA file for a command: a parse error is printed with file, line and column

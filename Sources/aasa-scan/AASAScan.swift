@@ -1,6 +1,7 @@
 import ArgumentParser
 import CLISupport
 import LibC
+import Reports
 
 @main
 struct AASAScan: ParsableCommand {

@@ -2,6 +2,7 @@ import AASAModel
 import ArgumentParser
 import CLISupport
 import LinkMatcher
+import Reports
 
 extension AssociationOptions {
     /// `--aasa FILE` alone: the one AASA file that `match`, `explain` and `suggest` apply to

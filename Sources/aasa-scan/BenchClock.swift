@@ -1,5 +1,6 @@
 import CLISupport
 import LibC
+import Reports
 
 /// The monotonic clock in nanoseconds, read directly: `ContinuousClock` adds its `Duration`
 /// arithmetic to every reading, and `bench` reads the clock twice per decision.

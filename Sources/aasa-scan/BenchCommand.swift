@@ -4,6 +4,7 @@ import CLISupport
 import Dispatch
 import LibC
 import LinkMatcher
+import Reports
 
 /// `aasa-scan bench`: the automaton and the reference matcher timed on the user's rules and
 /// traffic, and checked to agree on every URL measured.

@@ -1,6 +1,7 @@
 import CLISupport
 import Dispatch
 import LinkMatcher
+import Reports
 import ScanEngine
 
 /// The measurements of `bench`, apart from argument parsing: each way of deciding is warmed

@@ -1,6 +1,7 @@
 import CLISupport
 import LogIO
 import LogParsing
+import Reports
 import Workload
 
 /// The URLs `bench` measures, as bytes in one buffer (no allocation per URL): the request

@@ -1,5 +1,6 @@
 import CLISupport
 import CoverageStats
+import Reports
 
 /// Counts stop at `UInt64.max` instead of wrapping round (`addSaturating`): a report whose
 /// counts reached it is still written, but its totals no longer add up, and the user is told.

@@ -4,6 +4,7 @@ import CLISupport
 import FoundationEssentials
 import LibC
 import LinkMatcher
+import Reports
 import RuleAnalysis
 import ScanEngine
 

@@ -2,6 +2,7 @@ import AASAModel
 import ArgumentParser
 import CLISupport
 import LinkMatcher
+import Reports
 
 /// `aasa-scan explain`: a readable trace of one decision.
 struct ExplainCommand: ParsableCommand {

@@ -3,6 +3,7 @@ import AASAModel
 import ArgumentParser
 import CLISupport
 import LinkMatcher
+import Reports
 
 /// `aasa-scan fetch`: each domain's AASA file as iOS gets it, from Apple's CDN and from the
 /// site, through the system's libcurl, with the checks of how it is served and `lint`'s checks

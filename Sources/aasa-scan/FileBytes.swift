@@ -1,5 +1,6 @@
 import CLISupport
 import LibC
+import Reports
 
 /// A whole file's bytes (a saved state), read through its name's own bytes (`FileName`), so a
 /// name that is not UTF-8 reads too, and a FIFO is read once, as a stream.

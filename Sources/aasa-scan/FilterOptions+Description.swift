@@ -1,4 +1,5 @@
 import CLISupport
+import Reports
 
 extension FilterOptions {
     /// The filter options as given on the command line (`--methods GET,HEAD`), for a report

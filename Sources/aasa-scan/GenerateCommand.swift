@@ -1,6 +1,7 @@
 import ArgumentParser
 import CLISupport
 import LibC
+import Reports
 import Workload
 
 /// `aasa-scan generate`: writes the deterministic benchmark workload.

@@ -1,4 +1,5 @@
 import CLISupport
+import Reports
 import ScanEngine
 
 /// Readings whose figures would say nothing however they look: a named folder or glob that

@@ -1,4 +1,5 @@
 import CLISupport
+import Reports
 import ScanEngine
 
 /// What a run says on standard error about its inputs: an error per failed input, a warning

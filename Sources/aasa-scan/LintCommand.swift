@@ -1,6 +1,7 @@
 import AASAModel
 import ArgumentParser
 import CLISupport
+import Reports
 import RuleAnalysis
 
 /// `aasa-scan lint`: diagnostics with stable codes for AASA files.

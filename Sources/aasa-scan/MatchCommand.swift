@@ -2,6 +2,7 @@ import AASAModel
 import ArgumentParser
 import CLISupport
 import LinkMatcher
+import Reports
 
 /// `aasa-scan match`: one decision line per URL.
 struct MatchCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import CLISupport
 import FoundationEssentials
 import LogIO
+import Reports
 import ScanEngine
 
 /// `aasa-scan merge`: one report from results saved by separate scans.

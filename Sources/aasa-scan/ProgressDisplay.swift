@@ -1,6 +1,7 @@
 import CLISupport
 import Dispatch
 import LibC
+import Reports
 import ScanEngine
 
 /// The progress line on standard error: bytes, lines per second, and percent and ETA for

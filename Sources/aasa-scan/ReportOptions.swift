@@ -2,6 +2,7 @@ import ArgumentParser
 import CLISupport
 import FoundationEssentials
 import LibC
+import Reports
 import ScanEngine
 
 /// How the report of `scan` and `merge` is written, and its gates.

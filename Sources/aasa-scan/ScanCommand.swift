@@ -5,6 +5,7 @@ import FoundationEssentials
 import LibC
 import LinkMatcher
 import LogParsing
+import Reports
 import ScanEngine
 
 /// `aasa-scan scan`: universal-link coverage of real traffic.

@@ -2,6 +2,7 @@ import ArgumentParser
 import CLISupport
 import FoundationEssentials
 import LibC
+import Reports
 import Synchronization
 
 /// Standard input copied to a temporary file, for a command that reads its inputs twice

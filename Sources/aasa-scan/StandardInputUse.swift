@@ -1,5 +1,6 @@
 import ArgumentParser
 import CLISupport
+import Reports
 
 /// `-` is standard input wherever a file is read, and standard input can be read only once:
 /// at most one option or argument of a command may name it (`scan --aasa -` with logs named,

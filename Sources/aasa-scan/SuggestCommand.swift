@@ -4,6 +4,7 @@ import ArgumentParser
 import CLISupport
 import FoundationEssentials
 import LibC
+import Reports
 import RuleAnalysis
 import ScanEngine
 

@@ -1,5 +1,6 @@
 import CLISupport
 import LinkMatcher
+import Reports
 import RuleAnalysis
 import ScanEngine
 

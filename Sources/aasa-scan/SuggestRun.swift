@@ -4,6 +4,7 @@ import CLISupport
 import CoverageStats
 import FoundationEssentials
 import LinkMatcher
+import Reports
 import RuleAnalysis
 import ScanEngine
 
@@ -25,14 +26,8 @@ struct SuggestRun {
     static let minerCapacity = 2048
 
     /// What the readings found.
-    struct Outcome {
-        /// The first reading (its totals are the file's coverage without suggestions).
-        var result: ScanResult
-        var miner: ShapeMiner
-        var candidates: [CandidateRule]
-        var ranking: SuggestionRanking
-        var elapsedSeconds: Double
-    }
+    /// What the two readings found (`SuggestOutcome`).
+    typealias Outcome = SuggestOutcome
 
     func execute() throws -> Outcome {
         let clock = ContinuousClock()

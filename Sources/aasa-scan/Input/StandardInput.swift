@@ -1,5 +1,6 @@
 import CLISupport
 import LibC
+import Reports
 
 /// Standard input as lines of bytes, read a block at a time (for `match -`), so memory does
 /// not grow with the input nor with a line: a line longer than `lineLimit` is not kept, and

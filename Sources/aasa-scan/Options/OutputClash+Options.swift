@@ -1,5 +1,6 @@
 import CLISupport
 import LogIO
+import Reports
 
 extension OutputClash {
     /// The log files `arguments` stand for (folders and globs expanded), as inputs.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CLISupport
+import Reports
 
 /// The formats of a run's report (`scan`, `merge`, `diff`).
 enum ReportFormat: String, ReportFormats {
