@@ -3,7 +3,6 @@ import ASCIIBytes
 import ArgumentParser
 import CLISupport
 import FoundationEssentials
-import LibC
 import Reports
 import RuleAnalysis
 import ScanEngine
@@ -255,15 +254,5 @@ extension SuggestCommand {
                     + "--app picks the file whose rules are suggested.")
         }
         return index
-    }
-}
-
-extension InputReport {
-    /// The report with `path` shown as `name` (the spooled copy of standard input as `-`).
-    func naming(_ path: String, _ name: String) -> InputReport {
-        var renamed = self
-        if renamed.path == path { renamed.path = name }
-        renamed.error = renamed.error?.replacing(path, with: name)
-        return renamed
     }
 }

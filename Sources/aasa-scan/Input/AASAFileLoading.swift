@@ -1,11 +1,6 @@
 import AASAModel
-import ASCIIBytes
-import ArgumentParser
 import CLISupport
-import LibC
 import LinkMatcher
-import Reports
-import Synchronization
 
 /// Loads an AASA file for a command: a parse error is printed with file, line and column
 /// and ends the command with status 2; loud warnings (size, signature) go to stderr.
@@ -82,47 +77,7 @@ func compileAASAKeepingBytes(_ path: String, quiet: Bool = false, debug: Bool = 
     return (rules, bytes)
 }
 
-/// The bytes of AASA files. Standard input (`--aasa -`) and FIFOs can be read only once: their
-/// bytes are kept, so that a stream named twice (`diff --old f.fifo --new f.fifo`), or read
-/// again for a saved state, gives the same bytes instead of waiting forever for a writer.
-/// Regular files are read each time.
-enum AASABytes {
-    private static let streams = Mutex<[String: [UInt8]]>([:])
-
-    static func read(_ path: String) throws(AASAParseError) -> [UInt8] {
-        guard let key = streamKey(path) else { return try AASADocument.readBytes(path: path) }
-        if let bytes = streams.withLock({ $0[key] }) { return bytes }
-        let bytes =
-            path == "-"
-            ? try AASADocument.readStandardInputBytes() : try AASADocument.readBytes(path: path)
-        streams.withLock { $0[key] = bytes }
-        return bytes
-    }
-
-    /// What names a stream: `-`, or a FIFO or device by device and inode; nil for a file.
-    private static func streamKey(_ path: String) -> String? {
-        if path == "-" { return "-" }
-        var info = stat()
-        guard FileName.withPlatformPath(path, { stat($0, &info) }) == 0,
-            info.st_mode & S_IFMT != S_IFREG
-        else { return nil }
-        return "\(info.st_dev):\(info.st_ino)"
-    }
-}
-
 private func milliseconds(_ duration: Duration) -> String {
     let (seconds, attoseconds) = duration.components
     return String(seconds * 1000 + attoseconds / 1_000_000_000_000_000)
-}
-
-/// Where AASA files come from.
-enum AASASource {
-    /// For a URL given where a file is wanted: how to get the file. Nil for anything else.
-    static func urlMessage(_ argument: String) -> String? {
-        let lower = argument.lowercased()
-        guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return nil }
-        let shown = TerminalText.escaped(argument)
-        return "\(shown) is a URL; aasa-scan reads files: fetch it first, e.g. "
-            + "curl -fsSL '\(shown)' -o apple-app-site-association, then give that file"
-    }
 }

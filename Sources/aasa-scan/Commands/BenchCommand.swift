@@ -1,8 +1,5 @@
-import AASAModel
 import ArgumentParser
 import CLISupport
-import Dispatch
-import LibC
 import LinkMatcher
 import Reports
 
@@ -94,9 +91,4 @@ struct BenchCommand: ParsableCommand {
         output.flush()
         if !report.agree { throw CommandFailure.gateFailed() }
     }
-}
-
-/// The number of cores online, the default of `--threads`.
-enum ProcessInfoCores {
-    static var count: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 }
