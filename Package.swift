@@ -118,7 +118,8 @@ let package = Package(
                 "TestSupport",
             ]),
         .testTarget(
-            name: "CLITests", dependencies: ["aasa-scan", "CLISupport", "Reports", "TestSupport"]),
+            name: "CLITests",
+            dependencies: ["aasa-scan", "CLISupport", "Reports", "LinkMatcher", "TestSupport"]),
         .testTarget(
             name: "WorkloadTests",
             dependencies: ["Workload", "AASAModel", "LinkMatcher", "TestSupport"]),

@@ -10,8 +10,9 @@ import ASCIIBytes
 /// the family by its sample (`# TYPE x_total counter`), knows no units and has no end line.
 /// A family is written whole (descriptors, then its samples) in the order it was added, so
 /// the output of a report is stable.
-package struct MetricsText {
-    package enum Dialect {
+public struct MetricsText {
+    /// The exposition format: OpenMetrics 1.0, or the Prometheus text format 0.0.4.
+    public enum Dialect {
         case openMetrics
         case prometheus
     }

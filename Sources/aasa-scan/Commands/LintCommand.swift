@@ -41,13 +41,21 @@ struct LintCommand: ParsableCommand {
     }
 
     func run() throws {
+        let report = lint()
         var output = StandardOutput()
-        var unreadable = false
-        var gateFailed = false
+        output.write(json ? report.jsonLines : report.text)
+        output.flush()
+        if report.unreadable { throw CommandFailure.inputError() }
+        let threshold = failOn == .never ? nil : Diagnostic.Severity(rawValue: failOn.rawValue)
+        if report.reaches(threshold) { throw CommandFailure.gateFailed() }
+    }
+
+    /// Every file's diagnostics; a URL given for a file is said on standard error.
+    private func lint() -> LintReport {
+        var report = LintReport()
         for file in files {
-            let diagnostics: [Diagnostic]
             if let message = AASASource.urlMessage(file) {
-                unreadable = true
+                report.unreadable = true
                 StandardError.line("aasa-scan: error: " + message)
                 continue
             }
@@ -58,56 +66,23 @@ struct LintCommand: ParsableCommand {
                     : try AASADocument.loadKeepingBytes(path: file)
                 // Dead rules (AASA601-605) are proven on the compiled patterns; each finding
                 // points at the place in the file its JSON path names.
-                diagnostics = AASADocument.locating(
+                let diagnostics = AASADocument.locating(
                     AASALint.lint(document) + ShadowAnalysis.diagnostics(for: document)
                         + ExclusionBypass.diagnostics(for: document),
                     in: bytes)
-            } catch {
-                unreadable = true
-                let location = error.location
-                emit(
-                    &output, file: file,
-                    Diagnostic(
-                        code: error.code, severity: .error, path: "$",
-                        message: error.message, hint: error.hint, location: location))
-                continue
-            }
-            for diagnostic in diagnostics where !(noInfo && diagnostic.severity == .info) {
-                emit(&output, file: file, diagnostic)
-                if failOn != .never, let threshold = Diagnostic.Severity(rawValue: failOn.rawValue),
-                    diagnostic.severity >= threshold
-                {
-                    gateFailed = true
+                report.findings += diagnostics.filter { !(noInfo && $0.severity == .info) }.map {
+                    LintReport.Finding(file: file, diagnostic: $0)
                 }
+            } catch {
+                report.unreadable = true
+                report.findings.append(
+                    LintReport.Finding(
+                        file: file,
+                        diagnostic: Diagnostic(
+                            code: error.code, severity: .error, path: "$",
+                            message: error.message, hint: error.hint, location: error.location)))
             }
         }
-        output.flush()
-        if unreadable { throw CommandFailure.inputError() }
-        if gateFailed { throw CommandFailure.gateFailed() }
-    }
-
-    private func emit(_ output: inout StandardOutput, file: String, _ diagnostic: Diagnostic) {
-        if json {
-            let location = diagnostic.location
-            let fields = [
-                "\"file\":\(JSONText.quoted(file))",
-                "\"line\":\(location.map { String($0.line) } ?? "null")",
-                "\"column\":\(location.map { String($0.column) } ?? "null")",
-                "\"severity\":\"\(diagnostic.severity.rawValue)\"",
-                "\"code\":\"\(diagnostic.code)\"",
-                "\"path\":\(JSONText.quoted(diagnostic.path))",
-                "\"message\":\(JSONText.quoted(diagnostic.message))",
-                "\"hint\":\(JSONText.quoted(diagnostic.hint))",
-                "\"related\":\(diagnostic.related.map(JSONText.quoted) ?? "null")",
-            ]
-            output.line("{" + fields.joined(separator: ",") + "}")
-        } else {
-            let location = diagnostic.location.map { "\($0.line):\($0.column):" } ?? ""
-            output.line(
-                "\(TerminalText.escaped(file)):\(location) \(diagnostic.severity.rawValue) "
-                    + "\(diagnostic.code) \(TerminalText.escaped(diagnostic.path)): "
-                    + "\(TerminalText.escaped(diagnostic.message)) (hint: \(TerminalText.escapedKeepingBackslashes(diagnostic.hint)))"
-            )
-        }
+        return report
     }
 }

@@ -5,11 +5,12 @@ import ScanEngine
 /// file loads into a spreadsheet and a `grep ^rule,` picks a section. Columns:
 /// `section,id,source,apps,exclude,pattern,count,error_bound,shadowed_by,measurable`; a
 /// `warning` row carries its code in `id` and its message in `pattern`.
-package enum ReportCSV {
+public enum ReportCSV {
     package static let header =
         "section,id,source,apps,exclude,pattern,count,error_bound,shadowed_by,measurable"
 
-    package static func render(_ report: ScanReport) -> String {
+    /// The report as CSV text.
+    public static func render(_ report: ScanReport) -> String {
         var rows = [header]
         for warning in report.warnings {
             rows.append(row("warning", warning.code, "", "", "", warning.message, 0, 0))

@@ -6,9 +6,9 @@ import ScanEngine
 /// inputs, filters and the caveat. Every figure carries its JSON path or field name
 /// (`data-metric`, `data-field`) and its exact value (`data-value`), equal to the JSON
 /// report's; every string from a log or an AASA file goes through `HTMLText`.
-package enum ReportHTML {
+public enum ReportHTML {
     /// `filters` are the filter options of the scan, as typed (none for `merge`).
-    package static func render(_ report: ScanReport, top: Int, filters: [String] = []) -> String {
+    public static func render(_ report: ScanReport, top: Int, filters: [String] = []) -> String {
         let result = report.result
         let totals = report.totals
         var out = HTMLWriter()

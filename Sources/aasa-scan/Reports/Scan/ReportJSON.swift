@@ -5,10 +5,11 @@ import ScanEngine
 
 /// The versioned JSON report (`aasa-scan.report/1`); every field is documented in the README.
 /// Keys keep a fixed order and the output is plain ASCII, so reports diff cleanly.
-package enum ReportJSON {
+public enum ReportJSON {
     package static let schema = "aasa-scan.report/1"
 
-    package static func render(_ report: ScanReport) -> String {
+    /// The report as JSON text.
+    public static func render(_ report: ScanReport) -> String {
         let result = report.result
         let totals = report.totals
         var object = JSONObject()

@@ -9,8 +9,9 @@ import ScanEngine
 /// a name listed in the README. A report of one scan is a run, so its counts are counters;
 /// states of the report (complete, ratios, rule counts, duration) are gauges. Series are
 /// bounded by the rules, apps, inputs and the `--top` hosts: paths never become labels.
-package enum ReportOpenMetrics {
-    package static func render(_ report: ScanReport, _ dialect: MetricsText.Dialect) -> String {
+public enum ReportOpenMetrics {
+    /// The report as metrics text in `dialect`.
+    public static func render(_ report: ScanReport, _ dialect: MetricsText.Dialect) -> String {
         var text = MetricsText()
         let result = report.result
         let totals = report.totals

@@ -3,8 +3,9 @@ import ScanEngine
 
 /// The human report: coverage first, then apps, rules (dead ones marked), top unmatched
 /// paths, hosts, inputs and malformed samples. Every string from a log or file is escaped.
-package enum ReportTable {
-    package static func render(_ report: ScanReport, color: Bool, top: Int, width: Int? = nil)
+public enum ReportTable {
+    /// The report as a table `width` columns wide (no limit when nil), coloured or not.
+    public static func render(_ report: ScanReport, color: Bool, top: Int, width: Int? = nil)
         -> String
     {
         var out: [String] = []
