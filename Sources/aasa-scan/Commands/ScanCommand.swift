@@ -34,13 +34,7 @@ struct ScanCommand: ParsableCommand {
     var inputs: [String] = []
 
     func validate() throws {
-        if associations.aasa.isEmpty && associations.aasaDir == nil {
-            throw ValidationError(
-                "Give an AASA file with --aasa FILE, --aasa DOMAIN=FILE or --aasa-dir DIR.")
-        }
-        try StandardInputUse.check(
-            StandardInputUse.files(associations.aasa, option: "--aasa")
-                + StandardInputUse.logs(inputs))
+        try associations.validate(readingLogs: inputs)
     }
 
     func run() throws {

@@ -110,13 +110,7 @@ struct SuggestCommand: ParsableCommand {
         if let apply, apply < 1 {
             throw ValidationError("--apply wants a number of suggestions of at least 1.")
         }
-        if associations.aasa.isEmpty && associations.aasaDir == nil {
-            throw ValidationError(
-                "Give an AASA file with --aasa FILE, --aasa DOMAIN=FILE or --aasa-dir DIR.")
-        }
-        try StandardInputUse.check(
-            StandardInputUse.files(associations.aasa, option: "--aasa")
-                + StandardInputUse.logs(inputs))
+        try associations.validate(readingLogs: inputs)
         guard (1...GainLedger.maxCandidates).contains(candidates) else {
             throw ValidationError("--candidates must be between 1 and \(GainLedger.maxCandidates).")
         }
@@ -172,7 +166,10 @@ struct SuggestCommand: ParsableCommand {
             throw CommandFailure.inputError()
         }
         CountLimit.warnIfReached(outcome.result.summary.totals)
-        var report = SuggestReport(aasaPath: aasa, target: target, outcome: outcome)
+        var report = SuggestReport(
+            aasaPath: aasa, target: target, result: outcome.result, miner: outcome.miner,
+            candidates: outcome.candidates, ranking: outcome.ranking,
+            elapsedSeconds: outcome.elapsedSeconds)
         let sites = [ScanReport.siteWarning(outcome.result)].compactMap { $0 }
         report.warnings = problems + sites
         for warning in sites {

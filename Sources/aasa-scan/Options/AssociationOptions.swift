@@ -34,6 +34,18 @@ struct AssociationOptions: ParsableArguments {
         }
     }
 
+    /// The checks of a command that decides the requests of logs by these files: some file
+    /// is given, and standard input serves at most one of the files and the logs (`inputs`,
+    /// standard input when there are none).
+    func validate(readingLogs inputs: [String]) throws {
+        if aasa.isEmpty && aasaDir == nil {
+            throw ValidationError(
+                "Give an AASA file with --aasa FILE, --aasa DOMAIN=FILE or --aasa-dir DIR.")
+        }
+        try StandardInputUse.check(
+            StandardInputUse.files(aasa, option: "--aasa") + StandardInputUse.logs(inputs))
+    }
+
     static func domainError(_ error: InvalidDomain, option: String = "--aasa") -> ValidationError {
         ValidationError(
             "\(option) \(TerminalText.escaped(error.description)); write DOMAIN=FILE with a "

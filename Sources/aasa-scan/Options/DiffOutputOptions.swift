@@ -5,7 +5,7 @@ import FoundationEssentials
 /// How the diff report is written, and its gate.
 struct DiffOutputOptions: ParsableArguments {
     /// The words of `--format`, `--output` and `--top` for a diff's report.
-    enum Texts: ReportOptionTexts {
+    enum Texts: RunReportTexts {
         static let formatHelp =
             "Report format: table (default on a terminal), json (default otherwise), csv, "
             + "html (one self-contained page; with logs), openmetrics, prometheus (metrics, "
@@ -13,8 +13,6 @@ struct DiffOutputOptions: ParsableArguments {
             + "apply)."
         static let topHelp =
             "Rows of the lists: apps, paths of each change, rules whose hits changed."
-        static let topDefault = 20
-        typealias Formats = ReportFormat
     }
 
     @OptionGroup var reportOutput: ReportOutputOptions<Texts>

@@ -5,7 +5,7 @@ import FoundationEssentials
 /// How the report of `scan` and `merge` is written, and its gates.
 struct ReportOptions: ParsableArguments {
     /// The words of `--format`, `--output` and `--top` for a scan's report.
-    enum Texts: ReportOptionTexts {
+    enum Texts: RunReportTexts {
         static let formatHelp =
             "Report format: table (default on a terminal), json (default otherwise), csv, "
             + "html (one self-contained page), openmetrics (OpenMetrics 1.0 text), prometheus "
@@ -14,8 +14,6 @@ struct ReportOptions: ParsableArguments {
         static let outputHelp =
             "Write the report to this file instead of standard output (- for standard output)."
         static let topHelp = "Rows in the top-path and host lists."
-        static let topDefault = 20
-        typealias Formats = ReportFormat
     }
 
     @OptionGroup var reportOutput: ReportOutputOptions<Texts>

@@ -26,8 +26,14 @@ struct SuggestRun {
     static let minerCapacity = 2048
 
     /// What the readings found.
-    /// What the two readings found (`SuggestOutcome`).
-    typealias Outcome = SuggestOutcome
+    struct Outcome {
+        /// The first reading (its totals are the file's coverage without suggestions).
+        var result: ScanResult
+        var miner: ShapeMiner
+        var candidates: [CandidateRule]
+        var ranking: SuggestionRanking
+        var elapsedSeconds: Double
+    }
 
     func execute() throws -> Outcome {
         let clock = ContinuousClock()

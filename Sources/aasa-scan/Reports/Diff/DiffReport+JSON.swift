@@ -13,10 +13,7 @@ package enum DiffJSON {
         object.add("schema", string: schema)
         object.add("mode", string: "traffic")
         object.add("complete", raw: ReportJSON.bool(result.complete))
-        object.add(
-            "coverage_note",
-            string: "handled = eligible to open an app (an upper bound): the app must be "
-                + "installed and the link followed from another site or app")
+        object.add("coverage_note", string: ReportJSON.coverageNote)
         object.add("warnings", raw: ReportJSON.warnings(report.warnings))
         object.add("inputs", raw: ReportJSON.array(result.inputs.map(ReportJSON.input)))
         object.add(

@@ -8,17 +8,19 @@ import ScanEngine
 public enum ReportJSON {
     package static let schema = "aasa-scan.report/1"
 
+    /// What "handled" means, in every report of a run.
+    package static let coverageNote =
+        "handled = eligible to open an app (an upper bound): the app must be installed and the "
+        + "link followed from another site or app"
+
     /// The report as JSON text.
     public static func render(_ report: ScanReport) -> String {
         let result = report.result
         let totals = report.totals
         var object = JSONObject()
         object.add("schema", string: schema)
-        object.add("complete", raw: result.complete ? "true" : "false")
-        object.add(
-            "coverage_note",
-            string: "handled = eligible to open an app (an upper bound): the app must be "
-                + "installed and the link followed from another site or app")
+        object.add("complete", raw: bool(result.complete))
+        object.add("coverage_note", string: coverageNote)
         object.add("warnings", raw: warnings(report.warnings))
         object.add("inputs", raw: array(result.inputs.map(input)))
         object.add("associations", raw: array(result.associations.files.map(association)))

@@ -46,23 +46,28 @@ package struct SuggestReport {
     package var totals: CoverageTotals { result.summary.totals }
     package var classified: UInt64 { totals.requests &- totals.filtered.total }
 
-    package init(aasaPath: String, target: SuggestionTarget, outcome: SuggestOutcome) {
+    /// The report of what suggest's two readings found: the first reading's `result`, the
+    /// patterns mined, the candidates measured and their ranking.
+    package init(
+        aasaPath: String, target: SuggestionTarget, result: ScanResult, miner: ShapeMiner,
+        candidates: [CandidateRule], ranking: SuggestionRanking, elapsedSeconds: Double
+    ) {
         self.aasaPath = aasaPath
         self.target = target
-        result = outcome.result
-        miner = outcome.miner
-        candidatesMeasured = outcome.candidates.count
-        measured = outcome.candidates.enumerated().map { index, candidate in
-            let alone = outcome.ranking.gainsAlone
+        self.result = result
+        self.miner = miner
+        candidatesMeasured = candidates.count
+        measured = candidates.enumerated().map { index, candidate in
+            let alone = ranking.gainsAlone
             return (candidate, index < alone.count ? alone[index] : 0)
         }
-        var handled = outcome.result.summary.totals.handled
-        rows = outcome.ranking.suggestions.enumerated().map { offset, suggestion in
+        var handled = result.summary.totals.handled
+        rows = ranking.suggestions.enumerated().map { offset, suggestion in
             handled.addSaturating(suggestion.gain)
             return Row(rank: offset + 1, suggestion: suggestion, handledAfter: handled)
         }
-        rejected = outcome.ranking.rejected
-        elapsedSeconds = outcome.elapsedSeconds
+        rejected = ranking.rejected
+        self.elapsedSeconds = elapsedSeconds
     }
 
     /// A share of the classified requests, in percent.
