@@ -15,10 +15,11 @@ package enum SuggestJSON {
         object.add("aasa", string: report.aasaPath)
         object.add("app", string: report.target.appID)
         object.add("entry", raw: report.target.entryRef.map(JSONText.quoted) ?? "null")
-        object.add("entry_apps", raw: array(report.target.entryApps.map(JSONText.quoted)))
+        object.add(
+            "entry_apps", raw: ReportJSON.array(report.target.entryApps.map(JSONText.quoted)))
         object.add("style", string: report.target.usesPaths ? "paths" : "components")
         object.add("warnings", raw: ReportJSON.warnings(report.warnings))
-        object.add("inputs", raw: array(report.result.inputs.map(input)))
+        object.add("inputs", raw: ReportJSON.array(report.result.inputs.map(input)))
         var totalsObject = JSONObject()
         totalsObject.add("lines", count: totals.lines)
         totalsObject.add("requests", count: totals.requests)
@@ -36,9 +37,9 @@ package enum SuggestJSON {
         mining.add("patterns_approximate", raw: report.miner.floor > 0 ? "true" : "false")
         mining.add("candidates_measured", count: UInt64(report.candidatesMeasured))
         object.add("mining", raw: mining.text)
-        object.add("suggestions", raw: array(report.rows.map { suggestion($0, report) }))
-        object.add("rejected", raw: array(report.rejected.map(rejected)))
-        object.add("measured", raw: array(measured(report)))
+        object.add("suggestions", raw: ReportJSON.array(report.rows.map { suggestion($0, report) }))
+        object.add("rejected", raw: ReportJSON.array(report.rejected.map(rejected)))
+        object.add("measured", raw: ReportJSON.array(measured(report)))
         if let applied = report.applied {
             var row = JSONObject()
             row.add("count", count: UInt64(applied.count))
@@ -66,11 +67,13 @@ package enum SuggestJSON {
         object.add("handled_percent_after", raw: percent(report, row.handledAfter))
         object.add("captures", raw: categories(suggestion.captures, skippingPages: true))
         object.add(
-            "examples", raw: array((suggestion.examples[.page] ?? []).map(JSONText.quoted(bytes:))))
+            "examples",
+            raw: ReportJSON.array((suggestion.examples[.page] ?? []).map(JSONText.quoted(bytes:))))
         var captureExamples = JSONObject()
         for category in PathCategory.allCases where category != .page {
             guard let paths = suggestion.examples[category], !paths.isEmpty else { continue }
-            captureExamples.add(category.name, raw: array(paths.map(JSONText.quoted(bytes:))))
+            captureExamples.add(
+                category.name, raw: ReportJSON.array(paths.map(JSONText.quoted(bytes:))))
         }
         object.add("capture_examples", raw: captureExamples.text)
         object.add("moved_from_other_apps", count: suggestion.movedAlone)
@@ -108,7 +111,8 @@ package enum SuggestJSON {
         object.add("rule", raw: ascii(rejected.candidate.rule.jsonText))
         object.add("reason", string: reason)
         object.add("count", count: count)
-        object.add("examples", raw: array(rejected.examples.map(JSONText.quoted(bytes:))))
+        object.add(
+            "examples", raw: ReportJSON.array(rejected.examples.map(JSONText.quoted(bytes:))))
         return object.text
     }
 
@@ -155,9 +159,5 @@ package enum SuggestJSON {
             }
         }
         return out
-    }
-
-    private static func array(_ items: [String]) -> String {
-        "[" + items.joined(separator: ",") + "]"
     }
 }
