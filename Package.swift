@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "ScanEngine", targets: ["ScanEngine"]),
         .library(name: "RuleAnalysis", targets: ["RuleAnalysis"]),
         .library(name: "Workload", targets: ["Workload"]),
+        .library(name: "CLISupport", targets: ["CLISupport"]),
+        .library(name: "Reports", targets: ["Reports"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -61,17 +63,36 @@ let package = Package(
                 "ASCIIBytes", "LibC", "PublicSuffix",
             ]
         ),
+        // What every command that prints shares: the report options, terminal facts, the
+        // escapers, number formatting, the output writer and the command error.
+        .target(
+            name: "CLISupport",
+            dependencies: [
+                "LibC", "ASCIIBytes",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         // `fetch`: each domain's file from Apple's CDN and the site, and the checks of both.
         .target(
             name: "AASAFetch",
             dependencies: ["AASAModel", "LinkMatcher", "RuleAnalysis", "CCurl", "LibC"]),
+        // Each command's report model and its renderers (JSON, table, CSV, HTML, metrics).
+        .target(
+            name: "Reports",
+            dependencies: [
+                "CLISupport", "AASAModel", "LinkMatcher", "RuleAnalysis", "ScanEngine",
+                "CoverageStats", "AASAFetch", "ASCIIBytes",
+            ],
+            path: "Sources/aasa-scan/Reports"),
         .executableTarget(
             name: "aasa-scan",
             dependencies: [
                 "AASAModel", "LinkMatcher", "LogIO", "LogParsing", "CoverageStats", "ScanEngine",
-                "RuleAnalysis", "Workload", "ASCIIBytes", "LibC", "AASAFetch",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+                "RuleAnalysis", "Workload", "ASCIIBytes", "LibC", "AASAFetch", "CLISupport",
+                "Reports", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            // Reports/ is the Reports target, so that the fuzz target and the tests use the
+            // renderers as they are, with no links to these files.
+            exclude: ["Reports"]
         ),
         // What every test target shares: temporary folders, the shared real data beside the
         // package, shell fixtures, seeded random choices, and running the built tool. Neither a
@@ -96,7 +117,9 @@ let package = Package(
                 "ScanEngine", "LinkMatcher", "AASAModel", "CoverageStats", "LogParsing", "Workload",
                 "TestSupport",
             ]),
-        .testTarget(name: "CLITests", dependencies: ["aasa-scan", "TestSupport"]),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["aasa-scan", "CLISupport", "Reports", "LinkMatcher", "TestSupport"]),
         .testTarget(
             name: "WorkloadTests",
             dependencies: ["Workload", "AASAModel", "LinkMatcher", "TestSupport"]),

@@ -1,0 +1,73 @@
+import ArgumentParser
+import LogParsing
+import ScanEngine
+
+/// Which requests are left out before classification.
+struct FilterOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Keep only these methods, e.g. GET,HEAD.", valueName: "list"))
+    var methods: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Keep only these statuses, e.g. 2xx,3xx or 200,304.", valueName: "list"))
+    var status: String?
+
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Leave out static files by extension: "
+                + RequestFilter.defaultAssetExtensions.map { String(decoding: $0, as: UTF8.self) }
+                .joined(separator: ",") + "."))
+    var skipAssets = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The extensions --skip-assets leaves out instead of its own list, e.g. css,js,png "
+                + "(implies --skip-assets).", valueName: "list"))
+    var assetExtensions: String?
+
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Leave out requests whose user agent is a well-known crawler (Googlebot, bingbot, "
+                + "Applebot, facebookexternalhit, GPTBot, ...; the README has the list). Logs "
+                + "without a user agent are kept, with a warning."))
+    var skipBots = false
+
+    func filter() throws -> RequestFilter {
+        var filter = RequestFilter()
+        if let methods {
+            filter.methods = methods.split(separator: ",").map { Array($0.uppercased().utf8) }
+        }
+        if let status {
+            for item in status.split(separator: ",") {
+                let text = item.lowercased()
+                if text.count == 3, text.hasSuffix("xx"), let digit = Int(text.prefix(1)) {
+                    filter.statusClasses.insert(digit)
+                } else if let code = Int(text), (100...999).contains(code) {
+                    filter.statusCodes.insert(code)
+                } else {
+                    throw ValidationError(
+                        "--status wants classes like 2xx or codes like 304, got '\(item)'.")
+                }
+            }
+        }
+        filter.skipAssets = skipAssets || assetExtensions != nil
+        if let assetExtensions {
+            let list = assetExtensions.split(separator: ",").map {
+                Array($0.trimmingPrefix(".").lowercased().utf8)
+            }
+            guard !list.isEmpty, list.allSatisfy({ !$0.isEmpty }) else {
+                throw ValidationError(
+                    "--asset-extensions wants extensions like css,js,png, got '\(assetExtensions)'."
+                )
+            }
+            filter.assetExtensions = list
+        }
+        filter.skipBots = skipBots
+        return filter
+    }
+}
