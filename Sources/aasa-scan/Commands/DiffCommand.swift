@@ -5,6 +5,7 @@ import LinkMatcher
 import Reports
 import RuleAnalysis
 import ScanEngine
+import TextFormat
 
 /// `aasa-scan diff`: what a new AASA file changes, on real traffic (one pass over the logs,
 /// every request decided under both files) or, without logs, rule by rule.

@@ -1,6 +1,7 @@
 import AASAModel
 import CLISupport
 import LinkMatcher
+import TextFormat
 
 /// Loads an AASA file for a command: a parse error is printed with file, line and column
 /// and ends the command with status 2; loud warnings (size, signature) go to stderr.

@@ -1,6 +1,7 @@
 import CLISupport
 import Reports
 import ScanEngine
+import TextFormat
 
 /// Readings whose figures would say nothing however they look: a named folder or glob that
 /// gave no log, an input none of whose lines parse (a wrong `--log-format`), or an input with

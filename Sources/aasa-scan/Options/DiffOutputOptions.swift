@@ -1,6 +1,7 @@
 import ArgumentParser
 import CLISupport
 import FoundationEssentials
+import TextFormat
 
 /// How the diff report is written, and its gate.
 struct DiffOutputOptions: ParsableArguments {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CLISupport
 import FoundationEssentials
+import TextFormat
 
 /// How the report of `scan` and `merge` is written, and its gates.
 struct ReportOptions: ParsableArguments {

@@ -1,6 +1,7 @@
 import CLISupport
 import CoverageStats
 import Reports
+import TextFormat
 
 /// Counts stop at `UInt64.max` instead of wrapping round (`addSaturating`): a report whose
 /// counts reached it is still written, but its totals no longer add up, and the user is told.

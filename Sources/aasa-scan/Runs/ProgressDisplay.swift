@@ -3,6 +3,7 @@ import Dispatch
 import LibC
 import Reports
 import ScanEngine
+import TextFormat
 
 /// The progress line on standard error: bytes, lines per second, and percent and ETA for
 /// inputs of known size. Drawn only when standard error is a terminal; machine output on

@@ -2,6 +2,7 @@ import CLISupport
 import FoundationEssentials
 import Reports
 import ScanEngine
+import TextFormat
 
 extension ReportOptions {
     /// Writes the report of `result` to standard output, then ends with the status it calls

@@ -7,6 +7,7 @@ import LinkMatcher
 import Reports
 import RuleAnalysis
 import ScanEngine
+import TextFormat
 
 /// The two readings of `suggest`, apart from argument parsing: mine the unmatched paths,
 /// choose candidates, then measure every candidate on the same traffic.

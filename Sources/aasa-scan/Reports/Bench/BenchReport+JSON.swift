@@ -1,5 +1,6 @@
 import CLISupport
 import LinkMatcher
+import TextFormat
 
 extension BenchReport {
     /// The JSON object of `bench --json` (README, "bench"); keys in a fixed order.

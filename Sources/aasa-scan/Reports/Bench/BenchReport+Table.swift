@@ -1,4 +1,5 @@
 import CLISupport
+import TextFormat
 
 extension BenchReport {
     /// The human table of `bench`.

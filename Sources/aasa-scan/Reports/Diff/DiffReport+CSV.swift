@@ -1,4 +1,5 @@
 import CLISupport
+import TextFormat
 
 /// The CSV of `diff`: one header, then one row per figure, so that `grep ^transition,` picks
 /// the matrix. Columns: `section,id,source,from,to,pattern,count,error_bound,shadowed_by`.

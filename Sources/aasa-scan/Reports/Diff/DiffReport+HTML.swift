@@ -1,6 +1,7 @@
 import ASCIIBytes
 import CLISupport
 import ScanEngine
+import TextFormat
 
 /// A traffic `diff` as one self-contained HTML page: the gate's verdict, the lost and gained
 /// requests, both sides' coverage as charts, the 3×3 transition matrix, apps, app changes,

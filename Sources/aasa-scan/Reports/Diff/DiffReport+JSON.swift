@@ -1,5 +1,6 @@
 import CLISupport
 import ScanEngine
+import TextFormat
 
 /// The versioned JSON of `diff` (`aasa-scan.diff/1`); every field is documented in the
 /// README. Keys keep a fixed order and the output is plain ASCII, as in the scan report.

@@ -1,5 +1,6 @@
 import CLISupport
 import ScanEngine
+import TextFormat
 
 /// The traffic `diff` report as metrics for Prometheus (`--format openmetrics` or
 /// `prometheus`): the figures of the diff JSON, under names listed in the README. The lines,

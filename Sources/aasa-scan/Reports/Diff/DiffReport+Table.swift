@@ -1,5 +1,6 @@
 import ASCIIBytes
 import CLISupport
+import TextFormat
 
 /// The human form of a traffic `diff`: the transition matrix first, the lost links in one
 /// line (with the gate's verdict), then apps, app changes, the top paths of each change, the

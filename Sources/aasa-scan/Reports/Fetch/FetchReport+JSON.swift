@@ -1,6 +1,7 @@
 import AASAFetch
 import AASAModel
 import CLISupport
+import TextFormat
 
 /// The machine report (`"schema": "aasa-scan.fetch/1"`, documented in the README): keys always
 /// present, in this order; absent values are null.

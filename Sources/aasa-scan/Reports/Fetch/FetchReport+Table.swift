@@ -1,6 +1,7 @@
 import AASAFetch
 import AASAModel
 import CLISupport
+import TextFormat
 
 /// The human report: per domain, one line per copy, the CDN comparison, every diagnostic in
 /// `lint`'s line format (prefixed by the copy it is about), and where the file was saved.

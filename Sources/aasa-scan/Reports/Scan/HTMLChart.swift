@@ -1,6 +1,7 @@
 import ASCIIBytes
 import CLISupport
 import CoverageStats
+import TextFormat
 
 /// Charts of the HTML report, as inline SVG (no script, no image file): a stacked bar of
 /// handled, excluded and unmatched requests with its legend, and a small bar per row.

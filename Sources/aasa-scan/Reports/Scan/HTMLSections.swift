@@ -1,6 +1,7 @@
 import CLISupport
 import CoverageStats
 import ScanEngine
+import TextFormat
 
 /// Parts the scan and diff HTML reports share: headings, cards, tables, the inputs and
 /// their errors, the filters, malformed samples, path lists and the coverage caveat.

@@ -1,5 +1,6 @@
 import CLISupport
 import ScanEngine
+import TextFormat
 
 /// The CSV report: one header, then one row per total, app, rule and top path, so a single
 /// file loads into a spreadsheet and a `grep ^rule,` picks a section. Columns:

@@ -1,5 +1,6 @@
 import CLISupport
 import ScanEngine
+import TextFormat
 
 /// The scan report as one self-contained HTML page (`scan` and `merge` `--format html`):
 /// coverage as a chart, apps, rules by hits, dead and shadowed rules, top paths, hosts,

@@ -2,6 +2,7 @@ import ASCIIBytes
 import CLISupport
 import CoverageStats
 import ScanEngine
+import TextFormat
 
 /// The versioned JSON report (`aasa-scan.report/1`); every field is documented in the README.
 /// Keys keep a fixed order and the output is plain ASCII, so reports diff cleanly.

@@ -2,6 +2,7 @@ import ASCIIBytes
 import CLISupport
 import CoverageStats
 import ScanEngine
+import TextFormat
 
 /// The scan report (of `scan` and `merge`) as metrics for Prometheus: `--format openmetrics`
 /// (OpenMetrics 1.0) or `--format prometheus` (the 0.0.4 text format of node_exporter's

@@ -1,5 +1,6 @@
 import CLISupport
 import ScanEngine
+import TextFormat
 
 /// The human report: coverage first, then apps, rules (dead ones marked), top unmatched
 /// paths, hosts, inputs and malformed samples. Every string from a log or file is escaped.

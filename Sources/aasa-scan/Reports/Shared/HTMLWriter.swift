@@ -1,4 +1,5 @@
 import CLISupport
+import TextFormat
 
 /// An HTML document written element by element. Tags and attribute names are our own
 /// constants; every attribute value and every text goes through `HTMLText`, so a caller

@@ -1,6 +1,7 @@
 import CLISupport
 import RuleAnalysis
 import ScanEngine
+import TextFormat
 
 /// The versioned JSON form of `suggest` (`aasa-scan.suggest/1`); every field is documented in
 /// the README. Keys keep a fixed order and the output is plain ASCII.

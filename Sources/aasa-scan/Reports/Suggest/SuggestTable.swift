@@ -1,5 +1,6 @@
 import CLISupport
 import RuleAnalysis
+import TextFormat
 
 /// The human form of `suggest`: coverage now, the suggestions with what each adds and what
 /// else it would open, the candidates set aside and why. Every path from a log is escaped.

@@ -38,6 +38,11 @@ package enum Format {
     /// One decimal and a percent sign.
     package static func percent(_ value: Double) -> String { fixed(value, decimals: 1) + "%" }
 
+    /// A share as a warning states it: `12.3%`, or `<0.1%` for one too small to show.
+    package static func share(_ value: Double) -> String {
+        value > 0 && value < 0.05 ? "<0.1%" : percent(value)
+    }
+
     /// Two percentages with one decimal, or with as many more (up to six) as it takes for
     /// them to read differently when they differ.
     package static func percentsApart(_ first: Double, _ second: Double) -> (String, String) {
