@@ -45,8 +45,11 @@ let package = Package(
         .target(name: "LibC"),
         // ASCII and byte helpers every per-line path shares; internal to the package.
         .target(name: "ASCIIBytes", dependencies: ["LibC"]),
+        // A value behind a mutex, for the few places threads share one; internal to the package.
+        .target(name: "Synchronized", dependencies: ["LibC"]),
         .target(name: "AASAModel", dependencies: ["ASCIIBytes", "LibC"]),
-        .target(name: "LinkMatcher", dependencies: ["AASAModel", "ASCIIBytes", "LibC"]),
+        .target(
+            name: "LinkMatcher", dependencies: ["AASAModel", "ASCIIBytes", "LibC", "Synchronized"]),
         .target(name: "RuleAnalysis", dependencies: ["LinkMatcher", "AASAModel", "ASCIIBytes"]),
         .target(name: "LogIO", dependencies: ["CZstd", "CZlib", "ASCIIBytes", "LibC"]),
         .target(name: "LogParsing", dependencies: ["ASCIIBytes", "LibC"]),
@@ -58,7 +61,7 @@ let package = Package(
             name: "ScanEngine",
             dependencies: [
                 "AASAModel", "LinkMatcher", "LogIO", "LogParsing", "CoverageStats", "CPrefetch",
-                "ASCIIBytes", "LibC", "PublicSuffix",
+                "ASCIIBytes", "LibC", "PublicSuffix", "Synchronized",
             ]
         ),
         // `fetch`: each domain's file from Apple's CDN and the site, and the checks of both.
@@ -69,7 +72,7 @@ let package = Package(
             name: "aasa-scan",
             dependencies: [
                 "AASAModel", "LinkMatcher", "LogIO", "LogParsing", "CoverageStats", "ScanEngine",
-                "RuleAnalysis", "Workload", "ASCIIBytes", "LibC", "AASAFetch",
+                "RuleAnalysis", "Workload", "ASCIIBytes", "LibC", "AASAFetch", "Synchronized",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

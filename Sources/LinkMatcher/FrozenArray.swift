@@ -1,3 +1,5 @@
+import Synchronized
+
 /// An immutable array in memory owned by an `Arena`. Reading it never touches a reference
 /// count: threads that share a compiled rule set would otherwise contend on the counts of its
 /// arrays at every lookup. Copying one copies a pointer and a length.
