@@ -382,7 +382,7 @@ extension CompiledRuleSet {
     /// Points the scratch's DFA caches at this set's unions, forgetting the states of another.
     @inline(never)
     private func bindGlobCaches(_ scratch: UnsafeMutablePointer<MatchState>) {
-        for mode in 0..<4 where !unions[mode].isEmpty {
+        for mode in 0..<ViewMode.count where !unions[mode].isEmpty {
             scratch.pointee.globCaches.base[mode].prepare(for: unions.pointer(at: mode))
         }
         // A scratch used before with another rule set may hold caches of another budget.

@@ -68,6 +68,13 @@ struct KeyedGroups: Sendable {
         let value: [UInt8]
     }
 
+    /// A group as `KeyedGroupsBuilder` finds it: its view, its key and its rules.
+    struct Definition {
+        let mode: ViewMode
+        let key: Key
+        let members: [Member]
+    }
+
     /// Groups smaller than this stay rules of their own: for two or three, checking each is
     /// as cheap as a lookup.
     static let smallestGroup = 4
@@ -87,7 +94,7 @@ struct KeyedGroups: Sendable {
     @inline(__always)
     static func group(ofEntryRule rule: Int32) -> Int { Int(-1 - rule) }
 
-    init(_ items: [(mode: ViewMode, key: Key, members: [Member])], arena: Arena) {
+    init(_ items: [Definition], arena: Arena) {
         var groups: [Group] = []
         var values: [Value] = []
         var rules: [Int32] = []

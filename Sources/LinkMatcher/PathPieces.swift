@@ -94,6 +94,13 @@ struct PathPieces: Equatable {
 }
 
 /// Path patterns as `PathPieces`, one after another in flat arrays, checked against a key
+/// A rule (or keyed group entry) whose path is checked by its pieces.
+struct RulePieces {
+    let pieces: PathPieces
+    let rule: Int32
+}
+
+/// The checks of `PathPieces` that a path index hands over: each member compares its pieces
 /// one at a time. An index finds the few to check: `SuffixRules` by their suffix, the prefix
 /// trie by their prefix (`PrefixTrie.Entry.Kind.checked`). Where many share a prefix
 /// (`/u/*/posts/?*`, `/u/*/likes/?*`, ...), the prefix trie holds them as one group, and a
@@ -141,15 +148,16 @@ struct PieceChecks: Sendable, BitwiseCopyable {
     /// Member `i` checks `items[i].pieces` for `items[i].rule`. Group `g` finds the members
     /// `groups[g]`, which all have a middle.
     init(
-        _ items: [(pieces: PathPieces, rule: Int32)], groups: [[Int32]] = [], arena: Arena
+        _ items: [RulePieces], groups: [[Int32]] = [], arena: Arena
     ) {
         var members: [Member] = []
         var texts: [UInt8] = []
         var middleEnds: [Int32] = []
-        for (pieces, rule) in items {
+        for item in items {
+            let pieces = item.pieces
             members.append(
                 Member(
-                    rule: rule, textStart: Int32(texts.count),
+                    rule: item.rule, textStart: Int32(texts.count),
                     prefixCount: Int32(pieces.prefix.count), middleStart: Int32(middleEnds.count),
                     middleCount: Int32(pieces.middles.count),
                     suffixCount: Int32(pieces.suffix.count), tailCount: Int32(pieces.tailCount),
@@ -165,7 +173,8 @@ struct PieceChecks: Sendable, BitwiseCopyable {
             PrefixTrie(
                 group.compactMap { member in
                     items[Int(member)].pieces.middles.first.map {
-                        ($0, PrefixTrie.Entry(rule: member, kind: .prefix))
+                        PrefixTrie.Item(
+                            prefix: $0, entry: PrefixTrie.Entry(rule: member, kind: .prefix))
                     }
                 }, arena: arena)
         }
