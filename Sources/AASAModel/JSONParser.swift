@@ -30,10 +30,7 @@ struct JSONParser {
         let root = try parseValueTree()
         skipWhitespace()
         if index < bytes.count {
-            if let special = describeStray(at: index) {
-                throw failure(at: here, special.message, special.hint)
-            }
-            throw failure(
+            throw unexpected(
                 at: here, "unexpected \(describeByte(at: index)) after the end of the JSON value",
                 "a file holds exactly one JSON value; remove what follows it")
         }
@@ -182,10 +179,7 @@ struct JSONParser {
         let keyAt = here
         guard index < bytes.count else { throw truncated("a member name") }
         guard bytes[index] == UInt8(ascii: "\"") else {
-            if let special = describeStray(at: index) {
-                throw failure(at: keyAt, special.message, special.hint)
-            }
-            throw failure(
+            throw unexpected(
                 at: keyAt,
                 "expected a member name in double quotes, found \(describeByte(at: index))",
                 "an object holds \"name\": value pairs separated by commas")
@@ -194,10 +188,7 @@ struct JSONParser {
         skipWhitespace()
         guard index < bytes.count else { throw truncated("':'") }
         guard bytes[index] == UInt8(ascii: ":") else {
-            if let special = describeStray(at: index) {
-                throw failure(at: here, special.message, special.hint)
-            }
-            throw failure(
+            throw unexpected(
                 at: here,
                 "expected ':' after member name \"\(key)\", found \(describeByte(at: index))",
                 "write \"name\": value")
@@ -225,10 +216,7 @@ struct JSONParser {
                 for _ in 0..<literal.utf8.count { advance() }
                 return JSONNode(value: value, location: start)
             }
-            if let special = describeStray(at: index) {
-                throw failure(at: start, special.message, special.hint)
-            }
-            throw failure(
+            throw unexpected(
                 at: start, "expected a value, found \(describeByte(at: index))",
                 "a value is a string, number, object, array, true, false or null")
         }
@@ -459,6 +447,17 @@ struct JSONParser {
     private func scalar(at start: Int) -> Unicode.Scalar? {
         guard let length = utf8Length(at: start) else { return nil }
         return String(decoding: bytes[start..<start + length], as: UTF8.self).unicodeScalars.first
+    }
+
+    /// The error for the byte at `index`, which does not belong there: the plain-language
+    /// explanation of a mistake real files make (`describeStray`), else `message` and `hint`.
+    private func unexpected(at location: SourceLocation, _ message: String, _ hint: String)
+        -> AASAParseError
+    {
+        if let special = describeStray(at: index) {
+            return failure(at: location, special.message, special.hint)
+        }
+        return failure(at: location, message, hint)
     }
 
     /// Plain-language explanations for the mistakes real AASA files contain.

@@ -7,16 +7,6 @@ struct GlobUnionBuilder {
     /// and factoring compare it by identity instead of word by word.
     private var eitherCaseCopies: [PatternNode: PatternNode] = [:]
 
-    /// The groups of each view's union, and what was left out of them.
-    struct Grouped {
-        /// Per view, one group per distinct pattern, its candidates without the rules that
-        /// never decide.
-        let views: [[GlobUnion.Group]]
-        /// Rules left out of the candidates because an earlier rule of their details entry
-        /// hides them.
-        let neverReached: Int
-    }
-
     mutating func add(_ nodes: [PatternNode], rule: Int32, mode: ViewMode) {
         let union = CompiledRuleSet.unionIndex(mode)
         guard union != mode.index else {
@@ -71,5 +61,17 @@ extension GlobUnionBuilder.Grouped {
             }
         }
         return groupOfRule
+    }
+}
+
+extension GlobUnionBuilder {
+    /// The groups of each view's union, and what was left out of them.
+    struct Grouped {
+        /// Per view, one group per distinct pattern, its candidates without the rules that
+        /// never decide.
+        let views: [[GlobUnion.Group]]
+        /// Rules left out of the candidates because an earlier rule of their details entry
+        /// hides them.
+        let neverReached: Int
     }
 }

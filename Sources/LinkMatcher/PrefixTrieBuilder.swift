@@ -7,17 +7,6 @@ struct PrefixTrieBuilder {
     /// The pieces of each `checked` entry, by the rule (or keyed group) it stands for.
     private var piecesOfEntry: [Int32: PathPieces] = [:]
 
-    /// What the tries are built from.
-    struct Reached {
-        /// Per view, the entries that can decide, a checked entry naming its member in
-        /// `checks`.
-        let views: [[PrefixTrie.Item]]
-        /// The members of every view's `checked` and `group` entries.
-        let checks: PieceChecks
-        /// Entries left out because an earlier rule of their details entry hides them.
-        let neverReached: Int
-    }
-
     /// Adds a literal path: exact (`mustEnd`) or `prefix*`.
     mutating func addLiteral(_ literal: [UInt8], mustEnd: Bool, rule: Int32, mode: ViewMode) {
         views[mode.index].append(
@@ -105,4 +94,17 @@ extension PrefixTrieBuilder.Reached {
 
     /// The indices of the views that have entries.
     var viewsWithEntries: [Int] { views.indices.filter { !views[$0].isEmpty } }
+}
+
+extension PrefixTrieBuilder {
+    /// What the tries are built from.
+    struct Reached {
+        /// Per view, the entries that can decide, a checked entry naming its member in
+        /// `checks`.
+        let views: [[PrefixTrie.Item]]
+        /// The members of every view's `checked` and `group` entries.
+        let checks: PieceChecks
+        /// Entries left out because an earlier rule of their details entry hides them.
+        let neverReached: Int
+    }
 }
