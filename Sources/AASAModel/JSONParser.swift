@@ -177,24 +177,28 @@ struct JSONParser {
     private mutating func parseKeyAndColon() throws(AASAParseError) -> (String, SourceLocation) {
         skipWhitespace()
         let keyAt = here
-        guard index < bytes.count else { throw truncated("a member name") }
-        guard bytes[index] == UInt8(ascii: "\"") else {
-            throw unexpected(
-                at: keyAt,
-                "expected a member name in double quotes, found \(describeByte(at: index))",
-                "an object holds \"name\": value pairs separated by commas")
-        }
+        try expect(
+            UInt8(ascii: "\""), before: "a member name",
+            hint: "an object holds \"name\": value pairs separated by commas"
+        ) { "expected a member name in double quotes, found \($0)" }
         let key = try parseString()
         skipWhitespace()
-        guard index < bytes.count else { throw truncated("':'") }
-        guard bytes[index] == UInt8(ascii: ":") else {
-            throw unexpected(
-                at: here,
-                "expected ':' after member name \"\(key)\", found \(describeByte(at: index))",
-                "write \"name\": value")
+        try expect(UInt8(ascii: ":"), before: "':'", hint: "write \"name\": value") {
+            "expected ':' after member name \"\(key)\", found \($0)"
         }
         advance()
         return (key, keyAt)
+    }
+
+    /// Throws unless `byte` is next: the file is truncated `before` it, or another byte
+    /// stands there (`message` is told how that byte reads).
+    private func expect(
+        _ byte: UInt8, before what: String, hint: String, _ message: (String) -> String
+    ) throws(AASAParseError) {
+        guard index < bytes.count else { throw truncated(what) }
+        guard bytes[index] == byte else {
+            throw unexpected(at: here, message(describeByte(at: index)), hint)
+        }
     }
 
     // MARK: - Scalars

@@ -312,12 +312,12 @@ extension CompiledRuleSet {
         {
             for pattern in matched {
                 keyedGroups.appendRules(
-                    ofValue: Int(group.valueStart) + Int(pattern),
+                    ofValue: Int(group.values.start) + Int(pattern),
                     into: &scratch.pointee.candidates)
             }
             return
         }
-        for value in Int(group.valueStart)..<Int(group.valueEnd) {
+        for value in group.values.indices {
             keyedGroups.appendRules(ofValue: value, into: &scratch.pointee.candidates)
         }
     }
