@@ -258,7 +258,7 @@ final class ScanWorker {
     /// Records what the cache still holds; call once, after the last chunk.
     func finish() {
         if let comparison {
-            cache.flush(recordPairTally)
+            cache.flush { recordPair($0, comparison) }
             comparison.finish()
         } else {
             cache.flush(recorder.record)
