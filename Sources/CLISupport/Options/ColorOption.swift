@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// `--color`: whether tables are coloured.
 package struct ColorOption: ParsableArguments {
-    @Option(name: .long, help: "Colour in the table: auto, always, never (NO_COLOR is honoured).")
+    @Option(help: "Colour in the table: auto, always, never (NO_COLOR is honoured).")
     package var color: ColorChoice = .auto
 
     package init() {}

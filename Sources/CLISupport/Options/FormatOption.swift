@@ -3,7 +3,7 @@ import ArgumentParser
 /// `--format`: one of the command's formats; by default the table when the report goes to a
 /// terminal, JSON otherwise.
 package struct FormatOption<Texts: ReportOptionTexts>: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(Texts.formatHelp))
+    @Option(help: ArgumentHelp(Texts.formatHelp))
     package var format: Texts.Formats?
 
     package init() {}

@@ -20,22 +20,22 @@ struct BenchCommand: ParsableCommand {
 
     @OptionGroup var file: AssociationOptions.OneFile
 
-    @Option(name: .long, help: "Timed rounds over the URLs, after one warm-up round.")
+    @Option(help: "Timed rounds over the URLs, after one warm-up round.")
     var iterations = 5
 
-    @Option(name: .long, help: "At most this many URLs are read from the inputs or generated.")
+    @Option(help: "At most this many URLs are read from the inputs or generated.")
     var limit = 100_000
 
-    @Option(name: .long, help: "The reference matcher decides only the first N URLs.")
+    @Option(help: "The reference matcher decides only the first N URLs.")
     var referenceLimit = 2_000
 
-    @Option(name: .long, help: "Threads for the threaded throughput (default: the cores).")
+    @Option(help: "Threads for the threaded throughput (default: the cores).")
     var threads = ProcessInfoCores.count
 
-    @Option(name: .long, help: "Seed of the generated URLs when no input is given.")
+    @Option(help: "Seed of the generated URLs when no input is given.")
     var seed: UInt64 = 1
 
-    @Flag(name: .long, help: "One JSON object instead of the table.")
+    @Flag(help: "One JSON object instead of the table.")
     var json = false
 
     @Flag(name: .shortAndLong, help: "No warnings about the AASA file.")

@@ -44,59 +44,51 @@ struct FetchCommand: ParsableCommand {
             valueName: "domain"))
     var domains: [String] = []
 
-    @Flag(name: .long, help: "The report as one JSON object (schema aasa-scan.fetch/1).")
+    @Flag(help: "The report as one JSON object (schema aasa-scan.fetch/1).")
     var json = false
 
     @Option(
-        name: .long,
         help: "Lowest severity that makes the exit status 1 (error, warning, info, never).")
     var failOn: FailOn = .error
 
     @Option(
-        name: .long,
         help: ArgumentHelp(
             "Save each domain's file in DIR, named as scan --aasa-dir reads it "
                 + "(example.com.json, _.example.com.json).", valueName: "dir"))
     var output: String?
 
     @Option(
-        name: .long,
         help: ArgumentHelp(
             "Which copy --output saves: device (the CDN's, or the site's in an alternate "
                 + "mode) or origin."))
     var save: SavedFiles.Choice = .device
 
     @Option(
-        name: .long,
         help: ArgumentHelp("Seconds each request may take, body included.", valueName: "seconds"))
     var timeout: Double = 10
 
     @Option(
-        name: .long,
         help: ArgumentHelp(
             "Trust the certificates of this PEM file instead of the system's.", valueName: "pem"))
     var caFile: String?
 
     @Option(
-        name: .long,
         help: ArgumentHelp(
             "The User-Agent header sent (Apple's fetcher sends AASA-Bot/1.0.0, which bot "
                 + "protection may block).", valueName: "text"))
     var userAgent = FetchSettings.defaultUserAgent
 
     @Option(
-        name: .long,
         help: ArgumentHelp(
             "Where the CDN copy is fetched; {domain} is replaced.", valueName: "template"))
     var cdnURL = URLTemplate.appleCDN.text
 
     @Option(
-        name: .long,
         help: ArgumentHelp(
             "Where the site's copy is fetched; {domain} is replaced.", valueName: "template"))
     var originURL = URLTemplate.origin.text
 
-    @Option(name: .long, help: ArgumentHelp("Domains fetched at once.", valueName: "n"))
+    @Option(help: ArgumentHelp("Domains fetched at once.", valueName: "n"))
     var jobs = 8
 
     func validate() throws {

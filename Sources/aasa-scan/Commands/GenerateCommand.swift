@@ -28,22 +28,20 @@ struct GenerateCommand: ParsableCommand {
                 | aasa-scan scan --aasa rules.json -
             """)
 
-    @Option(name: .long, help: ArgumentHelp("Lines of access log to write.", valueName: "n"))
+    @Option(help: ArgumentHelp("Lines of access log to write.", valueName: "n"))
     var lines = AccessLogGenerator.standardLineCount
 
-    @Option(name: .long, help: ArgumentHelp("Seed of the traffic.", valueName: "seed"))
+    @Option(help: ArgumentHelp("Seed of the traffic.", valueName: "seed"))
     var seed = AccessLogGenerator.standardSeed
 
-    @Option(name: .long, help: ArgumentHelp("Folder to write into.", valueName: "dir"))
+    @Option(help: ArgumentHelp("Folder to write into.", valueName: "dir"))
     var output: String?
 
     @Flag(
-        name: .long,
         help: "Write the access log to standard output (rule files only with --output).")
     var stdout = false
 
     @Option(
-        name: .long,
         help: ArgumentHelp(
             "Make the requests carry exactly this many distinct paths (1 to --lines).",
             valueName: "n"))

@@ -20,15 +20,14 @@ struct LintCommand: ParsableCommand {
         case error, warning, info, never
     }
 
-    @Flag(name: .long, help: "JSON lines, one object per diagnostic.")
+    @Flag(help: "JSON lines, one object per diagnostic.")
     var json = false
 
     @Option(
-        name: .long,
         help: "Lowest severity that makes the exit status 1 (error, warning, info, never).")
     var failOn: FailOn = .error
 
-    @Flag(name: .long, help: "Leave out info diagnostics (unknown keys, legacy forms).")
+    @Flag(help: "Leave out info diagnostics (unknown keys, legacy forms).")
     var noInfo = false
 
     @Argument(

@@ -19,18 +19,16 @@ struct MatchCommand: ParsableCommand {
     @OptionGroup var file: AssociationOptions.OneFile
 
     @Option(
-        name: .long,
         help: ArgumentHelp(
             "Domain the file was served for ([*.]host[:port]); absolute URLs on other hosts are "
                 + "unmatched.", valueName: "domain"))
     var domain: String?
 
     @Flag(
-        name: .long,
         help: "One line per app that has a decisive rule (what swcutil verify reports).")
     var perApp = false
 
-    @Flag(name: .long, help: "JSON lines instead of tab-separated lines.")
+    @Flag(help: "JSON lines instead of tab-separated lines.")
     var json = false
 
     @Argument(help: ArgumentHelp("URLs or paths, or `-` for standard input.", valueName: "url"))

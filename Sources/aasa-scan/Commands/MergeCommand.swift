@@ -19,7 +19,6 @@ struct MergeCommand: ParsableCommand {
     @OptionGroup var output: ReportOptions
 
     @Flag(
-        name: .long,
         help: ArgumentHelp(
             "Also merge states of an earlier version (AASASTATE1), saved without a checksum: "
                 + "nothing shows they were not changed since."))

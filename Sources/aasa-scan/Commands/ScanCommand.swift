@@ -21,7 +21,6 @@ struct ScanCommand: ParsableCommand {
     @OptionGroup var output: ReportOptions
 
     @Flag(
-        name: .long,
         help: ArgumentHelp(
             "Also count per app what it opens (eligible) and excludes when it is the only app "
                 + "installed, as match --per-app decides; slower for files with several "

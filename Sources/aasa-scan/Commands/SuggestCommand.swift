@@ -47,14 +47,12 @@ struct SuggestCommand: ParsableCommand {
     @OptionGroup var associations: AssociationOptions
 
     @Option(
-        name: .long,
         help: ArgumentHelp(
             "The app the rules are for (default: the first app the file names); an app the "
                 + "file does not name gets a new details entry.", valueName: "app-id"))
     var app: String?
 
     @Option(
-        name: .long,
         help: ArgumentHelp(
             "Write the top N suggestions into a new AASA file (with --output).", valueName: "n"))
     var apply: Int?
@@ -66,7 +64,6 @@ struct SuggestCommand: ParsableCommand {
     var newFile: String?
 
     @Option(
-        name: .long,
         help: ArgumentHelp(
             "Candidate rules measured on the second reading (1 to \(GainLedger.maxCandidates)); "
                 + "each one decides the traffic again where it could apply.", valueName: "n"))
@@ -90,7 +87,7 @@ struct SuggestCommand: ParsableCommand {
     @OptionGroup var format: FormatOption<Texts>
     @OptionGroup var colour: ColorOption
 
-    @Flag(name: .long, help: "No progress line on standard error.")
+    @Flag(help: "No progress line on standard error.")
     var quiet = false
 
     @OptionGroup var reading: ReadingOptions

@@ -9,7 +9,6 @@ extension AssociationOptions {
     /// every request (no domains, no folder).
     struct OneFile: ParsableArguments {
         @Option(
-            name: .long,
             help: ArgumentHelp("The apple-app-site-association file.", valueName: "file"))
         var aasa: String
 

@@ -7,7 +7,6 @@ import LinkMatcher
 /// Which AASA file applies to which request.
 struct AssociationOptions: ParsableArguments {
     @Option(
-        name: .long,
         help: ArgumentHelp(
             "FILE applies one AASA file to every request (no host check); DOMAIN=FILE applies it "
                 + "to that host ([*.]host[:port]). Repeatable; with both, FILE serves hosts no "
@@ -15,7 +14,6 @@ struct AssociationOptions: ParsableArguments {
     var aasa: [String] = []
 
     @Option(
-        name: .long,
         help: ArgumentHelp(
             "A folder of AASA files named by domain (example.com, example.com.json, "
                 + "*.example.com.json or _.example.com.json).", valueName: "dir"))

@@ -6,26 +6,22 @@ import LinkMatcher
 /// The old and the new AASA files, in the forms `scan --aasa` takes.
 struct DiffFileOptions: ParsableArguments {
     @Option(
-        name: .long,
         help: ArgumentHelp(
             "The old AASA file: FILE for every host, DOMAIN=FILE for one domain "
                 + "([*.]host[:port]); repeatable, as scan --aasa.", valueName: "[domain=]file"))
     var old: [String] = []
 
     @Option(
-        name: .long,
         help: ArgumentHelp(
             "The new AASA file, in the same forms as --old.", valueName: "[domain=]file"))
     var new: [String] = []
 
     @Option(
-        name: .long,
         help: ArgumentHelp(
             "A folder of old AASA files named by domain, as scan --aasa-dir.", valueName: "dir"))
     var oldDir: String?
 
     @Option(
-        name: .long,
         help: ArgumentHelp("A folder of new AASA files named by domain.", valueName: "dir"))
     var newDir: String?
 

@@ -19,7 +19,6 @@ struct DiffOutputOptions: ParsableArguments {
     @OptionGroup var reportOutput: ReportOutputOptions<Texts>
 
     @Option(
-        name: .long,
         help: ArgumentHelp(
             "Exit with status 1 when more than this percentage of the requests handled under "
                 + "the old files are not handled under the new ones (0 to 100; 0.5 or 0.5%).",
@@ -27,7 +26,6 @@ struct DiffOutputOptions: ParsableArguments {
     var maxLost: Percentage?
 
     @Option(
-        name: .long,
         help: ArgumentHelp(
             "Witness URLs kept per class of decision change (the classes the rules make "
                 + "differ).", valueName: "n"))
@@ -35,11 +33,10 @@ struct DiffOutputOptions: ParsableArguments {
 
     @OptionGroup var colour: ColorOption
 
-    @Flag(name: .long, help: "No progress line on standard error.")
+    @Flag(help: "No progress line on standard error.")
     var quiet = false
 
     @Flag(
-        name: .long,
         help:
             "Print how each file's rules were compiled (exact, prefix, suffix, glob) on standard error."
     )

@@ -5,17 +5,14 @@ import ScanEngine
 /// Which requests are left out before classification.
 struct FilterOptions: ParsableArguments {
     @Option(
-        name: .long,
         help: ArgumentHelp("Keep only these methods, e.g. GET,HEAD.", valueName: "list"))
     var methods: String?
 
     @Option(
-        name: .long,
         help: ArgumentHelp("Keep only these statuses, e.g. 2xx,3xx or 200,304.", valueName: "list"))
     var status: String?
 
     @Flag(
-        name: .long,
         help: ArgumentHelp(
             "Leave out static files by extension: "
                 + RequestFilter.defaultAssetExtensions.map { String(decoding: $0, as: UTF8.self) }
@@ -23,14 +20,12 @@ struct FilterOptions: ParsableArguments {
     var skipAssets = false
 
     @Option(
-        name: .long,
         help: ArgumentHelp(
             "The extensions --skip-assets leaves out instead of its own list, e.g. css,js,png "
                 + "(implies --skip-assets).", valueName: "list"))
     var assetExtensions: String?
 
     @Flag(
-        name: .long,
         help: ArgumentHelp(
             "Leave out requests whose user agent is a well-known crawler (Googlebot, bingbot, "
                 + "Applebot, facebookexternalhit, GPTBot, ...; the README has the list). Logs "

@@ -7,7 +7,6 @@ import ScanEngine
 /// How inputs are read.
 struct ReadingOptions: ParsableArguments {
     @Option(
-        name: .long,
         help: ArgumentHelp(
             "Log format: auto, one of "
                 + LogFormat.allCases.map(\.rawValue).joined(separator: ", ")
@@ -18,7 +17,6 @@ struct ReadingOptions: ParsableArguments {
     var logFormat = "auto"
 
     @Option(
-        name: .long,
         help: ArgumentHelp(
             "Threads, the reading one included: 1 to \(Self.maxWorkers) (default: every core, "
                 + "up to \(Self.maxWorkers)).", valueName: "n"))
@@ -29,7 +27,6 @@ struct ReadingOptions: ParsableArguments {
     static let maxWorkers = 256
 
     @Option(
-        name: .long,
         help: ArgumentHelp(
             "JSON lines: key names per role, e.g. host=vhost,target=req_uri,method=verb,status=code "
                 + "(added before the built-in names).", valueName: "role=key,..."))
@@ -42,7 +39,6 @@ struct ReadingOptions: ParsableArguments {
     var chunkKiB = 1024
 
     @Flag(
-        name: .long,
         help: ArgumentHelp(
             "Skip, with a warning, a named input that is not an access log, as one found in a "
                 + "folder or by a glob is skipped (by default a named one is an error)."))

@@ -20,7 +20,6 @@ struct ReportOptions: ParsableArguments {
     @OptionGroup var reportOutput: ReportOutputOptions<Texts>
 
     @Option(
-        name: .long,
         help: ArgumentHelp(
             "Exit with status 1 when handled requests are below this percentage (0 to 100; "
                 + "80 or 80%).",
@@ -28,7 +27,6 @@ struct ReportOptions: ParsableArguments {
     var minCoverage: Percentage?
 
     @Option(
-        name: .long,
         help: ArgumentHelp(
             "Exit with status 2 when more than this percentage of an input's lines are "
                 + "malformed (0 to 100; default 50). An input none of whose lines parse always "
@@ -56,16 +54,14 @@ struct ReportOptions: ParsableArguments {
 
     @OptionGroup var colour: ColorOption
 
-    @Flag(name: .long, help: "No progress line on standard error.")
+    @Flag(help: "No progress line on standard error.")
     var quiet = false
 
     @Flag(
-        name: .long,
         help: "Print how rules were compiled (exact, prefix, suffix, glob) on standard error.")
     var debug = false
 
     @Option(
-        name: .long,
         help: ArgumentHelp(
             "Also save the result, AASA files included, for `aasa-scan merge` with other results "
                 + "(- for standard output).",

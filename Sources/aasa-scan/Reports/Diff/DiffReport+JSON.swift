@@ -27,14 +27,9 @@ package enum DiffJSON {
         object.add("totals", raw: totalsObject.text)
         object.add(
             "transitions",
-            raw: ReportJSON.array(
-                report.transitions.map { transition in
-                    var row = JSONObject()
-                    row.add("from", string: transition.from.name)
-                    row.add("to", string: transition.to.name)
-                    row.add("requests", count: transition.requests)
-                    return row.text
-                }))
+            raw: changes(
+                report.transitions.map { ($0.from.name, $0.to.name, $0.requests) },
+                keys: ("from", "to")))
         object.add("changed_requests", count: report.changedRequests)
         var lost = JSONObject()
         lost.add("requests", count: report.lost)
@@ -51,14 +46,9 @@ package enum DiffJSON {
         object.add("app_changed_requests", count: report.appChanged)
         object.add(
             "app_changes",
-            raw: ReportJSON.array(
-                report.appChanges.map { change in
-                    var row = JSONObject()
-                    row.add("from_app", string: change.from)
-                    row.add("to_app", string: change.to)
-                    row.add("requests", count: change.requests)
-                    return row.text
-                }))
+            raw: changes(
+                report.appChanges.map { ($0.from, $0.to, $0.requests) },
+                keys: ("from_app", "to_app")))
         object.add(
             "apps",
             raw: ReportJSON.array(
@@ -108,6 +98,20 @@ package enum DiffJSON {
                 report.classified == 0
                     ? 0 : Double(side.handled) * 100 / Double(report.classified), decimals: 3))
         return object.text
+    }
+
+    /// Requests that moved from one decision (or app) to another: `keys` name the two ends.
+    private static func changes(
+        _ changes: [(from: String, to: String, requests: UInt64)], keys: (String, String)
+    ) -> String {
+        ReportJSON.array(
+            changes.map { change in
+                var row = JSONObject()
+                row.add(keys.0, string: change.from)
+                row.add(keys.1, string: change.to)
+                row.add("requests", count: change.requests)
+                return row.text
+            })
     }
 
     private static func changed(_ changed: DiffReport.ChangedPaths) -> String {
