@@ -3,7 +3,7 @@ import LinkMatcher
 import TextFormat
 
 extension BenchReport {
-    /// The JSON object of `bench --json` (README, "bench"); keys in a fixed order.
+    /// The JSON object of `bench --json` (docs/reports.md, "The bench report"); keys in a fixed order.
     package var json: String {
         let ratio = speedup
         var fields: [String] = [

@@ -2,8 +2,8 @@ import CLISupport
 import ScanEngine
 import TextFormat
 
-/// The versioned JSON of `diff` (`aasa-scan.diff/1`); every field is documented in the
-/// README. Keys keep a fixed order and the output is plain ASCII, as in the scan report.
+/// The versioned JSON of `diff` (`aasa-scan.diff/1`); every field is documented in
+/// docs/reports.md. Keys keep a fixed order and the output is plain ASCII, as in the scan report.
 package enum DiffJSON {
     package static let schema = "aasa-scan.diff/1"
 

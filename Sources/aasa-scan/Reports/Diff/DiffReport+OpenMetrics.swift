@@ -3,7 +3,7 @@ import ScanEngine
 import TextFormat
 
 /// The traffic `diff` report as metrics for Prometheus (`--format openmetrics` or
-/// `prometheus`): the figures of the diff JSON, under names listed in the README. The lines,
+/// `prometheus`): the figures of the diff JSON, under names listed in docs/reports.md. The lines,
 /// requests, filters, inputs, workers and duration are named as in the scan's metrics; what
 /// only a diff has is named `aasa_scan_diff_...`. Paths never become labels.
 package enum DiffOpenMetrics {

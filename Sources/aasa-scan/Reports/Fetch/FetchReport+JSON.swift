@@ -3,7 +3,7 @@ import AASAModel
 import CLISupport
 import TextFormat
 
-/// The machine report (`"schema": "aasa-scan.fetch/1"`, documented in the README): keys always
+/// The machine report (`"schema": "aasa-scan.fetch/1"`, documented in docs/reports.md): keys always
 /// present, in this order; absent values are null.
 package enum FetchJSON {
     package static let schema = "aasa-scan.fetch/1"

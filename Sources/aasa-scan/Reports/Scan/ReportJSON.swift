@@ -4,7 +4,7 @@ import CoverageStats
 import ScanEngine
 import TextFormat
 
-/// The versioned JSON report (`aasa-scan.report/1`); every field is documented in the README.
+/// The versioned JSON report (`aasa-scan.report/1`); every field is documented in docs/reports.md.
 /// Keys keep a fixed order and the output is plain ASCII, so reports diff cleanly.
 public enum ReportJSON {
     package static let schema = "aasa-scan.report/1"

@@ -7,7 +7,7 @@ import TextFormat
 /// The scan report (of `scan` and `merge`) as metrics for Prometheus: `--format openmetrics`
 /// (OpenMetrics 1.0) or `--format prometheus` (the 0.0.4 text format of node_exporter's
 /// textfile collector and the Pushgateway). Every value is one the JSON report holds, under
-/// a name listed in the README. A report of one scan is a run, so its counts are counters;
+/// a name listed in docs/reports.md. A report of one scan is a run, so its counts are counters;
 /// states of the report (complete, ratios, rule counts, duration) are gauges. Series are
 /// bounded by the rules, apps, inputs and the `--top` hosts: paths never become labels.
 public enum ReportOpenMetrics {

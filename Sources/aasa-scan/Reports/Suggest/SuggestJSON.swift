@@ -4,7 +4,7 @@ import ScanEngine
 import TextFormat
 
 /// The versioned JSON form of `suggest` (`aasa-scan.suggest/1`); every field is documented in
-/// the README. Keys keep a fixed order and the output is plain ASCII.
+/// docs/reports.md. Keys keep a fixed order and the output is plain ASCII.
 package enum SuggestJSON {
     package static let schema = "aasa-scan.suggest/1"
 
