@@ -21,18 +21,6 @@ public struct JSONFieldNames: Sendable, Equatable {
         method: ["method", "RequestMethod", "ClientRequestMethod", "request_method"],
         status: ["status", "DownstreamStatus", "EdgeResponseStatus", "status_code"],
         requestLine: ["request"])
-
-    /// Makes a configuration from lists of key names.
-    public init(
-        host: [String], target: [String], method: [String], status: [String],
-        requestLine: [String]
-    ) {
-        self.host = host
-        self.target = target
-        self.method = method
-        self.status = status
-        self.requestLine = requestLine
-    }
 }
 
 /// The configured names flattened into one byte array, built once per parser.
