@@ -10,6 +10,8 @@ public struct FilteredCounts: Sendable, Equatable {
     public var byAsset: UInt64 = 0
     /// Removed as requests of well-known crawlers.
     public var byBot: UInt64 = 0
+    /// Removed as logged before `--since` or from `--until` on.
+    public var byTime: UInt64 = 0
 
     /// All zero.
     public init() {}
@@ -17,6 +19,7 @@ public struct FilteredCounts: Sendable, Equatable {
     /// Sum of them all.
     public var total: UInt64 {
         byMethod.addingSaturating(byStatus).addingSaturating(byAsset).addingSaturating(byBot)
+            .addingSaturating(byTime)
     }
 
     /// Field-wise sum.
@@ -26,6 +29,7 @@ public struct FilteredCounts: Sendable, Equatable {
         result.byStatus.addSaturating(rhs.byStatus)
         result.byAsset.addSaturating(rhs.byAsset)
         result.byBot.addSaturating(rhs.byBot)
+        result.byTime.addSaturating(rhs.byTime)
         return result
     }
 }
@@ -40,6 +44,8 @@ public enum FilterReason: Sendable {
     case asset
     /// Its user agent is a well-known crawler.
     case bot
+    /// It was logged outside `--since` / `--until`.
+    case time
 }
 
 /// Exact totals of a scan.

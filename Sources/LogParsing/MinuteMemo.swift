@@ -1,0 +1,92 @@
+import ASCIIBytes
+
+/// The last timestamp read, up to its minute, and that minute's value: most lines of a log
+/// share their minute with the line before, so a timestamp whose bytes up to the minute and
+/// whose zone are those of the last one costs a few word compares and its two seconds digits
+/// instead of a full reading (date, month name, offset, days since 1970).
+public struct MinuteMemo: Sendable {
+    /// Bytes up to the minute as three overlapping words: at 0, at 8 and ending at the minute.
+    private var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    /// Index after the minute digits; 0 while nothing is remembered.
+    private var minuteEnd = 0
+    /// The bytes after the seconds and their fraction (the zone, at most 8 bytes).
+    private var zone: UInt64 = 0
+    private var zoneLength = 0
+    /// UTC seconds of the remembered minute (its second 0).
+    private var minuteValue: Int64 = 0
+
+    public init() {}
+
+    /// The UTC seconds of the timestamp at `range` of `text` (`TimestampText` shapes).
+    @inline(__always)
+    public mutating func seconds(_ text: LineBytes, _ range: Range<Int>) -> Int64? {
+        if minuteEnd > 0, let value = remembered(text, trimmed(text, range)) { return value }
+        return read(text, range)
+    }
+
+    @inline(__always)
+    private func trimmed(_ text: LineBytes, _ range: Range<Int>) -> Range<Int> {
+        var range = range
+        if range.count >= 2, text[range.lowerBound] == ASCII.leftBracket {
+            range = (range.lowerBound + 1)..<range.upperBound
+        }
+        if !range.isEmpty, text[range.upperBound - 1] == ASCII.rightBracket {
+            range = range.lowerBound..<(range.upperBound - 1)
+        }
+        return range
+    }
+
+    /// The value when `range` holds the remembered minute and zone, else nil.
+    @inline(__always)
+    private func remembered(_ text: LineBytes, _ range: Range<Int>) -> Int64? {
+        let start = range.lowerBound
+        let secondsAt = start + minuteEnd
+        guard secondsAt + 3 <= range.upperBound, let base = text.baseAddress,
+            Self.word(base, start) == words.0, Self.word(base, start + 8) == words.1,
+            Self.word(base, secondsAt - 8) == words.2, text[secondsAt] == ASCII.colon,
+            let second = TimestampText.twoDigits(text, secondsAt + 1)
+        else { return nil }
+        let zoneStart = TimestampText.fractionEnd(text, secondsAt + 3, range.upperBound)
+        guard range.upperBound - zoneStart == zoneLength,
+            Self.packed(text, zoneStart..<range.upperBound) == zone
+        else { return nil }
+        return minuteValue + Int64(second)
+    }
+
+    /// Reads the timestamp in full, and remembers its minute when it has seconds.
+    private mutating func read(_ text: LineBytes, _ range: Range<Int>) -> Int64? {
+        var layout = TimestampText.Layout()
+        guard let value = TimestampText.parse(text, range, layout: &layout) else { return nil }
+        let trimmed = trimmed(text, range)
+        let start = trimmed.lowerBound
+        let zoneLength = trimmed.count - layout.zoneStart
+        if layout.minuteEnd >= 16, layout.zoneStart > layout.minuteEnd, zoneLength <= 8,
+            let base = text.baseAddress
+        {
+            words = (
+                Self.word(base, start), Self.word(base, start + 8),
+                Self.word(base, start + layout.minuteEnd - 8)
+            )
+            minuteEnd = layout.minuteEnd
+            self.zoneLength = zoneLength
+            zone = Self.packed(text, (start + layout.zoneStart)..<trimmed.upperBound)
+            minuteValue = value - layout.second
+        } else {
+            minuteEnd = 0
+        }
+        return value
+    }
+
+    @inline(__always)
+    private static func word(_ base: UnsafePointer<UInt8>, _ at: Int) -> UInt64 {
+        UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
+    }
+
+    /// Up to 8 bytes as one word.
+    @inline(__always)
+    private static func packed(_ text: LineBytes, _ range: Range<Int>) -> UInt64 {
+        var value: UInt64 = 0
+        for index in range { value = value << 8 | UInt64(text[index]) }
+        return value
+    }
+}
