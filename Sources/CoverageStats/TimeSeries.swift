@@ -53,7 +53,7 @@ public struct TimeSeries: Sendable {
     public let appCount: Int
     /// True when merged with a summary that counted requests without a series: the buckets
     /// then hold only part of the totals.
-    public internal(set) var isPartial = false
+    public var isPartial = false
 
     private var starts: [Int64] = []
     private var counts: [BucketCounts] = []

@@ -25,7 +25,7 @@ public struct ColumnMap: Sendable, Equatable {
     var lastNeeded: Int { max(method, uriStem, uriQuery, uri, host, status) }
 
     /// True when the header names where the time is.
-    var hasTime: Bool { (date >= 0 && time >= 0) || epochTime >= 0 }
+    public var hasTime: Bool { (date >= 0 && time >= 0) || epochTime >= 0 }
 
     /// Reads the names of a `#Fields:` (W3C) or `#fields` (Zeek) line; nil if it is neither.
     static func parseHeader(_ line: LineBytes, zeek: Bool) -> ColumnMap? {

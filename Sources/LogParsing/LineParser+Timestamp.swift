@@ -1,13 +1,13 @@
 import ASCIIBytes
 
 extension LineParser {
-    /// True when lines of this format log their time (every format but URL lists, and a
-    /// custom layout with a time field). Header formats tell by their fields header:
-    /// `timestamp(in:of:memo:)` then finds none in a file whose header names no time.
+    /// True when lines of this format log their time: every format but URL lists, a custom
+    /// layout with a time field, a header format whose latest fields header names the time.
     public var logsTime: Bool {
         switch format {
         case .url, .weighted: return false
         case .custom: return layout?.logsTime ?? false
+        case .w3c, .cloudfront, .zeek: return columns.hasTime
         default: return true
         }
     }

@@ -28,13 +28,22 @@ final class ScanWorker {
     /// memory, read at cache misses without retaining.
     private let pathMemory: UnsafeMutableBufferPointer<PathMemory>?
     private(set) var inputCounts: [InputCounts] = []
+    /// True when request times are read (`--since`, `--until`, `--bucket`): only then, so
+    /// that a scan without them pays nothing for times.
+    private let readsTime: Bool
+    /// True when the summary keeps a time series (`--bucket`, not for `diff`).
+    private let bucketing: Bool
+    /// The last timestamp's minute, shared by the lines of this worker.
+    private var minuteMemo = MinuteMemo()
 
     init(
         associations: Associations, filter: RequestFilter, shape: CoverageShape, lineLimit: Int,
         perApp: Bool = false, observer: (any RequestObserver)? = nil,
-        comparedWith newFiles: Associations? = nil
+        comparedWith newFiles: Associations? = nil, bucket: BucketSize? = nil
     ) {
         self.filter = filter
+        readsTime = filter.filtersTime || bucket != nil
+        bucketing = bucket != nil && newFiles == nil
         filtering = !filter.isEmpty
         pipeline = .allocate(lineLimit: lineLimit)
         hosts = HostResolver(associations)
@@ -46,6 +55,10 @@ final class ScanWorker {
             ComparisonSide($0, oldFiles: associations, topCapacity: shape.topCapacity)
         }
         unmanagedComparison = comparison.map { Unmanaged.passUnretained($0) }
+        if let bucket, newFiles == nil {
+            recorder.summary.pointee.series = TimeSeries(
+                size: bucket, appCount: perApp ? associations.appCount : 0)
+        }
         let byPath = associations.files.map { PathMemory($0.rules) }
         pathMemory =
             observer == nil && byPath.contains(where: { $0 != .never }) ? .copying(byPath) : nil
@@ -79,6 +92,10 @@ final class ScanWorker {
             let slot = pipeline.free
             switch parser.parse(line, scratch: slot.pointee.scratch, into: &slot.pointee.request) {
             case .ok:
+                if readsTime, !admitsTime(parser, line, slot, lineNumber, input, &counts) {
+                    lineNumber &+= 1
+                    continue
+                }
                 let agent =
                     filter.skipBots ? parser.userAgent(in: line, of: slot.pointee.request) : nil
                 slot.pointee.take(line: line, agent: agent)
@@ -97,6 +114,45 @@ final class ScanWorker {
         }
         while let due = pipeline.drain() { classify(due, input: input, counts: &counts) }
         inputCounts[input] = counts
+    }
+
+    /// Reads the time of the request just parsed into `slot` (only with a time option):
+    /// true to classify it, false when it was counted already, as filtered by the time
+    /// window, or as malformed when its time does not read.
+    ///
+    /// A line whose time does not read is counted as malformed (`bad-timestamp` is not a
+    /// reason of its own: the line is sampled like other malformed lines) rather than kept:
+    /// kept, it would fall in no time bucket (the buckets would no longer sum to the totals)
+    /// and no `--since`/`--until` window could say it belongs. Inputs that log no time at all
+    /// (URL lists, a W3C header without date and time) keep their requests, counted in
+    /// `unknownTime` for a warning, as the other filters keep what they cannot judge.
+    @inline(never)
+    private func admitsTime(
+        _ parser: LineParser, _ line: LineBytes, _ slot: UnsafeMutablePointer<PendingRequest>,
+        _ lineNumber: UInt64, _ input: Int, _ counts: inout InputCounts
+    ) -> Bool {
+        let weight = UInt64(max(slot.pointee.request.weight, 0))
+        guard parser.logsTime else {
+            counts.unknownTime.addSaturating(weight)
+            slot.pointee.time = .min
+            return true
+        }
+        guard let time = parser.timestamp(in: line, of: slot.pointee.request, memo: &minuteMemo)
+        else {
+            counts.malformed.addSaturating(1)
+            recorder.summary.pointee.recordMalformed(
+                input: input, line: lineNumber, bytes: UnsafeRawBufferPointer(line))
+            return false
+        }
+        if filter.isOutside(time) {
+            counts.requests.addSaturating(weight)
+            recorder.summary.pointee.recordFiltered(.time, weight: weight)
+            return false
+        }
+        counts.time.include(time)
+        recorder.summary.pointee.timeRange.include(time)
+        slot.pointee.time = time
+        return true
     }
 
     /// The lines the reader dropped before `chunk` for being too long: malformed, each with
@@ -127,6 +183,7 @@ final class ScanWorker {
         let parts = isSplit ? URLParts.split(target) : URLParts.empty
         if filtering, let reason = filterReason(pending, parts, weight: weight, counts: &counts) {
             recorder.summary.pointee.recordFiltered(reason, weight: weight)
+            if bucketing { recordTimeFiltered(pending, weight: weight) }
             return
         }
         let place = hosts.place(of: pending, parts)
@@ -147,6 +204,7 @@ final class ScanWorker {
             recorder.summary.pointee.record(
                 .noAssociation, host: UnsafeRawBufferPointer(host),
                 path: pending.pointee.pathKey(split), weight: weight)
+            if bucketing { recordTime(pending, .unmatched, noAssociation: true, weight: weight) }
             return
         }
         let decision =
@@ -155,6 +213,47 @@ final class ScanWorker {
                 evicted: { self.recorder.record($0) })
             ?? decideAndRemember(pending, file: file, parts: parts, isSplit: isSplit)
         recorder.recordHost(decision.kind, host: host, weight: weight)
+        if bucketing { recordTime(pending, decision, file: file, weight: weight) }
+    }
+
+    /// Counts a request filtered by another filter than the time in its time bucket.
+    @inline(never)
+    private func recordTimeFiltered(_ pending: UnsafeMutablePointer<PendingRequest>, weight: UInt64)
+    {
+        let time = pending.pointee.time
+        guard time != .min else { return }
+        recorder.summary.pointee.series?.recordFiltered(at: time, weight: weight)
+    }
+
+    /// Counts a decided request in its time bucket (and its app's, with `--per-app`).
+    @inline(never)
+    private func recordTime(
+        _ pending: UnsafeMutablePointer<PendingRequest>, _ decision: Decision, file: Int,
+        weight: UInt64
+    ) {
+        let lane: CoverageOutcome.HostLane
+        var app: Int?
+        switch recorder.outcomes.outcome(decision, file: file) {
+        case .handled(let index, _):
+            lane = .handled
+            app = index
+        case .excluded(let index, _):
+            lane = .excluded
+            app = index
+        case .unmatched, .noAssociation: lane = .unmatched
+        }
+        recordTime(pending, lane, app: app, weight: weight)
+    }
+
+    @inline(never)
+    private func recordTime(
+        _ pending: UnsafeMutablePointer<PendingRequest>, _ lane: CoverageOutcome.HostLane,
+        noAssociation: Bool = false, app: Int? = nil, weight: UInt64
+    ) {
+        let time = pending.pointee.time
+        guard time != .min else { return }
+        recorder.summary.pointee.series?.record(
+            lane, noAssociation: noAssociation, app: app, at: time, weight: weight)
     }
 
     /// A request whose host cannot be a host name: no file applies, so it is no request but

@@ -23,6 +23,13 @@ struct MergeCommand: ParsableCommand {
                 + "nothing shows they were not changed since."))
     var allowUnverifiedState = false
 
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Merge states that counted the same input bytes (their fingerprints match), "
+                + "counting those requests twice, with a warning instead of an error."))
+    var allowOverlap = false
+
     @Argument(
         help: ArgumentHelp(
             "Saved states: files (each may hold several states one after another), folders "
@@ -62,7 +69,8 @@ struct MergeCommand: ParsableCommand {
                 throw ExitCode(2)
             }
         }
-        warnAboutRepeats(loaded, contents, names)
+        let overlapping = try refuseOverlaps(loaded, names)
+        warnAboutRepeats(loaded, contents, names, besides: overlapping)
         let merged: ScanState
         let result: ScanResult
         do {
@@ -95,11 +103,13 @@ struct MergeCommand: ParsableCommand {
 
     /// A state given twice (the same file, a copy, or a scan of the same logs made again)
     /// would count its requests twice: merging allows it, but says so.
-    private func warnAboutRepeats(_ loaded: [ScanState], _ contents: [Data], _ names: [String]) {
+    private func warnAboutRepeats(
+        _ loaded: [ScanState], _ contents: [Data], _ names: [String], besides told: Set<Int>
+    ) {
         func inputs(_ state: ScanState) -> [String] {
             state.inputs.map { "\($0.path)\u{0}\($0.bytes)\u{0}\($0.counts.lines)" }
         }
-        for later in loaded.indices {
+        for later in loaded.indices where !told.contains(later) {
             for earlier in 0..<later {
                 let same: String
                 if contents[earlier] == contents[later] {
