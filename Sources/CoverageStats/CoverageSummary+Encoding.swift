@@ -125,10 +125,11 @@ extension CoverageSummary {
 
     /// The counts that came after the first layout, in the order they came: bot filter,
     /// whether eligibility was counted, per app the eligible and the eligible-excluded
-    /// requests, then the time filter.
+    /// requests, then the time filter (only when it filtered: summaries without time options
+    /// keep the bytes they had).
     var laterCounts: [UInt64] {
         [totals.filtered.byBot, eligibility.rawValue] + appEligible + appEligibleExcluded
-            + [totals.filtered.byTime]
+            + (totals.filtered.byTime > 0 ? [totals.filtered.byTime] : [])
     }
 
     mutating func restoreLaterCounts(_ values: [UInt64]) {

@@ -1,9 +1,11 @@
 /// The time section of a saved summary, after the tables' filters: a flag and the range,
 /// then a flag and the series (asked and current size, partiality, app count, buckets with
-/// their counts and, per app, their handled and excluded requests). Summaries saved before
-/// it end before it and read back without time.
+/// their counts and, per app, their handled and excluded requests). Written only when there
+/// is a range or a series, so a summary of a scan without time options keeps the bytes it
+/// had; summaries without it read back without time.
 extension CoverageSummary {
     func encodeTime(into out: inout ByteWriter) {
+        guard timeRange != nil || series != nil else { return }
         if let timeRange {
             out.u64(1)
             out.u64(UInt64(bitPattern: timeRange.first))

@@ -159,10 +159,6 @@ public enum LogScan {
         // Lines too long for a chunk met before the format was known: they vote for none.
         var overlongBeforeFormat = false
         var fingerprint = configuration.fingerprintsInputs ? FingerprintCollector() : nil
-        defer {
-            report.fingerprint = fingerprint?.fingerprint(
-                since: configuration.filter.since, until: configuration.filter.until)
-        }
         while true {
             let chunk = nextFreeChunk()
             let hasLines: Bool
@@ -232,6 +228,8 @@ public enum LogScan {
                 + "--chunk-kib if it is a log with lines that long"
         }
         report.bytes = reader.progress.bytesRead
+        report.fingerprint = fingerprint?.fingerprint(
+            since: configuration.filter.since, until: configuration.filter.until)
         return report
     }
 }

@@ -3,9 +3,16 @@ import CoverageStats
 /// The section after the summary in a state's body, added with the time options: per input,
 /// its time range, the requests kept for logging no time, and its fingerprint. States saved
 /// before it end with the summary and read back without them (no fingerprint: `merge` then
-/// tells repeats only by their bytes and input names, as it did).
+/// tells repeats only by their bytes and input names, as it did). Written only when an input
+/// has one of them.
 extension ScanState {
     func encodeInputTimes(into out: inout ByteWriter) {
+        // Absent when there is nothing to say, as in states of earlier versions.
+        guard
+            inputs.contains(where: {
+                $0.fingerprint != nil || $0.counts.time != nil || $0.counts.unknownTime > 0
+            })
+        else { return }
         out.int(inputs.count)
         for input in inputs {
             if let time = input.counts.time {

@@ -69,8 +69,6 @@ struct MergeCommand: ParsableCommand {
                 throw ExitCode(2)
             }
         }
-        let overlapping = try refuseOverlaps(loaded, names)
-        warnAboutRepeats(loaded, contents, names, besides: overlapping)
         let merged: ScanState
         let result: ScanResult
         do {
@@ -80,6 +78,9 @@ struct MergeCommand: ParsableCommand {
             StandardError.line("aasa-scan: error: \(error)")
             throw ExitCode(2)
         }
+        // Told once the states are known to merge at all (same AASA files, same sizes).
+        let overlapping = try refuseOverlaps(loaded, names)
+        warnAboutRepeats(loaded, contents, names, besides: overlapping)
         if let path = output.saveState { try writeState(merged, to: path) }
         try output.emit(result)
     }
