@@ -199,6 +199,8 @@ extension TimeSeries: Equatable {
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.askedSize == rhs.askedSize && lhs.size == rhs.size && lhs.appCount == rhs.appCount
             && lhs.isPartial == rhs.isPartial
-            && lhs.buckets.elementsEqual(rhs.buckets) { $0.start == $1.start && $0.counts == $1.counts }
+            && lhs.buckets.elementsEqual(rhs.buckets) {
+                $0.start == $1.start && $0.counts == $1.counts
+            }
     }
 }

@@ -9,7 +9,8 @@ public struct MinuteMemo: Sendable {
     private var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
     /// Index after the minute digits; 0 while nothing is remembered.
     private var minuteEnd = 0
-    /// The bytes after the seconds and their fraction (the zone, at most 8 bytes).
+    /// The bytes after the seconds and their fraction (the zone, at most 8 bytes), as the
+    /// top bytes of the word that ends the timestamp.
     private var zone: UInt64 = 0
     private var zoneLength = 0
     /// UTC seconds of the remembered minute (its second 0).
@@ -48,7 +49,7 @@ public struct MinuteMemo: Sendable {
         else { return nil }
         let zoneStart = TimestampText.fractionEnd(text, secondsAt + 3, range.upperBound)
         guard range.upperBound - zoneStart == zoneLength,
-            Self.packed(text, zoneStart..<range.upperBound) == zone
+            Self.word(base, range.upperBound - 8) >> (64 - 8 * UInt64(zoneLength)) == zone
         else { return nil }
         return minuteValue + Int64(second)
     }
@@ -69,7 +70,7 @@ public struct MinuteMemo: Sendable {
             )
             minuteEnd = layout.minuteEnd
             self.zoneLength = zoneLength
-            zone = Self.packed(text, (start + layout.zoneStart)..<trimmed.upperBound)
+            zone = Self.word(base, trimmed.upperBound - 8) >> (64 - 8 * UInt64(zoneLength))
             minuteValue = value - layout.second
         } else {
             minuteEnd = 0
@@ -80,13 +81,5 @@ public struct MinuteMemo: Sendable {
     @inline(__always)
     private static func word(_ base: UnsafePointer<UInt8>, _ at: Int) -> UInt64 {
         UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
-    }
-
-    /// Up to 8 bytes as one word.
-    @inline(__always)
-    private static func packed(_ text: LineBytes, _ range: Range<Int>) -> UInt64 {
-        var value: UInt64 = 0
-        for index in range { value = value << 8 | UInt64(text[index]) }
-        return value
     }
 }

@@ -61,8 +61,9 @@ public enum TimestampText {
         let end = range.upperBound
         guard let (year, month, day) = date(text, s..<(s + 10)) else { return nil }
         if range.count == 10 { return utcSeconds(year, month, day, 0, 0, 0, offset: 0) }
-        guard range.count >= 16, text[s + 10] == 0x54 || text[s + 10] == 0x74
-            || text[s + 10] == ASCII.space,
+        guard range.count >= 16,
+            text[s + 10] == 0x54 || text[s + 10] == 0x74
+                || text[s + 10] == ASCII.space,
             text[s + 13] == ASCII.colon,
             let hour = twoDigits(text, s + 11), let minute = twoDigits(text, s + 14)
         else { return nil }

@@ -19,7 +19,8 @@ extension ScanReport {
             warnings.append(
                 ReportWarning(
                     code: "series_coarsened",
-                    message: "the requests span more than \(grouped(UInt64(TimeSeries.bucketLimit))) "
+                    message:
+                        "the requests span more than \(grouped(UInt64(TimeSeries.bucketLimit))) "
                         + "\(series.askedSize.name) buckets, so the series counts them per "
                         + "\(series.size.name); narrow the time with --since and --until for "
                         + "\(series.askedSize.name) buckets"))

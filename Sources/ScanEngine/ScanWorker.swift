@@ -33,8 +33,9 @@ final class ScanWorker {
     private let readsTime: Bool
     /// True when the summary keeps a time series (`--bucket`, not for `diff`).
     private let bucketing: Bool
-    /// The last timestamp's minute, shared by the lines of this worker.
-    private var minuteMemo = MinuteMemo()
+    /// What the worker keeps of times until `finish()` hands it to the summary. Behind a
+    /// pointer for the reason the summary is: it changes at every line.
+    private let times: UnsafeMutablePointer<WorkerTimes>
 
     init(
         associations: Associations, filter: RequestFilter, shape: CoverageShape, lineLimit: Int,
@@ -55,8 +56,10 @@ final class ScanWorker {
             ComparisonSide($0, oldFiles: associations, topCapacity: shape.topCapacity)
         }
         unmanagedComparison = comparison.map { Unmanaged.passUnretained($0) }
+        times = .allocate(capacity: 1)
+        times.initialize(to: WorkerTimes())
         if let bucket, newFiles == nil {
-            recorder.summary.pointee.series = TimeSeries(
+            times.pointee.series = TimeSeries(
                 size: bucket, appCount: perApp ? associations.appCount : 0)
         }
         let byPath = associations.files.map { PathMemory($0.rules) }
@@ -65,6 +68,8 @@ final class ScanWorker {
     }
 
     deinit {
+        times.deinitialize(count: 1)
+        times.deallocate()
         pathMemory?.deallocate()
         cache.free()
         pipeline.deallocate()
@@ -137,7 +142,9 @@ final class ScanWorker {
             slot.pointee.time = .min
             return true
         }
-        guard let time = parser.timestamp(in: line, of: slot.pointee.request, memo: &minuteMemo)
+        guard
+            let time = parser.timestamp(
+                in: line, of: slot.pointee.request, memo: &times.pointee.memo)
         else {
             counts.malformed.addSaturating(1)
             recorder.summary.pointee.recordMalformed(
@@ -150,7 +157,7 @@ final class ScanWorker {
             return false
         }
         counts.time.include(time)
-        recorder.summary.pointee.timeRange.include(time)
+        times.pointee.include(time)
         slot.pointee.time = time
         return true
     }
@@ -222,7 +229,7 @@ final class ScanWorker {
     {
         let time = pending.pointee.time
         guard time != .min else { return }
-        recorder.summary.pointee.series?.recordFiltered(at: time, weight: weight)
+        times.pointee.series?.recordFiltered(at: time, weight: weight)
     }
 
     /// Counts a decided request in its time bucket (and its app's, with `--per-app`).
@@ -231,16 +238,19 @@ final class ScanWorker {
         _ pending: UnsafeMutablePointer<PendingRequest>, _ decision: Decision, file: Int,
         weight: UInt64
     ) {
-        let lane: CoverageOutcome.HostLane
+        let lane: CoverageOutcome.HostLane =
+            switch decision.kind {
+            case .handled: .handled
+            case .excluded: .excluded
+            case .unmatched: .unmatched
+            }
         var app: Int?
-        switch recorder.outcomes.outcome(decision, file: file) {
-        case .handled(let index, _):
-            lane = .handled
-            app = index
-        case .excluded(let index, _):
-            lane = .excluded
-            app = index
-        case .unmatched, .noAssociation: lane = .unmatched
+        // The app only for per-app buckets: it takes a look-up the lane does not.
+        if times.pointee.series?.appCount ?? 0 > 0 {
+            switch recorder.outcomes.outcome(decision, file: file) {
+            case .handled(let index, _), .excluded(let index, _): app = index
+            case .unmatched, .noAssociation: break
+            }
         }
         recordTime(pending, lane, app: app, weight: weight)
     }
@@ -252,7 +262,7 @@ final class ScanWorker {
     ) {
         let time = pending.pointee.time
         guard time != .min else { return }
-        recorder.summary.pointee.series?.record(
+        times.pointee.series?.record(
             lane, noAssociation: noAssociation, app: app, at: time, weight: weight)
     }
 
@@ -356,6 +366,10 @@ final class ScanWorker {
 
     /// Records what the cache still holds; call once, after the last chunk.
     func finish() {
+        if readsTime {
+            recorder.summary.pointee.timeRange = times.pointee.range
+            recorder.summary.pointee.series = times.pointee.series
+        }
         if let comparison {
             cache.flush(recordPairTally)
             comparison.finish()
@@ -385,3 +399,22 @@ enum PathMemory: UInt8 {
 // Each worker is driven by exactly one thread from its start to `DispatchGroup.wait()`, after
 // which only the caller reads it.
 extension ScanWorker: @unchecked Sendable {}
+
+/// A worker's times: the memo of the last minute read, the range of the times kept, and the
+/// series of `--bucket`.
+struct WorkerTimes {
+    var memo = MinuteMemo()
+    /// The range as two plain values (`Int64.max`/`min` until a time is seen): cheaper at
+    /// every line than an optional.
+    var first = Int64.max
+    var last = Int64.min
+    var series: TimeSeries?
+
+    @inline(__always)
+    mutating func include(_ time: Int64) {
+        if time < first { first = time }
+        if time > last { last = time }
+    }
+
+    var range: TimeRange? { first <= last ? TimeRange(first: first, last: last) : nil }
+}

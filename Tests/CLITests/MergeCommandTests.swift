@@ -119,7 +119,8 @@ struct MergeCommandTests {
                 // The fingerprints tell before the bytes and names of the states would.
                 #expect(
                     stderr.contains("counted the same bytes") && stderr.contains("counted twice")
-                        && stderr.components(separatedBy: "warning:").count == 2, "\(names): \(warning)")
+                        && stderr.components(separatedBy: "warning:").count == 2,
+                    "\(names): \(warning)")
             } else {
                 #expect(!stderr.contains("warning"), "\(names): \(stderr)")
             }

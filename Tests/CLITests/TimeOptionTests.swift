@@ -60,7 +60,8 @@ struct TimeOptionTests {
         let folder = try TemporaryFolder()
         let first = try folder.write("a.log", ScanCommandTests.logText(repeats: 40))
         let second = try folder.write(
-            "b.log", ScanCommandTests.logText(repeats: 40).replacingOccurrences(of: "10.0.", with: "10.9."))
+            "b.log",
+            ScanCommandTests.logText(repeats: 40).replacingOccurrences(of: "10.0.", with: "10.9."))
         for (log, state) in [(first, "a.state"), (first, "again.state"), (second, "b.state")] {
             let result = try ToolRunner.run([
                 "scan", "--aasa", aasa, "--quiet", "--save-state", folder.path + "/" + state, log,

@@ -96,9 +96,18 @@ struct TimestampTests {
 
     @Test func customLayoutsReadTheirTimeField() throws {
         let layouts: [(String, String)] = [
-            (#"%h %l %u %t "%r" %>s %b"#, #"1.2.3.4 - - [01/May/2024:23:30:00 -0200] "GET /a HTTP/1.1" 200 5"#),
-            (#"$remote_addr [$time_local] "$request" $status"#, #"1.2.3.4 [01/May/2024:23:30:00 -0200] "GET /a HTTP/1.1" 200"#),
-            (#"$time_iso8601 "$request" $status"#, #"2024-05-01T23:30:00-02:00 "GET /a HTTP/1.1" 200"#),
+            (
+                #"%h %l %u %t "%r" %>s %b"#,
+                #"1.2.3.4 - - [01/May/2024:23:30:00 -0200] "GET /a HTTP/1.1" 200 5"#
+            ),
+            (
+                #"$remote_addr [$time_local] "$request" $status"#,
+                #"1.2.3.4 [01/May/2024:23:30:00 -0200] "GET /a HTTP/1.1" 200"#
+            ),
+            (
+                #"$time_iso8601 "$request" $status"#,
+                #"2024-05-01T23:30:00-02:00 "GET /a HTTP/1.1" 200"#
+            ),
             (#"$msec $uri$args $status"#, "1714613400.250 /a?b=1 200"),
         ]
         for (layout, line) in layouts {
@@ -135,7 +144,10 @@ struct TimestampTests {
             time += Int64(random.next() % 40)
             let zone = zones[Int(random.next() % 3)]
             let isISO = random.next() % 4 == 0
-            let text = isISO ? Self.iso(time, zone: zones[3 + Int(random.next() % 2)]) : Self.ncsa(time, zone: zone)
+            let text =
+                isISO
+                ? Self.iso(time, zone: zones[3 + Int(random.next() % 2)])
+                : Self.ncsa(time, zone: zone)
             let bytes = Array(text.utf8)
             bytes.withUnsafeBufferPointer { buffer in
                 let remembered = memo.seconds(buffer, 0..<buffer.count)
@@ -165,7 +177,9 @@ struct TimestampTests {
         let hours = Int64(String(digits[0...1])) ?? 0
         let minutes = Int64(String(digits[2...3])) ?? 0
         let local = Array(TimestampText.rfc3339(time + sign * (hours * 3600 + minutes * 60)))
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let months = [
+            "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+        ]
         let month = months[(Int(String(local[5...6])) ?? 1) - 1]
         return String(local[8...9]) + "/" + month + "/" + String(local[0...3]) + ":"
             + String(local[11...18]) + " " + zone

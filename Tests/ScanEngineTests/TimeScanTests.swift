@@ -28,7 +28,9 @@ struct TimeScanTests {
         return associations
     }
 
-    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    static let months = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
 
     /// A combined line at UTC `time`, written at a zone of `offsetHours` east.
     static func line(_ time: Int64, _ target: String, offsetHours: Int64 = 0, status: Int = 200)
@@ -121,14 +123,17 @@ struct TimeScanTests {
         #expect(totals.filtered.byTime == UInt64(times.filter { $0 < since || $0 >= until }.count))
         for app in 0..<2 {
             #expect(buckets.reduce(0) { $0 + $1.counts.appHandled[app] } == summary.appHandled[app])
-            #expect(buckets.reduce(0) { $0 + $1.counts.appExcluded[app] } == summary.appExcluded[app])
+            #expect(
+                buckets.reduce(0) { $0 + $1.counts.appExcluded[app] } == summary.appExcluded[app])
         }
         // Each bucket holds the requests of its own time span.
         var expected: [Int64: UInt64] = [:]
         for time in times where time >= since && time < until {
             expected[size.start(of: time), default: 0] += 1
         }
-        #expect(Dictionary(uniqueKeysWithValues: buckets.map { ($0.start, $0.counts.requests) }) == expected)
+        #expect(
+            Dictionary(uniqueKeysWithValues: buckets.map { ($0.start, $0.counts.requests) })
+                == expected)
         // One worker or two, the same series.
         let single = try Self.scan(
             text, since: since, until: until, bucket: size, perApp: true, workers: 1,
@@ -146,7 +151,8 @@ struct TimeScanTests {
         #expect(result.summary.timeRange == nil)
         #expect(result.summary.series?.isPartial == true)
         let warnings = ScanReport(result, top: 10).warnings
-        #expect(warnings.contains { $0.code == "filter_not_applicable" && $0.message.contains("time") })
+        #expect(
+            warnings.contains { $0.code == "filter_not_applicable" && $0.message.contains("time") })
         #expect(warnings.contains { $0.code == "series_partial" })
     }
 
