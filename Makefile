@@ -95,7 +95,7 @@ bench-compare: build
 		|| $(BIN) generate --output data/bench
 	./scripts/bench-compare.sh $(ROUNDS) $(PROFILE)
 
-.PHONY: example-server docs
+.PHONY: example-server docs doc-links
 
 # The Hummingbird server of examples/decide-server (GET /decide?url=...), built and its test
 # run: it starts the server on loopback and queries it. A package of its own, beside this one.
@@ -104,9 +104,10 @@ example-server: deps
 
 # The DocC documentation of the libraries (in .build/plugins/Swift-DocC/outputs/); fails on any
 # DocC warning (a broken symbol link, a missing snippet) and on any public symbol without a
-# summary (scripts/check-doc-coverage.py). Snippets/ is compiled by every build.
+# summary (scripts/check-doc-coverage.py). Snippets/ is compiled by every build. First, every
+# relative link of README.md and docs/*.md must name a file and heading that exist.
 DOCC_OUTPUT := .build/plugins/Swift-DocC/outputs
-docs:
+docs: doc-links
 	@mkdir -p .build
 	$(SWIFT) package generate-documentation --target LinkMatcher --target AASAModel \
 		--warnings-as-errors --experimental-documentation-coverage > .build/docs.log 2>&1 \
@@ -115,6 +116,9 @@ docs:
 	@! grep -q "warning:" .build/docs.log
 	./scripts/check-doc-coverage.py $(DOCC_OUTPUT)/LinkMatcher.doccarchive \
 		$(DOCC_OUTPUT)/AASAModel.doccarchive
+
+doc-links:
+	./scripts/check-doc-links.py
 
 .PHONY: install uninstall manual completions static test-install test-static
 

@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "ScanEngine", targets: ["ScanEngine"]),
         .library(name: "RuleAnalysis", targets: ["RuleAnalysis"]),
         .library(name: "Workload", targets: ["Workload"]),
+        .library(name: "CLISupport", targets: ["CLISupport"]),
+        .library(name: "Reports", targets: ["Reports"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -47,10 +49,14 @@ let package = Package(
         .target(name: "ASCIIBytes", dependencies: ["LibC"]),
         .target(name: "AASAModel", dependencies: ["ASCIIBytes", "LibC"]),
         .target(name: "LinkMatcher", dependencies: ["AASAModel", "ASCIIBytes", "LibC"]),
-        .target(name: "RuleAnalysis", dependencies: ["LinkMatcher", "AASAModel", "ASCIIBytes"]),
+        .target(
+            name: "RuleAnalysis",
+            dependencies: ["LinkMatcher", "AASAModel", "ASCIIBytes", "TextFormat"]),
         .target(name: "LogIO", dependencies: ["CZstd", "CZlib", "ASCIIBytes", "LibC"]),
         .target(name: "LogParsing", dependencies: ["ASCIIBytes", "LibC"]),
         .target(name: "CoverageStats", dependencies: ["ASCIIBytes"]),
+        // Numbers as people read them (12,345, 51.9%, 1.2 MB), for every target that writes text.
+        .target(name: "TextFormat"),
         // Sites of hosts by the Public Suffix List, built in (scripts/public-suffix-table.py).
         .target(name: "PublicSuffix"),
         .target(name: "Workload", dependencies: ["ASCIIBytes"]),
@@ -58,20 +64,40 @@ let package = Package(
             name: "ScanEngine",
             dependencies: [
                 "AASAModel", "LinkMatcher", "LogIO", "LogParsing", "CoverageStats", "CPrefetch",
-                "ASCIIBytes", "LibC", "PublicSuffix",
+                "ASCIIBytes", "LibC", "PublicSuffix", "TextFormat",
             ]
         ),
+        // What every command that prints shares: the report options, terminal facts, the
+        // escapers, number formatting, the output writer and the command error.
+        .target(
+            name: "CLISupport",
+            dependencies: [
+                "LibC", "ASCIIBytes", "TextFormat",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         // `fetch`: each domain's file from Apple's CDN and the site, and the checks of both.
         .target(
             name: "AASAFetch",
             dependencies: ["AASAModel", "LinkMatcher", "RuleAnalysis", "CCurl", "LibC"]),
+        // Each command's report model and its renderers (JSON, table, CSV, HTML, metrics).
+        .target(
+            name: "Reports",
+            dependencies: [
+                "CLISupport", "AASAModel", "LinkMatcher", "RuleAnalysis", "ScanEngine",
+                "CoverageStats", "AASAFetch", "ASCIIBytes", "TextFormat", "LogParsing",
+            ],
+            path: "Sources/aasa-scan/Reports"),
         .executableTarget(
             name: "aasa-scan",
             dependencies: [
                 "AASAModel", "LinkMatcher", "LogIO", "LogParsing", "CoverageStats", "ScanEngine",
-                "RuleAnalysis", "Workload", "ASCIIBytes", "LibC", "AASAFetch",
+                "RuleAnalysis", "Workload", "ASCIIBytes", "LibC", "AASAFetch", "CLISupport",
+                "Reports", "TextFormat",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // Reports/ is the Reports target, so that the fuzz target and the tests use the
+            // renderers as they are, with no links to these files.
+            exclude: ["Reports"]
         ),
         // What every test target shares: temporary folders, the shared real data beside the
         // package, shell fixtures, seeded random choices, and running the built tool. Neither a
@@ -96,7 +122,9 @@ let package = Package(
                 "ScanEngine", "LinkMatcher", "AASAModel", "CoverageStats", "LogParsing", "Workload",
                 "TestSupport",
             ]),
-        .testTarget(name: "CLITests", dependencies: ["aasa-scan", "TestSupport"]),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["aasa-scan", "CLISupport", "Reports", "LinkMatcher", "TestSupport"]),
         .testTarget(
             name: "WorkloadTests",
             dependencies: ["Workload", "AASAModel", "LinkMatcher", "TestSupport"]),

@@ -33,12 +33,8 @@ let package = Package(
             name: "fuzz-writers",
             dependencies: [
                 "FuzzSupport", library("ScanEngine"), library("CoverageStats"), library("LogIO"),
-                library("LogParsing"), library("LinkMatcher"), library("RuleAnalysis"),
-                library("AASAModel"),
-            ]
-            // The writers live in the tool's executable target, which no package can depend
-            // on: this target's folder holds links to their files there.
-        ),
+                library("LogParsing"), library("Reports"), library("CLISupport"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -28,7 +28,7 @@ CLASSES = ["handled", "excluded", "unmatched"]
 
 def label(text):
     """A report string as a label value holds it: control characters but the line feed as
-    %XX of their UTF-8 bytes (README, Metrics)."""
+    %XX of their UTF-8 bytes (docs/reports.md, Metrics)."""
     out = []
     for char in text:
         code = ord(char)

@@ -1,4 +1,5 @@
 import AASAModel
+import TextFormat
 
 extension ShadowAnalysis {
     /// The findings of a document as lint diagnostics (AASA601-604), each on the rule's JSON
@@ -40,7 +41,7 @@ extension ShadowAnalysis {
         case .notProven:
             message =
                 "whether this rule can ever decide is not proven: comparing it with the earlier "
-                + "rules of its entry takes more than the \(grouped(ShadowAnalysis.workPerRule)) "
+                + "rules of its entry takes more than the \(Format.count(ShadowAnalysis.workPerRule)) "
                 + "work units a rule's proof may take"
             hint = "nothing to fix; AASA601-604 do not cover this rule"
         }
@@ -48,16 +49,5 @@ extension ShadowAnalysis {
             finding.kind.diagnosticCode, path: "applinks." + finding.ref, message: message,
             hint: hint,
             related: finding.coveredBy.map { "applinks." + $0 })
-    }
-
-    /// `10,000` for 10000.
-    private static func grouped(_ number: Int) -> String {
-        var digits = Array(String(number))
-        var index = digits.count - 3
-        while index > 0 {
-            digits.insert(",", at: index)
-            index -= 3
-        }
-        return String(digits)
     }
 }

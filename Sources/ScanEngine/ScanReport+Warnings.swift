@@ -1,6 +1,7 @@
 import CoverageStats
 import LinkMatcher
 import PublicSuffix
+import TextFormat
 
 extension ScanReport {
     /// Everything that may mislead in the figures of `result`, in the order a reader needs it.
@@ -20,7 +21,7 @@ extension ScanReport {
                 ReportWarning(
                     code: "series_coarsened",
                     message:
-                        "the requests span more than \(grouped(UInt64(TimeSeries.bucketLimit))) "
+                        "the requests span more than \(Format.count(UInt64(TimeSeries.bucketLimit))) "
                         + "\(series.askedSize.name) buckets, so the series counts them per "
                         + "\(series.size.name); narrow the time with --since and --until for "
                         + "\(series.askedSize.name) buckets"))
@@ -74,7 +75,7 @@ extension ScanReport {
             .flatMap { $0.value > 0 ? $0.key : nil } ?? ranked[0].key
         let others = ranked.filter { $0.key != own }
         func share(_ count: UInt64) -> String {
-            percentText(Double(min(count, total)) * 100 / Double(total))
+            Format.share(Double(min(count, total)) * 100 / Double(total))
         }
         let shown = others.prefix(5)
         let shownCount = shown.reduce(requests[own] ?? 0) { $0 &+ $1.value }
@@ -83,14 +84,15 @@ extension ScanReport {
         let approximate = result.summary.hostsAreApproximate
         let about = approximate ? "about " : ""
         let file = associations.files[fallback].path
-        let siteCount = (approximate ? "more than " : "") + grouped(UInt64(requests.count))
+        let siteCount = (approximate ? "more than " : "") + Format.count(UInt64(requests.count))
         var message =
             "\(file) has no domain, so it applied to every host: the requests it decided span "
             + "\(siteCount) sites (by the Public Suffix List): \(own) has \(about)"
             + share(requests[own] ?? 0) + " of these requests, "
         message += shown.map { "\($0.key) \(about)\(share($0.value))" }.joined(separator: ", ")
         if others.count > 5 {
-            message += " and \(grouped(UInt64(others.count - 5))) more (\(about)\(share(rest)))"
+            message +=
+                " and \(Format.count(UInt64(others.count - 5))) more (\(about)\(share(rest)))"
         }
         message +=
             "; bind the file to its site to count only its own hosts: --aasa \(own)=FILE, and "
@@ -110,7 +112,8 @@ extension ScanReport {
             let port = host[host.index(after: host.lastIndex(of: ":") ?? host.startIndex)...]
             return ReportWarning(
                 code: "port_without_file",
-                message: "\(grouped(count)) \(count == 1 ? "request" : "requests") for \(host) "
+                message:
+                    "\(Format.count(count)) \(count == 1 ? "request" : "requests") for \(host) "
                     + "\(count == 1 ? "has" : "have") no AASA file: port \(port) is not a "
                     + "default port, and --aasa \(domain)=FILE covers the default one only; "
                     + "name it as --aasa \(host)=FILE")
@@ -131,7 +134,7 @@ extension ScanReport {
         guard result.associations.fallback == nil, count > 0 else { return nil }
         return ReportWarning(
             code: "hostless_requests",
-            message: "\(grouped(count)) requests name no host, so no DOMAIN=FILE association "
+            message: "\(Format.count(count)) requests name no host, so no DOMAIN=FILE association "
                 + "applies to them; add --aasa FILE to apply one file to them")
     }
 
@@ -167,30 +170,12 @@ extension ScanReport {
                     ReportWarning(
                         code: "filter_not_applicable",
                         message: "\(option) cannot apply to \(all ? "the " : "")"
-                            + "\(grouped(count)) \(one ? "request" : "requests") of \(input.path)"
+                            + "\(Format.count(count)) \(one ? "request" : "requests") of \(input.path)"
                             + " that \(one ? "logs" : "log") no \(field) "
                             + "(\(input.format?.rawValue ?? "?") format); "
                             + "\(one ? "it was" : "they were") kept"))
             }
         }
         return warnings
-    }
-
-    /// `12,345`.
-    static func grouped(_ value: UInt64) -> String {
-        let digits = Array(String(value))
-        var text = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
-            text.append(digit)
-        }
-        return text
-    }
-
-    /// `12.3%`, or `<0.1%` for a share too small to show.
-    static func percentText(_ value: Double) -> String {
-        if value > 0, value < 0.05 { return "<0.1%" }
-        let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)%"
     }
 }

@@ -1,5 +1,7 @@
 import ArgumentParser
+import CLISupport
 import LibC
+import Reports
 
 @main
 struct AASAScan: ParsableCommand {
@@ -21,10 +23,20 @@ struct AASAScan: ParsableCommand {
 
     /// A reader that goes away makes writes fail with `EPIPE` (handled where output is
     /// written: a quiet end with status 0) instead of killing the process with `SIGPIPE`, on
-    /// standard error as on standard output.
+    /// standard error as on standard output. A command that fails says why and ends with its
+    /// status (`CommandFailure`); usage errors and help are the parser's.
     static func main() {
         signal(SIGPIPE, SIG_IGN)
-        // File names as the system gave them, bytes that are not UTF-8 included (`FileName`).
-        main(Array(FileName.commandLineArguments().dropFirst()))
+        do {
+            // File names as the system gave them, bytes that are not UTF-8 included
+            // (`FileName`).
+            var command = try parseAsRoot(Array(FileName.commandLineArguments().dropFirst()))
+            try command.run()
+        } catch let failure as CommandFailure {
+            failure.report()
+            exit(withError: ExitCode(failure.status))
+        } catch {
+            exit(withError: error)
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import aasa_scan
+@testable import CLISupport
+@testable import Reports
 
 /// The one escaper of the HTML report: markup characters become references, and what the
 /// terminal escaping makes visible gets the same escape, marked up.

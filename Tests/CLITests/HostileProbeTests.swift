@@ -5,7 +5,7 @@ import Testing
 /// The cases of a hostile probe of the command line, each reproduced on the built tool: counts
 /// near the limits of 64 bits, outputs that name inputs or links, odd files (FIFOs, names that
 /// are not UTF-8), option values and compressed streams at their edges, and CSV cells meant to
-/// run as formulas. The README's "Reliability" section lists the promise each test checks.
+/// run as formulas. `docs/reliability.md` ("Hostile probe") lists the promise each test checks.
 struct HostileProbeTests {
     static let int64Max = "9223372036854775807"
     static let uint64Max = "18446744073709551615"

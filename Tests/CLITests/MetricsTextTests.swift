@@ -1,6 +1,7 @@
 import Testing
 
-@testable import aasa_scan
+@testable import CLISupport
+@testable import Reports
 
 /// The exposition writer: escaping, the two dialects' frames, one series per label set.
 struct MetricsTextTests {

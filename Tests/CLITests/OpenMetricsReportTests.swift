@@ -3,9 +3,9 @@ import TestSupport
 import Testing
 
 /// `--format openmetrics` of scan, merge and diff: a valid exposition holding exactly the
-/// series the JSON report of the same command implies, with its values (README, Metrics).
+/// series the JSON report of the same command implies, with its values (`docs/reports.md`).
 struct OpenMetricsReportTests {
-    /// Series built from a JSON report, as the README's metric list maps its fields.
+    /// Series built from a JSON report, as the metric list of `docs/reports.md` maps its fields.
     struct Expected {
         var values: [Exposition.Series: Double] = [:]
         var types: [String: String] = [:]

@@ -10,8 +10,7 @@ one task each. Every scan returns its saved state; the states are merged with
 `aasa-scan merge` (in a tree on the executors when there are many) and the driver writes
 the standard report (json, csv or table) and, when asked, the merged state.
 
-Totals, apps and rules equal those of one `aasa-scan scan` of the same files (README,
-"Running on Spark").
+Totals, apps and rules equal those of one `aasa-scan scan` of the same files (docs/spark.md).
 
 Exit status: 0 success; 1 --min-coverage failed; 2 an input could not be read to its end
 (the report says "complete": false), or a task failed (then no report is written);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Hadoop streaming recipe of the README without Hadoop: a log cut into line-aligned
+# The Hadoop streaming recipe of docs/spark.md without Hadoop: a log cut into line-aligned
 # splits (one of them gzip, which Hadoop decompresses before the mapper), each split through
 # hadoop-streaming/mapper.sh, the shuffle (sort, and the tab streaming puts after a key),
 # hadoop-streaming/reducer.sh, then `aasa-scan merge`. Totals, apps and rules must equal one

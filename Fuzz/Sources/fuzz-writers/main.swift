@@ -1,19 +1,17 @@
 // The report writers of `scan` and `merge` (JSON, CSV, HTML, OpenMetrics, Prometheus and the
-// table), compiled here from the tool's own sources (Package.swift names them). The bytes
+// table), as the tool runs them (the package's `Reports` library). The bytes
 // choose a result: AASA files whose app IDs, inputs whose names and errors, and requests whose
 // hosts and paths hold hostile text (controls, bidirectional overrides, formula leads, markup,
 // bytes that are not UTF-8), with counts at the edges of 64 bits. Every writer must finish
 // without a trap, and write only what its format allows.
+import CLISupport
 import CoverageStats
 import FuzzSupport
 import LibC
 import LogIO
 import LogParsing
+import Reports
 import ScanEngine
-
-/// The tool's namespace of terminal facts (in ProgressDisplay.swift, which is not compiled here);
-/// `TerminalWidth.swift` extends it.
-enum Terminal {}
 
 let hostileTexts = [
     "", "a", "=1+2", "\t=cmd", "\r@SUM(1)", "-3", "+4", "@x", " =5", "\u{FF1D}6", "\u{1B}[31m",

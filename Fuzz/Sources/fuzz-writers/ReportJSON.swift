@@ -1,1 +1,0 @@
-../../../Sources/aasa-scan/ReportJSON.swift
