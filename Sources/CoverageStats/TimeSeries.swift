@@ -163,6 +163,13 @@ public struct TimeSeries: Sendable {
         }
     }
 
+    /// Adds counts gathered apart (a worker's counts of its current bucket) to the bucket
+    /// holding `time`.
+    public mutating func add(_ bucket: BucketCounts, containing time: Int64) {
+        let slot = slot(time)
+        counts[slot] = counts[slot] + bucket
+    }
+
     /// The merge of two series of the same app count.
     public static func + (lhs: Self, rhs: Self) -> Self {
         precondition(lhs.appCount == rhs.appCount, "merging series of different app counts")

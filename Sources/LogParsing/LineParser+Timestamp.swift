@@ -12,6 +12,12 @@ extension LineParser {
         }
     }
 
+    /// True for the formats whose time is the bracketed one before the request
+    /// (`bracketedTime`).
+    public var logsBracketedTime: Bool {
+        format == .combined || format == .common || format == .vhost
+    }
+
     /// The UTC seconds of the time `line` logs, `request` being what `parse` found in it;
     /// nil when the line logs no time that reads. Asked only when a time option is given, so
     /// that a scan without one never pays for it; `memo` spares most lines a full reading.
@@ -54,19 +60,30 @@ extension LineParser {
     }
 
     /// NCSA lines: the `[time]` right before the quoted request that starts at `method`
-    /// (`[...] "GET `), at its standard width or searched for.
-    @inline(__always)
-    static func bracketedTime(_ line: LineBytes, before method: Int, memo: inout MinuteMemo)
-        -> Int64?
-    {
+    /// (`[...] "GET `), at its standard width or searched for. Inlinable: it is the time of
+    /// nearly every line of a timed scan of these logs.
+    @inlinable @inline(__always)
+    public static func bracketedTime(
+        _ line: LineBytes, before method: Int, memo: inout MinuteMemo
+    ) -> Int64? {
+        let close = method - 3
+        let open = close - 27
+        if open >= 0, line[close] == ASCII.rightBracket, line[open] == ASCII.leftBracket {
+            return memo.ncsaSeconds(line, open + 1)
+        }
+        return searchedBracketedTime(line, before: method, memo: &memo)
+    }
+
+    /// `bracketedTime` of a time of another width, its `[` searched for.
+    @usableFromInline
+    static func searchedBracketedTime(
+        _ line: LineBytes, before method: Int, memo: inout MinuteMemo
+    ) -> Int64? {
         let close = method - 3
         guard close > 0, line[close] == ASCII.rightBracket else { return nil }
-        var open = close - 27
-        if open < 0 || line[open] != ASCII.leftBracket {
-            open = close - 1
-            while open >= 0 && line[open] != ASCII.leftBracket { open -= 1 }
-            guard open >= 0 else { return nil }
-        }
+        var open = close - 1
+        while open >= 0 && line[open] != ASCII.leftBracket { open -= 1 }
+        guard open >= 0 else { return nil }
         return memo.seconds(line, (open + 1)..<close)
     }
 

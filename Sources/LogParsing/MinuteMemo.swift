@@ -15,6 +15,11 @@ public struct MinuteMemo: Sendable {
     private var zoneLength = 0
     /// UTC seconds of the remembered minute (its second 0).
     private var minuteValue: Int64 = 0
+    /// The same for NCSA timestamps (`ncsaSeconds`), once one was read.
+    @usableFromInline var ncsaKnown = false
+    @usableFromInline var ncsaWords: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    @usableFromInline var ncsaZone: UInt64 = 0
+    @usableFromInline var ncsaMinute: Int64 = 0
 
     public init() {}
 
@@ -45,7 +50,7 @@ public struct MinuteMemo: Sendable {
         guard secondsAt + 3 <= range.upperBound, let base = text.baseAddress,
             Self.word(base, start) == words.0, Self.word(base, start + 8) == words.1,
             Self.word(base, secondsAt - 8) == words.2, text[secondsAt] == ASCII.colon,
-            let second = TimestampText.twoDigits(text, secondsAt + 1)
+            let second = TimestampText.twoDigits(text, secondsAt + 1), second <= 60
         else { return nil }
         let zoneStart = TimestampText.fractionEnd(text, secondsAt + 3, range.upperBound)
         guard range.upperBound - zoneStart == zoneLength,
@@ -78,8 +83,51 @@ public struct MinuteMemo: Sendable {
         return value
     }
 
-    @inline(__always)
-    private static func word(_ base: UnsafePointer<UInt8>, _ at: Int) -> UInt64 {
+    /// The UTC seconds of the NCSA timestamp (`01/May/2024:23:30:00 -0200`, 26 bytes) that
+    /// starts at `start` of `text`: the common logs' shape, remembered apart so that a line of
+    /// the last minute costs four word compares and the seconds digits. Inlinable: it is
+    /// the time of nearly every line of a timed scan.
+    @inlinable @inline(__always)
+    public mutating func ncsaSeconds(_ text: LineBytes, _ start: Int) -> Int64? {
+        // Bytes 0-17 (up to the minute and the colon after it) as three words, the zone
+        // (bytes 20-25) as the top of the word of bytes 18-25.
+        if ncsaKnown, start + 26 <= text.count, let base = text.baseAddress,
+            Self.word(base, start) == ncsaWords.0, Self.word(base, start + 8) == ncsaWords.1,
+            Self.word(base, start + 10) == ncsaWords.2,
+            Self.word(base, start + 18) >> 16 == ncsaZone,
+            let second = TimestampText.twoDigits(text, start + 18), second <= 60
+        {
+            return ncsaMinute + Int64(second)
+        }
+        return readNCSA(text, start)
+    }
+
+    /// Reads an NCSA timestamp in full, and remembers its minute when it has the usual shape.
+    @usableFromInline @inline(never)
+    mutating func readNCSA(_ text: LineBytes, _ start: Int) -> Int64? {
+        let end = min(start + 26, text.count)
+        var layout = TimestampText.Layout()
+        guard let value = TimestampText.parse(text, start..<end, layout: &layout) else {
+            return nil
+        }
+        ncsaKnown = false
+        // Seconds right after the minute, no fraction: bytes 18-19 are the only ones that
+        // differ within the minute.
+        if end == start + 26, layout.minuteEnd == 17, layout.zoneStart == 20,
+            let base = text.baseAddress
+        {
+            ncsaWords = (
+                Self.word(base, start), Self.word(base, start + 8), Self.word(base, start + 10)
+            )
+            ncsaZone = Self.word(base, start + 18) >> 16
+            ncsaMinute = value - layout.second
+            ncsaKnown = true
+        }
+        return value
+    }
+
+    @usableFromInline @inline(__always)
+    static func word(_ base: UnsafePointer<UInt8>, _ at: Int) -> UInt64 {
         UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
     }
 }

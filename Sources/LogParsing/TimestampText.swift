@@ -188,7 +188,7 @@ public enum TimestampText {
         return ASCII.digitsEnd(text, from: start + 1, to: end)
     }
 
-    @inline(__always)
+    @usableFromInline @inline(__always)
     static func twoDigits(_ text: LineBytes, _ at: Int) -> Int? {
         guard at + 2 <= text.count else { return nil }
         let tens = text[at] &- 0x30

@@ -26,14 +26,6 @@ public struct RequestFilter: Sendable, Equatable {
     /// True when `--since` or `--until` was given.
     public var filtersTime: Bool { since != nil || until != nil }
 
-    /// True when `time` lies outside the window.
-    @inline(__always)
-    func isOutside(_ time: Int64) -> Bool {
-        if let since, time < since { return true }
-        if let until, time >= until { return true }
-        return false
-    }
-
     /// Substrings of the user agents of well-known crawlers, lower case: search engines,
     /// link previews, archivers, SEO and AI crawlers, uptime checkers.
     public static let botAgents: [[UInt8]] = [

@@ -91,15 +91,40 @@ final class ScanWorker {
         let prefetch = ChunkPrefetch(chunk)
         var pipeline = self.pipeline
         var lineNumber = UInt64(chunk.firstLineNumber)
+        let source = timeSource(parser)
+        // The window as two plain bounds: `.min`, the mark of a format without times, is
+        // below every window, so one test keeps the usual line.
+        let since = filter.since ?? (Int64.min + 1)
+        let until = filter.until ?? Int64.max
+        // The chunk's time range, folded into the input's and the worker's once at its end.
+        var first = Int64.max
+        var last = Int64.min
         for line in chunk.lines {
             counts.lines.addSaturating(1)
             prefetch.ahead(of: line)
             let slot = pipeline.free
             switch parser.parse(line, scratch: slot.pointee.scratch, into: &slot.pointee.request) {
             case .ok:
-                if readsTime, !admitsTime(parser, line, slot, lineNumber, input, &counts) {
-                    lineNumber &+= 1
-                    continue
+                if source != .none {
+                    let time: Int64? =
+                        switch source {
+                        case .bracketed:
+                            LineParser.bracketedTime(
+                                line, before: slot.pointee.request.method.lowerBound,
+                                memo: &times.pointee.memo)
+                        case .parsed:
+                            parser.timestamp(
+                                in: line, of: slot.pointee.request, memo: &times.pointee.memo)
+                        case .unlogged, .none: .min
+                        }
+                    if let time, time >= since, time < until {
+                        if time < first { first = time }
+                        if time > last { last = time }
+                        slot.pointee.time = time
+                    } else if !admitsTime(time, line, slot, lineNumber, input, &counts) {
+                        lineNumber &+= 1
+                        continue
+                    }
                 }
                 let agent =
                     filter.skipBots ? parser.userAgent(in: line, of: slot.pointee.request) : nil
@@ -118,12 +143,30 @@ final class ScanWorker {
             lineNumber &+= 1
         }
         while let due = pipeline.drain() { classify(due, input: input, counts: &counts) }
+        if first <= last {
+            counts.time.include(first)
+            counts.time.include(last)
+            times.pointee.include(first)
+            times.pointee.include(last)
+        }
         inputCounts[input] = counts
     }
 
-    /// Reads the time of the request just parsed into `slot` (only with a time option):
-    /// true to classify it, false when it was counted already, as filtered by the time
-    /// window, or as malformed when its time does not read.
+    /// Where the lines of `parser`'s format give their time, when times are read.
+    private enum TimeSource {
+        case none, unlogged, bracketed, parsed
+    }
+
+    private func timeSource(_ parser: LineParser) -> TimeSource {
+        guard readsTime else { return .none }
+        guard parser.logsTime else { return .unlogged }
+        return parser.logsBracketedTime ? .bracketed : .parsed
+    }
+
+    /// The lines the time loop of `process` does not keep at once (`time` is nil when it
+    /// does not read, `.min` when the format logs none, else outside the window): true to
+    /// classify the request, false when it was counted already, as filtered by the time
+    /// window or as malformed.
     ///
     /// A line whose time does not read is counted as malformed (`bad-timestamp` is not a
     /// reason of its own: the line is sampled like other malformed lines) rather than kept:
@@ -133,33 +176,24 @@ final class ScanWorker {
     /// `unknownTime` for a warning, as the other filters keep what they cannot judge.
     @inline(never)
     private func admitsTime(
-        _ parser: LineParser, _ line: LineBytes, _ slot: UnsafeMutablePointer<PendingRequest>,
+        _ time: Int64?, _ line: LineBytes, _ slot: UnsafeMutablePointer<PendingRequest>,
         _ lineNumber: UInt64, _ input: Int, _ counts: inout InputCounts
     ) -> Bool {
         let weight = UInt64(max(slot.pointee.request.weight, 0))
-        guard parser.logsTime else {
-            counts.unknownTime.addSaturating(weight)
-            slot.pointee.time = .min
-            return true
-        }
-        guard
-            let time = parser.timestamp(
-                in: line, of: slot.pointee.request, memo: &times.pointee.memo)
-        else {
+        guard let time else {
             counts.malformed.addSaturating(1)
             recorder.summary.pointee.recordMalformed(
                 input: input, line: lineNumber, bytes: UnsafeRawBufferPointer(line))
             return false
         }
-        if filter.isOutside(time) {
-            counts.requests.addSaturating(weight)
-            recorder.summary.pointee.recordFiltered(.time, weight: weight)
-            return false
+        guard time != .min else {
+            counts.unknownTime.addSaturating(weight)
+            slot.pointee.time = .min
+            return true
         }
-        counts.time.include(time)
-        times.pointee.include(time)
-        slot.pointee.time = time
-        return true
+        counts.requests.addSaturating(weight)
+        recorder.summary.pointee.recordFiltered(.time, weight: weight)
+        return false
     }
 
     /// The lines the reader dropped before `chunk` for being too long: malformed, each with
@@ -211,7 +245,7 @@ final class ScanWorker {
             recorder.summary.pointee.record(
                 .noAssociation, host: UnsafeRawBufferPointer(host),
                 path: pending.pointee.pathKey(split), weight: weight)
-            if bucketing { recordTime(pending, .unmatched, noAssociation: true, weight: weight) }
+            if bucketing { recordTimeWithoutAssociation(pending, weight: weight) }
             return
         }
         let decision =
@@ -224,20 +258,32 @@ final class ScanWorker {
     }
 
     /// Counts a request filtered by another filter than the time in its time bucket.
-    @inline(never)
+    @inline(__always)
     private func recordTimeFiltered(_ pending: UnsafeMutablePointer<PendingRequest>, weight: UInt64)
     {
         let time = pending.pointee.time
         guard time != .min else { return }
-        times.pointee.series?.recordFiltered(at: time, weight: weight)
+        times.pointee.countFiltered(at: time, weight: weight)
     }
 
     /// Counts a decided request in its time bucket (and its app's, with `--per-app`).
-    @inline(never)
+    @inline(__always)
     private func recordTime(
         _ pending: UnsafeMutablePointer<PendingRequest>, _ decision: Decision, file: Int,
         weight: UInt64
     ) {
+        let time = pending.pointee.time
+        guard time != .min else { return }
+        guard times.pointee.perApp else {
+            times.pointee.count(decision.kind, at: time, weight: weight)
+            return
+        }
+        recordTimePerApp(time, decision, file: file, weight: weight)
+    }
+
+    /// With per-app buckets: the app takes a look-up the outcome alone does not.
+    @inline(never)
+    private func recordTimePerApp(_ time: Int64, _ decision: Decision, file: Int, weight: UInt64) {
         let lane: CoverageOutcome.HostLane =
             switch decision.kind {
             case .handled: .handled
@@ -245,25 +291,21 @@ final class ScanWorker {
             case .unmatched: .unmatched
             }
         var app: Int?
-        // The app only for per-app buckets: it takes a look-up the lane does not.
-        if times.pointee.series?.appCount ?? 0 > 0 {
-            switch recorder.outcomes.outcome(decision, file: file) {
-            case .handled(let index, _), .excluded(let index, _): app = index
-            case .unmatched, .noAssociation: break
-            }
+        switch recorder.outcomes.outcome(decision, file: file) {
+        case .handled(let index, _), .excluded(let index, _): app = index
+        case .unmatched, .noAssociation: break
         }
-        recordTime(pending, lane, app: app, weight: weight)
+        times.pointee.series?.record(lane, app: app, at: time, weight: weight)
     }
 
+    /// Counts a request of a host without an AASA file in its time bucket.
     @inline(never)
-    private func recordTime(
-        _ pending: UnsafeMutablePointer<PendingRequest>, _ lane: CoverageOutcome.HostLane,
-        noAssociation: Bool = false, app: Int? = nil, weight: UInt64
+    private func recordTimeWithoutAssociation(
+        _ pending: UnsafeMutablePointer<PendingRequest>, weight: UInt64
     ) {
         let time = pending.pointee.time
         guard time != .min else { return }
-        times.pointee.series?.record(
-            lane, noAssociation: noAssociation, app: app, at: time, weight: weight)
+        times.pointee.series?.record(.unmatched, noAssociation: true, at: time, weight: weight)
     }
 
     /// A request whose host cannot be a host name: no file applies, so it is no request but
@@ -367,6 +409,7 @@ final class ScanWorker {
     /// Records what the cache still holds; call once, after the last chunk.
     func finish() {
         if readsTime {
+            times.pointee.flush()
             recorder.summary.pointee.timeRange = times.pointee.range
             recorder.summary.pointee.series = times.pointee.series
         }
@@ -408,7 +451,59 @@ struct WorkerTimes {
     /// every line than an optional.
     var first = Int64.max
     var last = Int64.min
-    var series: TimeSeries?
+    var series: TimeSeries? {
+        didSet { perApp = series.map { $0.appCount > 0 } ?? false }
+    }
+    /// True when the series counts per app: each request then goes to the series itself.
+    private(set) var perApp = false
+    /// The bucket the last requests fell in (empty until one did), and their counts: plain
+    /// fields while requests stay in it, added to the series when one falls in another
+    /// bucket (`flush`). Its `requests` are the sum of the others, made at the flush.
+    private var bucketStart: Int64 = 1
+    private var bucketEnd: Int64 = 0
+    private var bucket = BucketCounts()
+
+    /// Counts a classified request at `time`.
+    @inline(__always)
+    mutating func count(_ kind: Decision.Kind, at time: Int64, weight: UInt64) {
+        if time < bucketStart || time >= bucketEnd { enter(time) }
+        switch kind {
+        case .handled: bucket.handled.addSaturating(weight)
+        case .excluded: bucket.excluded.addSaturating(weight)
+        case .unmatched: bucket.unmatched.addSaturating(weight)
+        }
+    }
+
+    /// Counts a request another filter than the time removed, at `time`.
+    @inline(__always)
+    mutating func countFiltered(at time: Int64, weight: UInt64) {
+        guard !perApp else {
+            series?.recordFiltered(at: time, weight: weight)
+            return
+        }
+        if time < bucketStart || time >= bucketEnd { enter(time) }
+        bucket.filtered.addSaturating(weight)
+    }
+
+    /// Makes the bucket of `time` the current one.
+    @inline(never)
+    private mutating func enter(_ time: Int64) {
+        flush()
+        guard let size = series?.size else { return }
+        bucketStart = size.start(of: time)
+        bucketEnd = bucketStart + size.seconds
+    }
+
+    /// Adds the current bucket's counts to the series.
+    mutating func flush() {
+        var counts = bucket
+        counts.requests = counts.filtered.addingSaturating(counts.handled)
+            .addingSaturating(counts.excluded).addingSaturating(counts.unmatched)
+        guard counts.requests > 0 else { return }
+        let start = bucketStart
+        bucket = BucketCounts()
+        series?.add(counts, containing: start)
+    }
 
     @inline(__always)
     mutating func include(_ time: Int64) {

@@ -157,6 +157,35 @@ struct TimestampTests {
         }
     }
 
+    /// The NCSA memo (the bracketed time of common, combined and vhost lines) gives what a
+    /// full reading gives, across minutes and zones, and a changed byte of the remembered
+    /// minute (a bad month, a wrong separator) or of the zone is read again, not remembered.
+    @Test(arguments: [0x7103 as UInt64, 0x7104])
+    func theNCSAMemoAgreesWithAFullReading(seed: UInt64) {
+        var random = Steps(seed: seed)
+        var memo = MinuteMemo()
+        var time: Int64 = 1_600_000_000
+        let zones = ["+0000", "-0200", "+0530"]
+        for _ in 0..<5_000 {
+            time += Int64(random.next() % 40)
+            var bytes = Array(
+                ("[" + Self.ncsa(time, zone: zones[Int(random.next() % 3)]) + "]").utf8)
+            if random.next() % 8 == 0 {
+                // One byte of the text changed: the month, a colon, a digit or the zone.
+                let at = 1 + Int(random.next() % 26)
+                bytes[at] =
+                    [UInt8(ascii: "X"), UInt8(ascii: "9"), UInt8(ascii: "-")][
+                        Int(random.next() % 3)]
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            bytes.withUnsafeBufferPointer { buffer in
+                let remembered = memo.ncsaSeconds(buffer, 1)
+                let full = TimestampText.parse(UnsafeBufferPointer(rebasing: buffer[1..<27]))
+                #expect(remembered == full, "\(text)")
+            }
+        }
+    }
+
     /// `rfc3339` writes what `parse` reads back.
     @Test func rfc3339RoundTrips() {
         var random = Steps(seed: 0x7102)
