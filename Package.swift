@@ -47,8 +47,11 @@ let package = Package(
         .target(name: "LibC"),
         // ASCII and byte helpers every per-line path shares; internal to the package.
         .target(name: "ASCIIBytes", dependencies: ["LibC"]),
+        // A value behind a mutex, for the few places threads share one; internal to the package.
+        .target(name: "Synchronized", dependencies: ["LibC"]),
         .target(name: "AASAModel", dependencies: ["ASCIIBytes", "LibC"]),
-        .target(name: "LinkMatcher", dependencies: ["AASAModel", "ASCIIBytes", "LibC"]),
+        .target(
+            name: "LinkMatcher", dependencies: ["AASAModel", "ASCIIBytes", "LibC", "Synchronized"]),
         .target(
             name: "RuleAnalysis",
             dependencies: ["LinkMatcher", "AASAModel", "ASCIIBytes", "TextFormat"]),
@@ -64,7 +67,7 @@ let package = Package(
             name: "ScanEngine",
             dependencies: [
                 "AASAModel", "LinkMatcher", "LogIO", "LogParsing", "CoverageStats", "CPrefetch",
-                "ASCIIBytes", "LibC", "PublicSuffix", "TextFormat",
+                "ASCIIBytes", "LibC", "PublicSuffix", "Synchronized", "TextFormat",
             ]
         ),
         // What every command that prints shares: the report options, terminal facts, the
@@ -92,7 +95,7 @@ let package = Package(
             dependencies: [
                 "AASAModel", "LinkMatcher", "LogIO", "LogParsing", "CoverageStats", "ScanEngine",
                 "RuleAnalysis", "Workload", "ASCIIBytes", "LibC", "AASAFetch", "CLISupport",
-                "Reports", "TextFormat",
+                "Reports", "Synchronized", "TextFormat",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Reports/ is the Reports target, so that the fuzz target and the tests use the

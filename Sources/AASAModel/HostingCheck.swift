@@ -1,7 +1,9 @@
 /// How an AASA file is served (SEMANTICS.md S2.6, S2.7), as `aasa-scan fetch` finds it: what
 /// iOS refuses (no HTTPS, a redirect, a status other than 200, a body over 128 KB, a bad
-/// certificate) and where Apple's CDN copy stands against the origin's.
-public enum HostingCheck: String, Sendable, CaseIterable {
+/// certificate) and where Apple's CDN copy stands against the origin's. A stale or missing CDN
+/// copy heals by itself within a day or so and a content type other than JSON is still read by
+/// devices, so those warn; the rest stop iOS.
+public enum HostingCheck: String, Sendable, CaseIterable, DiagnosticKind {
     /// AASA701: the URL is not `https://`, so nothing is fetched.
     case notHTTPS
     /// AASA702: a 3xx answer; iOS does not follow redirects for this file.
@@ -21,8 +23,8 @@ public enum HostingCheck: String, Sendable, CaseIterable {
     /// AASA709: Apple's CDN has no copy (404).
     case cdnMissing
 
-    /// Its row in the diagnostic code table.
-    package var diagnosticCode: DiagnosticCode {
+    /// Its row in the diagnostic code table, in the AASA7xx range.
+    public var diagnosticCode: DiagnosticCode {
         switch self {
         case .notHTTPS: .notHTTPS
         case .redirected: .redirected
@@ -35,16 +37,6 @@ public enum HostingCheck: String, Sendable, CaseIterable {
         case .cdnMissing: .cdnMissing
         }
     }
-
-    /// The stable code, in the AASA7xx range of `DiagnosticCode`.
-    public var code: String { diagnosticCode.code }
-
-    /// A stale or missing CDN copy heals by itself within a day or so and a content type
-    /// other than JSON is still read by devices, so those warn; the rest stop iOS.
-    public var severity: Diagnostic.Severity { diagnosticCode.severity }
-
-    /// What the code means, in a few words (the README's table says the same).
-    public var summary: String { diagnosticCode.summary }
 
     /// Every AASA7xx code with its severity, as `AASALint.catalogue` lists the others.
     public static let catalogue: [AASALint.Rule] = allCases.map(\.diagnosticCode)

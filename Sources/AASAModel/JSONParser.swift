@@ -30,10 +30,7 @@ struct JSONParser {
         let root = try parseValueTree()
         skipWhitespace()
         if index < bytes.count {
-            if let special = describeStray(at: index) {
-                throw failure(at: here, special.message, special.hint)
-            }
-            throw failure(
+            throw unexpected(
                 at: here, "unexpected \(describeByte(at: index)) after the end of the JSON value",
                 "a file holds exactly one JSON value; remove what follows it")
         }
@@ -180,30 +177,28 @@ struct JSONParser {
     private mutating func parseKeyAndColon() throws(AASAParseError) -> (String, SourceLocation) {
         skipWhitespace()
         let keyAt = here
-        guard index < bytes.count else { throw truncated("a member name") }
-        guard bytes[index] == UInt8(ascii: "\"") else {
-            if let special = describeStray(at: index) {
-                throw failure(at: keyAt, special.message, special.hint)
-            }
-            throw failure(
-                at: keyAt,
-                "expected a member name in double quotes, found \(describeByte(at: index))",
-                "an object holds \"name\": value pairs separated by commas")
-        }
+        try expect(
+            UInt8(ascii: "\""), before: "a member name",
+            hint: "an object holds \"name\": value pairs separated by commas"
+        ) { "expected a member name in double quotes, found \($0)" }
         let key = try parseString()
         skipWhitespace()
-        guard index < bytes.count else { throw truncated("':'") }
-        guard bytes[index] == UInt8(ascii: ":") else {
-            if let special = describeStray(at: index) {
-                throw failure(at: here, special.message, special.hint)
-            }
-            throw failure(
-                at: here,
-                "expected ':' after member name \"\(key)\", found \(describeByte(at: index))",
-                "write \"name\": value")
+        try expect(UInt8(ascii: ":"), before: "':'", hint: "write \"name\": value") {
+            "expected ':' after member name \"\(key)\", found \($0)"
         }
         advance()
         return (key, keyAt)
+    }
+
+    /// Throws unless `byte` is next: the file is truncated `before` it, or another byte
+    /// stands there (`message` is told how that byte reads).
+    private func expect(
+        _ byte: UInt8, before what: String, hint: String, _ message: (String) -> String
+    ) throws(AASAParseError) {
+        guard index < bytes.count else { throw truncated(what) }
+        guard bytes[index] == byte else {
+            throw unexpected(at: here, message(describeByte(at: index)), hint)
+        }
     }
 
     // MARK: - Scalars
@@ -225,10 +220,7 @@ struct JSONParser {
                 for _ in 0..<literal.utf8.count { advance() }
                 return JSONNode(value: value, location: start)
             }
-            if let special = describeStray(at: index) {
-                throw failure(at: start, special.message, special.hint)
-            }
-            throw failure(
+            throw unexpected(
                 at: start, "expected a value, found \(describeByte(at: index))",
                 "a value is a string, number, object, array, true, false or null")
         }
@@ -459,6 +451,17 @@ struct JSONParser {
     private func scalar(at start: Int) -> Unicode.Scalar? {
         guard let length = utf8Length(at: start) else { return nil }
         return String(decoding: bytes[start..<start + length], as: UTF8.self).unicodeScalars.first
+    }
+
+    /// The error for the byte at `index`, which does not belong there: the plain-language
+    /// explanation of a mistake real files make (`describeStray`), else `message` and `hint`.
+    private func unexpected(at location: SourceLocation, _ message: String, _ hint: String)
+        -> AASAParseError
+    {
+        if let special = describeStray(at: index) {
+            return failure(at: location, special.message, special.hint)
+        }
+        return failure(at: location, message, hint)
     }
 
     /// Plain-language explanations for the mistakes real AASA files contain.

@@ -4,14 +4,7 @@ import ASCIIBytes
 /// commutative), the distinct-path sketch takes register maxima, samples keep the earliest, and
 /// the top-K tables merge as described in `SpaceSaving+Merge.swift` (commutative always,
 /// associative while no eviction happened).
-extension CoverageSummary {
-    /// The merge of two summaries of the same shape.
-    public static func + (lhs: CoverageSummary, rhs: CoverageSummary) -> CoverageSummary {
-        var result = lhs
-        result += rhs
-        return result
-    }
-
+extension CoverageSummary: MergeableSummary {
     /// Merges `rhs` into `lhs`.
     public static func += (lhs: inout CoverageSummary, rhs: CoverageSummary) {
         precondition(lhs.shape == rhs.shape, "merging coverage summaries of different shapes")

@@ -24,13 +24,7 @@ public struct FilteredCounts: Sendable, Equatable {
 
     /// Field-wise sum.
     public static func + (lhs: Self, rhs: Self) -> Self {
-        var result = lhs
-        result.byMethod.addSaturating(rhs.byMethod)
-        result.byStatus.addSaturating(rhs.byStatus)
-        result.byAsset.addSaturating(rhs.byAsset)
-        result.byBot.addSaturating(rhs.byBot)
-        result.byTime.addSaturating(rhs.byTime)
-        return result
+        adding(lhs, rhs, counters: [\.byMethod, \.byStatus, \.byAsset, \.byBot, \.byTime])
     }
 }
 
@@ -79,16 +73,22 @@ public struct CoverageTotals: Sendable, Equatable {
 
     /// Field-wise sum.
     public static func + (lhs: Self, rhs: Self) -> Self {
-        var result = lhs
-        result.lines.addSaturating(rhs.lines)
-        result.requests.addSaturating(rhs.requests)
-        result.malformed.addSaturating(rhs.malformed)
-        result.skipped.addSaturating(rhs.skipped)
+        var result = adding(
+            lhs, rhs,
+            counters: [
+                \.lines, \.requests, \.malformed, \.skipped, \.handled, \.excluded, \.unmatched,
+                \.noAssociation,
+            ])
         result.filtered = lhs.filtered + rhs.filtered
-        result.handled.addSaturating(rhs.handled)
-        result.excluded.addSaturating(rhs.excluded)
-        result.unmatched.addSaturating(rhs.unmatched)
-        result.noAssociation.addSaturating(rhs.noAssociation)
         return result
     }
+}
+
+/// `lhs` with the `counters` of `rhs` added to its own, saturating.
+private func adding<Counts>(
+    _ lhs: Counts, _ rhs: Counts, counters: [WritableKeyPath<Counts, UInt64>]
+) -> Counts {
+    var result = lhs
+    for counter in counters { result[keyPath: counter].addSaturating(rhs[keyPath: counter]) }
+    return result
 }

@@ -2,14 +2,7 @@ import ASCIIBytes
 
 /// The monoid, as for `CoverageSummary`: `init(shape:)` is the identity, exact counts add,
 /// and the top-path tables merge as `SpaceSaving+Merge.swift` describes.
-extension DiffSummary {
-    /// The merge of two summaries of the same shape.
-    public static func + (lhs: DiffSummary, rhs: DiffSummary) -> DiffSummary {
-        var result = lhs
-        result += rhs
-        return result
-    }
-
+extension DiffSummary: MergeableSummary {
     /// Merges `rhs` into `lhs`.
     public static func += (lhs: inout DiffSummary, rhs: DiffSummary) {
         precondition(lhs.shape == rhs.shape, "merging diff summaries of different shapes")

@@ -60,6 +60,14 @@ public struct CompileBudgetExceeded: Error, Sendable, Equatable, CustomStringCon
     /// The limit that was passed.
     public let limit: AutomatonSize
 
+    /// What went over `budget`, when it is spent; nil while it is not. `rules` are those the
+    /// budget was spent on.
+    init?(_ budget: CompileBudget, rules: [ResolvedRule]) {
+        guard budget.isExhausted else { return nil }
+        ref = budget.exhaustedBy >= 0 ? rules[Int(budget.exhaustedBy)].ref : nil
+        limit = budget.limit
+    }
+
     /// Which rule went over the budget, and the budget.
     public var description: String {
         (ref.map { "rule \($0) and those before it" } ?? "the rules")

@@ -89,15 +89,25 @@ enum PathStrategy: UInt8, Sendable {
     case glob
 }
 
+/// A rule compiled, with its path pattern in the forms its strategy reads.
+struct RuleWithPath {
+    var rule: CompiledRule
+    /// The literal the prefix trie keeps for an exact or `prefix*` pattern, and the literal
+    /// prefix of a glob.
+    let literal: [UInt8]
+    /// The pattern's pieces when it has them (`PathPieces`): the strategy is then
+    /// `prefixStarSuffix` or `piecesAfterPrefix`, as they say.
+    let pieces: PathPieces?
+    /// The whole pattern (for the glob union); empty for a literal or `prefix*` one.
+    let nodes: [PatternNode]
+}
+
 extension CompiledRule {
-    /// Compiles a rule; also returns its path pattern: the literal the prefix trie keeps for
-    /// an exact or `prefix*` pattern, its pieces when it has them (`PathPieces`: the strategy
-    /// is then `prefixStarSuffix` or `piecesAfterPrefix`, as they say) and the whole pattern
-    /// (for the glob union). `parts` shares the matchers of query and fragment texts between
-    /// rules (most rules have the same few).
-    static func compile(_ rule: ResolvedRule, parser: PatternParser, parts: PartCache) -> (
-        rule: CompiledRule, literal: [UInt8], pieces: PathPieces?, path: [PatternNode]
-    ) {
+    /// Compiles a rule, with its path pattern (`RuleWithPath`). `parts` shares the matchers of
+    /// query and fragment texts between rules (most rules have the same few).
+    static func compile(_ rule: ResolvedRule, parser: PatternParser, parts: PartCache)
+        -> RuleWithPath
+    {
         let fold = !rule.caseSensitive
         let strategy: PathStrategy
         var literal: [UInt8] = []
@@ -160,7 +170,7 @@ extension CompiledRule {
             entry: Int32(rule.entryIndex), exclude: rule.exclude,
             mode: ViewMode(folded: fold, decoded: !rule.percentEncoded), strategy: strategy,
             query: query, fragment: part(rule.fragment), canDecide: !rule.appIDs.isEmpty)
-        return (compiled, literal, pieces, pathNodes)
+        return RuleWithPath(rule: compiled, literal: literal, pieces: pieces, nodes: pathNodes)
     }
 
     /// The same rule, unable to decide: its path pattern matches nothing (an undefined

@@ -312,12 +312,12 @@ extension CompiledRuleSet {
         {
             for pattern in matched {
                 keyedGroups.appendRules(
-                    ofValue: Int(group.valueStart) + Int(pattern),
+                    ofValue: Int(group.values.start) + Int(pattern),
                     into: &scratch.pointee.candidates)
             }
             return
         }
-        for value in Int(group.valueStart)..<Int(group.valueEnd) {
+        for value in group.values.indices {
             keyedGroups.appendRules(ofValue: value, into: &scratch.pointee.candidates)
         }
     }
@@ -382,7 +382,7 @@ extension CompiledRuleSet {
     /// Points the scratch's DFA caches at this set's unions, forgetting the states of another.
     @inline(never)
     private func bindGlobCaches(_ scratch: UnsafeMutablePointer<MatchState>) {
-        for mode in 0..<4 where !unions[mode].isEmpty {
+        for mode in 0..<ViewMode.count where !unions[mode].isEmpty {
             scratch.pointee.globCaches.base[mode].prepare(for: unions.pointer(at: mode))
         }
         // A scratch used before with another rule set may hold caches of another budget.

@@ -79,6 +79,9 @@ public final class CompiledRuleSet: Sendable {
     }
 
     /// Compiles already-resolved rules; `variables` are the custom substitution variables.
+    ///
+    /// Each rule goes to the builder of its path's strategy (`PathStrategies`); the indexes
+    /// are then built from the rules that can decide (`NeverReachedRules`).
     public init(
         rules: [ResolvedRule], variables: [String: [String]] = [:],
         limit: AutomatonSize = .limit
@@ -87,184 +90,37 @@ public final class CompiledRuleSet: Sendable {
         self.parser = parser
         self.rules = rules
         self.identity = Self.compilations.wrappingAdd(1, ordering: .relaxed).newValue
-        var apps: [String] = []
-        var appIndex: [String: Int32] = [:]
-        var entryApps: [[Int32]] = []
-        var seenInEntries: [String: Int] = [:]
-        var overlap = false
-        for rule in rules {
-            while entryApps.count <= rule.entryIndex { entryApps.append([]) }
-            guard entryApps[rule.entryIndex].isEmpty else { continue }
-            var indices: [Int32] = []
-            for app in rule.appIDs {
-                let index: Int32
-                if let known = appIndex[app] {
-                    index = known
-                } else {
-                    index = Int32(apps.count)
-                    appIndex[app] = index
-                    apps.append(app)
-                }
-                if !indices.contains(index) { indices.append(index) }
-                if let entry = seenInEntries[app], entry != rule.entryIndex { overlap = true }
-                seenInEntries[app] = rule.entryIndex
-            }
-            entryApps[rule.entryIndex] = indices
-        }
-        self.apps = apps
-        self.appsOverlap = overlap
+        let entryApps = EntryApps(rules)
+        self.apps = entryApps.apps
+        self.appsOverlap = entryApps.overlap
         let arena = Arena()
         self.arena = arena
-        var starts: [Int32] = [0]
-        var total: Int32 = 0
-        for list in entryApps {
-            total += Int32(list.count)
-            starts.append(total)
-        }
-        self.entryAppStart = arena.freeze(starts)
-        self.entryApps = arena.freeze(entryApps.flatMap { $0 })
+        self.entryAppStart = arena.freeze(entryApps.starts)
+        self.entryApps = arena.freeze(entryApps.indices)
         let budget = CompileBudget(limit: limit)
-        let parts = PartCache(arena: arena, budget: budget)
-        var compiled = rules.enumerated().map { index, rule in
-            parts.rule = Int32(index)
-            return CompiledRule.compile(rule, parser: parser, parts: parts)
-        }
-        var literals: [[(prefix: [UInt8], entry: PrefixTrie.Entry)]] = Array(
-            repeating: [], count: 4)
-        var suffixes: [[(pieces: PathPieces, rule: Int32)]] = Array(repeating: [], count: 4)
-        let strategies = PiecePlacement.strategies(
-            compiled.map { ($0.rule.mode, $0.rule.strategy, $0.pieces) })
-        for index in compiled.indices where compiled[index].pieces != nil {
-            compiled[index].rule = compiled[index].rule.decided(by: strategies[index])
-        }
-        var globs: [[(nodes: [PatternNode], rule: Int32)]] = Array(repeating: [], count: 4)
-        // A variable is one node shared by every rule that names it; its either-case copy is
-        // made once too, so that 100,000 rules naming `$(lang)` share one copy, and grouping
-        // and factoring compare it by identity instead of word by word.
-        var eitherCaseCopies: [PatternNode: PatternNode] = [:]
-        func eitherCase(_ node: PatternNode) -> PatternNode {
-            switch node {
-            case .choice, .sequence:
-                if let known = eitherCaseCopies[node] { return known }
-                let copy = node.eitherCase
-                eitherCaseCopies[node] = copy
-                return copy
-            default:
-                return node.eitherCase
-            }
-        }
-        let keyed = Self.keyedGroups(compiled, rules: rules)
-        var groupEntered = [Bool](repeating: false, count: keyed.groups.count)
-        // The pieces of each `checked` trie entry, by the rule (or keyed group) it stands for.
-        var piecesOfEntry: [Int32: PathPieces] = [:]
-        for (index, (rule, literal, pieces, path)) in compiled.enumerated()
-        where rule.canDecide {
-            // A keyed group makes one candidate, where its first rule would be. (A glob group
-            // keeps its rules: they make the union's group, whose candidates are set below.)
-            var candidate = Int32(index)
-            if let group = keyed.groupOfRule[candidate], rule.strategy != .glob {
-                guard !groupEntered[group] else { continue }
-                groupEntered[group] = true
-                candidate = KeyedGroups.entryRule(ofGroup: group)
-            }
-            switch rule.strategy {
-            case .exact, .prefixThenAny:
-                literals[rule.mode.index].append(
-                    (literal, PrefixTrie.Entry(rule: candidate, mustEnd: rule.strategy == .exact)))
-            case .prefixStarSuffix:
-                guard let pieces else { continue }
-                suffixes[rule.mode.index].append((pieces, candidate))
-            case .piecesAfterPrefix:
-                guard let pieces else { continue }
-                piecesOfEntry[candidate] = pieces
-                literals[rule.mode.index].append(
-                    (pieces.prefix, PrefixTrie.Entry(rule: candidate, kind: .checked)))
-            case .glob where Self.unionIndex(rule.mode) != rule.mode.index:
-                // An undecoded view is ASCII (raw characters are percent-encoded in it), so a
-                // case-insensitive glob reads the unfolded view with letters of either case:
-                // one DFA walk serves both case modes.
-                globs[Self.unionIndex(rule.mode)].append((path.map(eitherCase), candidate))
-            case .glob:
-                globs[rule.mode.index].append((path, candidate))
-            }
-        }
+        let compiled = Self.compile(
+            rules, parser: parser, parts: PartCache(arena: arena, budget: budget))
+        let strategies = PathStrategies(compiled, rules: rules)
         let pathHeads = compiled.map { RuleHead($0.rule) }
-        var neverReached = 0
-        var checkedItems: [(pieces: PathPieces, rule: Int32)] = []
-        var checkedGroups: [[Int32]] = []
-        let reachedLiterals = literals.map {
-            let reached = NeverReachedRules.trieEntries($0, heads: pathHeads)
-            neverReached += $0.count - reached.count
-            return Self.nameMembers(
-                reached, piecesOfEntry, &checkedItems, &checkedGroups)
-        }
-        prefixChecks = arena.freeze([
-            PieceChecks(checkedItems, groups: checkedGroups, arena: arena)
-        ])
-        let keyedGroups = KeyedGroups(keyed.groups, arena: arena)
+        let reached = strategies.trie.reached(heads: pathHeads, arena: arena)
+        prefixChecks = arena.freeze([reached.checks])
+        let keyedGroups = KeyedGroups(strategies.keyed.definitions, arena: arena)
         self.keyedGroups = keyedGroups
         self.patternUnions = arena.freeze(
-            (0..<keyedGroups.count).map { keyedGroups.group($0) }.filter { $0.union >= 0 }.map {
-                Self.patternUnion(
-                    keyedGroups.values(of: $0), mode: $0.mode, limit: limit, parser, arena)
-            })
-        let groups = globs.map {
-            GlobUnion.groups($0).map { group in
-                var group = group
-                let reached = NeverReachedRules.groupRules(group.rules, heads: pathHeads)
-                neverReached += group.rules.count - reached.count
-                var entered = Set<Int>()
-                group.candidates = reached.compactMap { rule in
-                    guard let keyedGroup = keyed.groupOfRule[rule] else { return rule }
-                    return entered.insert(keyedGroup).inserted
-                        ? KeyedGroups.entryRule(ofGroup: keyedGroup) : nil
-                }
-                return group
-            }
-        }
-        self.globPatterns = groups.map { $0.map(\.nodes) }
-        var globGroup = [Int32](repeating: -1, count: rules.count)
-        for unionGroups in groups {
-            for (group, members) in unionGroups.enumerated() {
-                for rule in members.rules { globGroup[Int(rule)] = Int32(group) }
-            }
-        }
-        self.globGroup = arena.freeze(globGroup)
-        self.neverReached = neverReached
-        // The tries of the views in one lane; the merged trie and the glob unions in the other.
-        // Merged anew only when more than one view has entries; else that view's own serves.
-        let trieModes = reachedLiterals.indices.filter { !reachedLiterals[$0].isEmpty }
-        let suffixModes = suffixes.indices.filter { !suffixes[$0].isEmpty }
-        let (views, merged) = TwoLanes.run(
-            {
-                (
-                    tries: reachedLiterals.map { PrefixTrie($0, arena: arena) },
-                    suffixRules: suffixes.map { SuffixRules($0, arena: arena) }
-                )
-            },
-            {
-                (
-                    trie: trieModes.count > 1
-                        ? PrefixTrie(reachedLiterals.flatMap { $0 }, arena: arena) : nil,
-                    suffixRules: suffixModes.count > 1
-                        ? SuffixRules(suffixes.flatMap { $0 }, arena: arena) : nil,
-                    unions: ViewMode.all.map {
-                        GlobUnion(
-                            groups[$0.index], foldsCase: $0.folded, arena: arena, budget: budget)
-                    }
-                )
-            })
-        let (tries, suffixRules, unions) = (views.tries, views.suffixRules, merged.unions)
-        self.tries = arena.freeze(tries)
-        self.suffixRules = arena.freeze(suffixRules)
-        plainTrie = merged.trie ?? tries[trieModes.first ?? 0]
-        plainSuffixRules = merged.suffixRules ?? suffixRules[suffixModes.first ?? 0]
+            keyedGroups.patternUnions(limit: limit, parser: parser, arena: arena))
+        let grouped = strategies.globs.grouped(heads: pathHeads, keyed: strategies.keyed)
+        self.globPatterns = grouped.views.map { $0.map(\.nodes) }
+        self.globGroup = arena.freeze(grouped.groupOfRule(ruleCount: rules.count))
+        self.neverReached = reached.neverReached + grouped.neverReached
+        let indexes = ViewIndexes(
+            reached, strategies.suffixes, grouped, budget: budget, arena: arena)
+        tries = arena.freeze(indexes.tries)
+        suffixRules = arena.freeze(indexes.suffixRules)
+        plainTrie = indexes.plainTrie
+        plainSuffixRules = indexes.plainSuffixRules
         automatonSize = budget.used
-        budgetExceeded =
-            budget.isExhausted
-            ? CompileBudgetExceeded(
-                ref: budget.exhaustedBy >= 0 ? rules[Int(budget.exhaustedBy)].ref : nil,
-                limit: budget.limit) : nil
+        budgetExceeded = CompileBudgetExceeded(budget, rules: rules)
+        let unions = indexes.unions
         self.unions = arena.freeze(unions)
         self.globUnionModes = arena.freeze(ViewMode.all.filter { !unions[$0.index].isEmpty })
         // A glob that matches nothing (`a$(nope)`) cannot decide, as its union found.
@@ -277,135 +133,24 @@ public final class CompiledRuleSet: Sendable {
         self.heads = arena.freeze(heads)
         decidesByPathAlone = heads.allSatisfy(\.pathDecides)
         readItemNames = decidesByPathAlone ? nil : ReadItemNames(compiledRules, arena: arena)
-        self.usedModes = arena.freeze(
-            ViewMode.all.filter {
-                !literals[$0.index].isEmpty || !suffixes[$0.index].isEmpty
-                    || !globs[$0.index].isEmpty
-            })
+        self.usedModes = arena.freeze(strategies.usedModes)
     }
 
-    /// One view's trie entries with each checked entry naming its member in the checks of
-    /// every view (`items`), and the checked entries of a prefix that `PiecePlacement` finds
-    /// by their middle made one entry for their group (`groups`).
-    private static func nameMembers(
-        _ entries: [(prefix: [UInt8], entry: PrefixTrie.Entry)],
-        _ piecesOfEntry: [Int32: PathPieces],
-        _ items: inout [(pieces: PathPieces, rule: Int32)], _ groups: inout [[Int32]]
-    ) -> [(prefix: [UInt8], entry: PrefixTrie.Entry)] {
-        var sharing: [[UInt8]: Int] = [:]
-        for item in entries where item.entry.kind == .checked {
-            if piecesOfEntry[item.entry.rule]?.middles.count == 1 {
-                sharing[item.prefix, default: 0] += 1
-            }
+    /// Every rule compiled, in order, each path decided by its strategy (`PiecePlacement`
+    /// chooses among those of rules with pieces).
+    private static func compile(_ rules: [ResolvedRule], parser: PatternParser, parts: PartCache)
+        -> [RuleWithPath]
+    {
+        var compiled = rules.enumerated().map { index, rule in
+            parts.rule = Int32(index)
+            return CompiledRule.compile(rule, parser: parser, parts: parts)
         }
-        var groupOfPrefix: [[UInt8]: Int32] = [:]
-        var named: [(prefix: [UInt8], entry: PrefixTrie.Entry)] = []
-        for item in entries {
-            guard item.entry.kind == .checked, let pieces = piecesOfEntry[item.entry.rule] else {
-                named.append(item)
-                continue
-            }
-            let member = Int32(items.count)
-            items.append((pieces, item.entry.rule))
-            guard PiecePlacement.isGrouped(pieces, among: sharing[item.prefix, default: 0]) else {
-                named.append((item.prefix, PrefixTrie.Entry(rule: member, kind: .checked)))
-                continue
-            }
-            if let group = groupOfPrefix[item.prefix] {
-                groups[Int(group)].append(member)
-            } else {
-                groupOfPrefix[item.prefix] = Int32(groups.count)
-                named.append(
-                    (item.prefix, PrefixTrie.Entry(rule: Int32(groups.count), kind: .group)))
-                groups.append([member])
-            }
+        let strategies = PiecePlacement.strategies(
+            compiled.map { ($0.rule.mode, $0.rule.strategy, $0.pieces) })
+        for index in compiled.indices where compiled[index].pieces != nil {
+            compiled[index].rule = compiled[index].rule.decided(by: strategies[index])
         }
-        return named
-    }
-
-    /// The rules that share their path pattern with at least `KeyedGroups.smallestGroup` others
-    /// requiring a literal of the same key, grouped, in order of their first rule; and each
-    /// grouped rule's group. A rule with several literal keys joins the group of the first one
-    /// that has enough rules.
-    private static func keyedGroups(
-        _ compiled: [(
-            rule: CompiledRule, literal: [UInt8], pieces: PathPieces?, path: [PatternNode]
-        )],
-        rules: [ResolvedRule]
-    ) -> (
-        groups: [(mode: ViewMode, key: KeyedGroups.Key, members: [KeyedGroups.Member])],
-        groupOfRule: [Int32: Int]
-    ) {
-        /// One path pattern of one view, as its strategy holds it, and one key.
-        struct SharedPath: Hashable {
-            let mode: ViewMode
-            let strategy: PathStrategy
-            /// The literal of an exact or `prefix*` pattern.
-            let literal: [UInt8]
-            /// The whole pattern, for any other.
-            let nodes: [PatternNode]
-            let key: KeyedGroups.Key
-        }
-        var candidates: [(rule: Int32, keys: [(path: SharedPath, value: [UInt8])])] = []
-        var ruleCount: [SharedPath: Int] = [:]
-        for (index, (rule, literal, _, nodes)) in compiled.enumerated()
-        where rule.canDecide {
-            let keys = (rule.literalKeys + rule.patternKeys(rules[index])).map { key, value in
-                (
-                    SharedPath(
-                        mode: rule.mode, strategy: rule.strategy, literal: literal,
-                        nodes: rule.strategy == .exact || rule.strategy == .prefixThenAny
-                            ? [] : nodes,
-                        key: key),
-                    value
-                )
-            }
-            guard !keys.isEmpty else { continue }
-            for (path, _) in keys { ruleCount[path, default: 0] += 1 }
-            candidates.append((Int32(index), keys))
-        }
-        var members: [SharedPath: [KeyedGroups.Member]] = [:]
-        var order: [SharedPath] = []
-        for (rule, keys) in candidates {
-            guard
-                let (path, value) = keys.first(where: {
-                    ruleCount[$0.path, default: 0] >= KeyedGroups.smallestGroup
-                })
-            else { continue }
-            if members[path] == nil { order.append(path) }
-            members[path, default: []].append(.init(rule: rule, value: value))
-        }
-        var groups: [(mode: ViewMode, key: KeyedGroups.Key, members: [KeyedGroups.Member])] = []
-        var groupOfRule: [Int32: Int] = [:]
-        for path in order {
-            let group = members[path, default: []]
-            // A rule that would have made up the count may have joined another of its keys.
-            guard group.count >= KeyedGroups.smallestGroup else { continue }
-            for member in group { groupOfRule[member.rule] = groups.count }
-            groups.append((path.mode, path.key, group))
-        }
-        return (groups, groupOfRule)
-    }
-
-    /// The union of a pattern group's distinct patterns, in value order (pattern `g` is the
-    /// union's group `g`); empty when it would take more than a tenth of the rule set's
-    /// `limit`, and the group's rules are then all checked.
-    private static func patternUnion(
-        _ patterns: [[UInt8]], mode: ViewMode, limit: AutomatonSize, _ parser: PatternParser,
-        _ arena: Arena
-    ) -> GlobUnion {
-        let groups = patterns.enumerated().map { index, pattern in
-            var group = GlobUnion.Group(
-                nodes: parser.parse(
-                    String(decoding: pattern, as: UTF8.self), foldCase: mode.folded),
-                rules: [Int32(index)])
-            group.candidates = group.rules
-            return group
-        }
-        let budget = CompileBudget(
-            limit: AutomatonSize(positions: limit.positions / 10, edges: limit.edges / 10))
-        let union = GlobUnion(groups, foldsCase: mode.folded, arena: arena, budget: budget)
-        return budget.isExhausted ? .empty : union
+        return compiled
     }
 
     /// The union that holds the globs of a view: case-insensitive globs of undecoded views

@@ -1,3 +1,5 @@
+import Synchronized
+
 /// An immutable array in memory owned by an `Arena`. Reading it never touches a reference
 /// count: threads that share a compiled rule set would otherwise contend on the counts of its
 /// arrays at every lookup. Copying one copies a pointer and a length.
@@ -46,5 +48,31 @@ final class Arena: Sendable {
 
     deinit {
         allocations.withLock { for memory in $0.memory { memory.deallocate() } }
+    }
+}
+
+/// Where a run of elements of a `FrozenArray` lies, `start..<end`, in two 32-bit words: the
+/// tables that hold many such runs stay small.
+struct FrozenRange: Sendable, BitwiseCopyable {
+    let start: Int32
+    let end: Int32
+
+    init(_ range: Range<Int>) {
+        start = Int32(range.lowerBound)
+        end = Int32(range.upperBound)
+    }
+
+    @inline(__always)
+    var indices: Range<Int> { Int(start)..<Int(end) }
+
+    @inline(__always)
+    var count: Int { Int(end - start) }
+}
+
+extension FrozenArray {
+    /// The elements of `range`.
+    @inline(__always)
+    subscript(range: FrozenRange) -> UnsafeBufferPointer<Element> {
+        UnsafeBufferPointer(rebasing: buffer[range.indices])
     }
 }

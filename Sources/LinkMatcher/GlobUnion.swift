@@ -88,9 +88,15 @@ struct GlobUnion: Sendable {
 }
 
 extension GlobUnion {
+    /// One rule's path pattern (or a keyed group entry's), as the union reads it.
+    struct Pattern {
+        let nodes: [PatternNode]
+        let rule: Int32
+    }
+
     /// Path patterns with their rule (in rule order) gathered by pattern: the groups of a union,
     /// in order of their first rule.
-    static func groups(_ patterns: [(nodes: [PatternNode], rule: Int32)]) -> [Group] {
+    static func groups(_ patterns: [Pattern]) -> [Group] {
         var groupOf: [[PatternNode]: Int] = [:]
         var groups: [Group] = []
         for pattern in patterns {

@@ -40,32 +40,35 @@ struct KeyedGroups: Sendable {
     struct Group: Sendable, BitwiseCopyable {
         let mode: ViewMode
         let part: Part
-        /// The item's name: `bytes[nameStart ..< nameStart + nameCount]`.
-        let nameStart: Int32
-        let nameCount: Int32
+        /// The item's name, in `bytes`.
+        let name: FrozenRange
         /// True when the name is text no view encodes or decodes (`ItemConstraint.nameIsPlain`).
         let nameIsPlain: Bool
-        /// The group's distinct values, sorted: `values[valueStart ..< valueEnd]`.
-        let valueStart: Int32
-        let valueEnd: Int32
+        /// The group's distinct values, sorted, in `values`.
+        let values: FrozenRange
         /// For glob patterns, the index of their union among the groups' pattern unions, in
-        /// which the pattern of value `valueStart + g` is group `g`; else -1.
+        /// which the pattern of value `values.start + g` is group `g`; else -1.
         let union: Int32
     }
 
-    /// One required value and the rules that require it:
-    /// `bytes[start ..< start + count]`, `rules[ruleStart ..< ruleEnd]` (in rule order).
+    /// One required value, in `bytes`, and the rules that require it, in `rules` (in rule
+    /// order).
     struct Value: Sendable, BitwiseCopyable {
-        let start: Int32
-        let count: Int32
-        let ruleStart: Int32
-        let ruleEnd: Int32
+        let text: FrozenRange
+        let rules: FrozenRange
     }
 
     /// One rule of a group and the value it requires.
     struct Member {
         let rule: Int32
         let value: [UInt8]
+    }
+
+    /// A group as `KeyedGroupsBuilder` finds it: its view, its key and its rules.
+    struct Definition {
+        let mode: ViewMode
+        let key: Key
+        let members: [Member]
     }
 
     /// Groups smaller than this stay rules of their own: for two or three, checking each is
@@ -87,33 +90,32 @@ struct KeyedGroups: Sendable {
     @inline(__always)
     static func group(ofEntryRule rule: Int32) -> Int { Int(-1 - rule) }
 
-    init(_ items: [(mode: ViewMode, key: Key, members: [Member])], arena: Arena) {
+    init(_ items: [Definition], arena: Arena) {
         var groups: [Group] = []
         var values: [Value] = []
         var rules: [Int32] = []
         var bytes: [UInt8] = []
         var patternGroups = 0
         for item in items {
-            let nameStart = Int32(bytes.count)
             let (part, name) = (item.key.part, item.key.name)
+            let nameRange = FrozenRange(bytes.count..<bytes.count + name.count)
             bytes += name
-            let valueStart = Int32(values.count)
+            let valueStart = values.count
             let byValue = Dictionary(grouping: item.members, by: \.value)
             for value in byValue.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-                let ruleStart = Int32(rules.count)
+                let ruleStart = rules.count
                 rules += byValue[value, default: []].map(\.rule).sorted()
                 values.append(
                     Value(
-                        start: Int32(bytes.count), count: Int32(value.count),
-                        ruleStart: ruleStart, ruleEnd: Int32(rules.count)))
+                        text: FrozenRange(bytes.count..<bytes.count + value.count),
+                        rules: FrozenRange(ruleStart..<rules.count)))
                 bytes += value
             }
             groups.append(
                 Group(
-                    mode: item.mode, part: part, nameStart: nameStart,
-                    nameCount: Int32(name.count),
+                    mode: item.mode, part: part, name: nameRange,
                     nameIsPlain: CompiledRule.ItemConstraint.isPlain(name),
-                    valueStart: valueStart, valueEnd: Int32(values.count),
+                    values: FrozenRange(valueStart..<values.count),
                     union: part.isPattern ? Int32(patternGroups) : -1))
             if part.isPattern { patternGroups += 1 }
         }
@@ -128,23 +130,19 @@ struct KeyedGroups: Sendable {
 
     /// The distinct values of `group`, in value order.
     func values(of group: Group) -> [[UInt8]] {
-        (Int(group.valueStart)..<Int(group.valueEnd)).map { index in
-            let entry = values[index]
-            return Array(bytes.buffer[Int(entry.start)..<Int(entry.start + entry.count)])
-        }
+        group.values.indices.map { Array(bytes[values[$0].text]) }
     }
 
     /// Appends the rules of the group's value `value` (an index in `values`).
     @inline(__always)
     func appendRules(ofValue value: Int, into candidates: inout ScratchBuffer<Int32>) {
         let entry = values[value]
-        for slot in Int(entry.ruleStart)..<Int(entry.ruleEnd) { candidates.append(rules[slot]) }
+        for slot in entry.rules.indices { candidates.append(rules[slot]) }
     }
 
     @inline(__always)
     func name(of group: Group) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(
-            rebasing: bytes.buffer[Int(group.nameStart)..<Int(group.nameStart + group.nameCount)])
+        bytes[group.name]
     }
 
     /// Appends the rules of `group` that require `value`: the URL's text for the group's key
@@ -154,13 +152,11 @@ struct KeyedGroups: Sendable {
         of group: Group, requiring value: UnsafeBufferPointer<UInt8>,
         into candidates: inout ScratchBuffer<Int32>
     ) {
-        var low = Int(group.valueStart)
-        var high = Int(group.valueEnd)
+        var low = Int(group.values.start)
+        var high = Int(group.values.end)
         while low < high {
             let middle = (low + high) >> 1
-            let entry = values[middle]
-            let text = UnsafeBufferPointer(
-                rebasing: bytes.buffer[Int(entry.start)..<Int(entry.start + entry.count)])
+            let text = bytes[values[middle].text]
             if PartMatcher.equal(text, value) {
                 return appendRules(ofValue: middle, into: &candidates)
             }

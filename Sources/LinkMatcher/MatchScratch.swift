@@ -45,33 +45,32 @@ public final class MatchScratch {
     }
 
     deinit {
-        state.pointee.free()
         state.deinitialize(count: 1)
         state.deallocate()
     }
 }
 
-/// What `MatchScratch` holds.
-struct MatchState {
+/// What `MatchScratch` holds: the one owner of its buffers, which it frees when it goes.
+struct MatchState: ~Copyable {
     /// Where the parts of the current URL lie in its bytes.
     var parts = URLParts.empty
-    /// Path, query and fragment text per view mode (slot `component * 4 + mode.index`): a
-    /// slice of the URL itself when no transform changes it, else of the slot's own storage.
-    private var views = ScratchBuffer<UnsafeBufferPointer<UInt8>>(capacity: 12)
-    private var viewReady = ScratchBuffer<Bool>(capacity: 12)
+    /// Path, query and fragment text per view mode (`viewSlot`): a slice of the URL itself
+    /// when no transform changes it, else of the slot's own storage.
+    private var views = ScratchBuffer<UnsafeBufferPointer<UInt8>>(capacity: Self.viewSlots)
+    private var viewReady = ScratchBuffer<Bool>(capacity: Self.viewSlots)
     /// Per component: 0 not checked yet, else 1 plus what `byteKinds` found in it.
-    private var cleanliness = ScratchBuffer<UInt8>(capacity: 3)
+    private var cleanliness = ScratchBuffer<UInt8>(capacity: Component.count)
     /// Per byte: `dirty` when it must be encoded (S3.2) or starts an escape (`%`), `upper` for
     /// an ASCII capital; a table read is cheaper than the two-mask test in this loop, which
     /// sees every byte of every URL.
     private var byteKinds = ScratchBuffer<UInt8>(capacity: 256)
     private static let dirty: UInt8 = 1
     private static let upper: UInt8 = 2
-    private var storage = ScratchBuffer<ScratchBuffer<UInt8>>(capacity: 12)
+    private var storage = ScratchBuffer<ScratchBuffer<UInt8>>(capacity: Self.viewSlots)
     /// Query items per view mode: ranges of name and value in `itemBytes[mode]`.
-    private var items = ScratchBuffer<ScratchBuffer<QueryItem>>(capacity: 4)
-    private var itemBytes = ScratchBuffer<ScratchBuffer<UInt8>>(capacity: 4)
-    private var itemsReady = ScratchBuffer<Bool>(capacity: 4)
+    private var items = ScratchBuffer<ScratchBuffer<QueryItem>>(capacity: ViewMode.count)
+    private var itemBytes = ScratchBuffer<ScratchBuffer<UInt8>>(capacity: ViewMode.count)
+    private var itemsReady = ScratchBuffer<Bool>(capacity: ViewMode.count)
     private var encoded = ScratchBuffer<UInt8>(capacity: 256)
     /// Rules whose path matches the current URL, by rule index.
     var candidates = ScratchBuffer<Int32>(capacity: 64)
@@ -87,7 +86,7 @@ struct MatchState {
     }()
     var glob = GlobScratch()
     /// One lazy DFA per view mode, for the glob unions of the rule set `globCacheOwner`.
-    var globCaches = ScratchBuffer<LazyDFA>(capacity: 4)
+    var globCaches = ScratchBuffer<LazyDFA>(capacity: ViewMode.count)
     /// One lazy DFA per keyed group of glob patterns, for the same rule set.
     var patternCaches = ScratchBuffer<LazyDFA>(capacity: 1)
     var globCacheOwner = -1
@@ -119,50 +118,39 @@ struct MatchState {
 
     init(globCacheBudget: Int, fallbackLimit: AutomatonSize) {
         self.fallbackLimit = fallbackLimit
-        for _ in 0..<4 { globCaches.append(LazyDFA(budget: globCacheBudget)) }
-        for _ in 0..<12 {
+        for _ in 0..<ViewMode.count { globCaches.append(LazyDFA(budget: globCacheBudget)) }
+        for _ in 0..<Self.viewSlots {
             views.append(UnsafeBufferPointer(start: nil, count: 0))
             viewReady.append(false)
             storage.append(ScratchBuffer<UInt8>(capacity: 128))
         }
-        for _ in 0..<3 { cleanliness.append(0) }
+        for _ in 0..<Component.count { cleanliness.append(0) }
         for byte in 0..<256 {
             let dirty = TextTransform.needsEncoding(UInt8(byte)) || byte == 0x25
             let upper = (0x41...0x5A).contains(byte)
             byteKinds.append((dirty ? Self.dirty : 0) | (upper ? Self.upper : 0))
         }
-        for _ in 0..<4 {
+        for _ in 0..<ViewMode.count {
             items.append(ScratchBuffer<QueryItem>(capacity: 8))
             itemBytes.append(ScratchBuffer<UInt8>(capacity: 128))
             itemsReady.append(false)
         }
     }
 
-    func free() {
-        for slot in 0..<storage.count { storage[slot].free() }
-        for slot in 0..<items.count {
-            items[slot].free()
-            itemBytes[slot].free()
-        }
-        views.free()
-        viewReady.free()
-        cleanliness.free()
-        byteKinds.free()
-        storage.free()
-        items.free()
-        itemBytes.free()
-        itemsReady.free()
-        encoded.free()
-        candidates.free()
-        ruleBits.free()
+    /// Frees every buffer, once: the state cannot be copied, so no copy can free them again.
+    deinit {
+        storage.free { $0.free() }
+        items.free { $0.free() }
+        itemBytes.free { $0.free() }
+        globCaches.free { $0.free() }
+        patternCaches.free { $0.free() }
         candidateRuns.pointee.free()
         candidateRuns.deallocate()
-        glob.free()
-        for index in 0..<globCaches.count { globCaches[index].free() }
-        globCaches.free()
-        for index in 0..<patternCaches.count { patternCaches[index].free() }
-        patternCaches.free()
-        decidedApps.free()
+        for buffer in [viewReady, itemsReady, decidedApps] { buffer.free() }
+        for buffer in [cleanliness, byteKinds, encoded] { buffer.free() }
+        views.free()
+        candidates.free()
+        ruleBits.free()
         touchedApps.free()
     }
 
@@ -214,14 +202,27 @@ struct MatchState {
         case path = 0
         case query = 1
         case fragment = 2
+
+        /// One past the last.
+        @inline(__always)
+        static var count: Int { fragment.rawValue + 1 }
+    }
+
+    /// One view slot per component and view mode.
+    @inline(__always)
+    private static var viewSlots: Int { Component.count * ViewMode.count }
+
+    @inline(__always)
+    private static func viewSlot(_ component: Component, _ mode: ViewMode) -> Int {
+        component.rawValue * ViewMode.count + mode.index
     }
 
     @inline(__always)
     mutating func reset(_ parts: URLParts) {
         self.parts = parts
-        for slot in 0..<12 { viewReady[slot] = false }
-        for component in 0..<3 { cleanliness[component] = 0 }
-        for slot in 0..<4 { itemsReady[slot] = false }
+        for slot in 0..<Self.viewSlots { viewReady[slot] = false }
+        for component in 0..<Component.count { cleanliness[component] = 0 }
+        for slot in 0..<ViewMode.count { itemsReady[slot] = false }
         candidates.removeAll()
         candidateRuns.pointee.removeAll()
         uncheckedUnions = 0
@@ -236,7 +237,7 @@ struct MatchState {
     )
         -> UnsafeBufferPointer<UInt8>
     {
-        let slot = component.rawValue * 4 + mode.index
+        let slot = Self.viewSlot(component, mode)
         if viewReady[slot] { return views[slot] }
         let range: Range<Int>? =
             switch component {

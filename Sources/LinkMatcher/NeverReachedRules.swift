@@ -11,8 +11,8 @@ enum NeverReachedRules {
     /// at the literal, so it hides the entry's later exact rules only. A checked one (its
     /// pieces must hold too) hides nothing.
     static func trieEntries(
-        _ entries: [(prefix: [UInt8], entry: PrefixTrie.Entry)], heads: [RuleHead]
-    ) -> [(prefix: [UInt8], entry: PrefixTrie.Entry)] {
+        _ entries: [PrefixTrie.Item], heads: [RuleHead]
+    ) -> [PrefixTrie.Item] {
         /// What a deciding rule hides at its literal: every later rule of its details entry,
         /// or (an exact rule) only the later exact ones.
         struct Hiding {

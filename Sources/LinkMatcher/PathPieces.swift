@@ -94,6 +94,13 @@ struct PathPieces: Equatable {
 }
 
 /// Path patterns as `PathPieces`, one after another in flat arrays, checked against a key
+/// A rule (or keyed group entry) whose path is checked by its pieces.
+struct RulePieces {
+    let pieces: PathPieces
+    let rule: Int32
+}
+
+/// The checks of `PathPieces` that a path index hands over: each member compares its pieces
 /// one at a time. An index finds the few to check: `SuffixRules` by their suffix, the prefix
 /// trie by their prefix (`PrefixTrie.Entry.Kind.checked`). Where many share a prefix
 /// (`/u/*/posts/?*`, `/u/*/likes/?*`, ...), the prefix trie holds them as one group, and a
@@ -124,70 +131,6 @@ struct PieceChecks: Sendable, BitwiseCopyable {
     /// Per group, its first middles by their text when each is one whole segment (`/posts/`);
     /// else empty, and its trie serves.
     private let segmentTables: FrozenArray<SegmentTable>
-
-    private init(
-        members: FrozenArray<Member>, texts: FrozenArray<UInt8>, middleEnds: FrozenArray<Int32>,
-        groups: FrozenArray<PrefixTrie>, soleFirstBytes: FrozenArray<Int16>,
-        segmentTables: FrozenArray<SegmentTable>
-    ) {
-        self.members = members
-        self.texts = texts
-        self.middleEnds = middleEnds
-        self.groups = groups
-        self.soleFirstBytes = soleFirstBytes
-        self.segmentTables = segmentTables
-    }
-
-    /// Member `i` checks `items[i].pieces` for `items[i].rule`. Group `g` finds the members
-    /// `groups[g]`, which all have a middle.
-    init(
-        _ items: [(pieces: PathPieces, rule: Int32)], groups: [[Int32]] = [], arena: Arena
-    ) {
-        var members: [Member] = []
-        var texts: [UInt8] = []
-        var middleEnds: [Int32] = []
-        for (pieces, rule) in items {
-            members.append(
-                Member(
-                    rule: rule, textStart: Int32(texts.count),
-                    prefixCount: Int32(pieces.prefix.count), middleStart: Int32(middleEnds.count),
-                    middleCount: Int32(pieces.middles.count),
-                    suffixCount: Int32(pieces.suffix.count), tailCount: Int32(pieces.tailCount),
-                    tailIsOpen: pieces.tailIsOpen))
-            texts += pieces.prefix
-            for middle in pieces.middles {
-                texts += middle
-                middleEnds.append(Int32(texts.count))
-            }
-            texts += pieces.suffix
-        }
-        let groupTries = groups.map { group in
-            PrefixTrie(
-                group.compactMap { member in
-                    items[Int(member)].pieces.middles.first.map {
-                        ($0, PrefixTrie.Entry(rule: member, kind: .prefix))
-                    }
-                }, arena: arena)
-        }
-        let soleFirstBytes = groups.map { group -> Int16 in
-            let firsts = Set(group.compactMap { items[Int($0)].pieces.middles.first?.first })
-            guard firsts.count == 1, let byte = firsts.first, !ASCII.isLetter(byte) else {
-                return -1
-            }
-            return Int16(byte)
-        }
-        let segmentTables = groups.map { group in
-            SegmentTable(
-                group.compactMap { member in
-                    items[Int(member)].pieces.middles.first.map { ($0, member) }
-                }, arena: arena) ?? .empty
-        }
-        self.init(
-            members: arena.freeze(members), texts: arena.freeze(texts),
-            middleEnds: arena.freeze(middleEnds), groups: arena.freeze(groupTries),
-            soleFirstBytes: arena.freeze(soleFirstBytes),
-            segmentTables: arena.freeze(segmentTables))
-    }
 
     var isEmpty: Bool { members.isEmpty }
 
@@ -390,5 +333,60 @@ struct PieceChecks: Sendable, BitwiseCopyable {
             place = at + 1
         }
         return nil
+    }
+}
+
+extension PieceChecks {
+    /// Member `i` checks `items[i].pieces` for `items[i].rule`. Group `g` finds the members
+    /// `groups[g]`, which all have a middle.
+    init(
+        _ items: [RulePieces], groups: [[Int32]] = [], arena: Arena
+    ) {
+        var members: [Member] = []
+        var texts: [UInt8] = []
+        var middleEnds: [Int32] = []
+        for item in items {
+            let pieces = item.pieces
+            members.append(
+                Member(
+                    rule: item.rule, textStart: Int32(texts.count),
+                    prefixCount: Int32(pieces.prefix.count), middleStart: Int32(middleEnds.count),
+                    middleCount: Int32(pieces.middles.count),
+                    suffixCount: Int32(pieces.suffix.count), tailCount: Int32(pieces.tailCount),
+                    tailIsOpen: pieces.tailIsOpen))
+            texts += pieces.prefix
+            for middle in pieces.middles {
+                texts += middle
+                middleEnds.append(Int32(texts.count))
+            }
+            texts += pieces.suffix
+        }
+        let groupTries = groups.map { group in
+            PrefixTrie(
+                group.compactMap { member in
+                    items[Int(member)].pieces.middles.first.map {
+                        PrefixTrie.Item(
+                            prefix: $0, entry: PrefixTrie.Entry(rule: member, kind: .prefix))
+                    }
+                }, arena: arena)
+        }
+        let soleFirstBytes = groups.map { group -> Int16 in
+            let firsts = Set(group.compactMap { items[Int($0)].pieces.middles.first?.first })
+            guard firsts.count == 1, let byte = firsts.first, !ASCII.isLetter(byte) else {
+                return -1
+            }
+            return Int16(byte)
+        }
+        let segmentTables = groups.map { group in
+            SegmentTable(
+                group.compactMap { member in
+                    items[Int(member)].pieces.middles.first.map { ($0, member) }
+                }, arena: arena) ?? .empty
+        }
+        self.init(
+            members: arena.freeze(members), texts: arena.freeze(texts),
+            middleEnds: arena.freeze(middleEnds), groups: arena.freeze(groupTries),
+            soleFirstBytes: arena.freeze(soleFirstBytes),
+            segmentTables: arena.freeze(segmentTables))
     }
 }

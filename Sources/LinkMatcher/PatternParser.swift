@@ -1,3 +1,5 @@
+import Synchronized
+
 /// Turns pattern text into `PatternNode`s: `*`, `?`, literal characters and `$(name)`
 /// substitution variables (SEMANTICS.md S5.1, S6). There is no escape syntax.
 package struct PatternParser: Sendable {

@@ -48,6 +48,12 @@ struct PrefixTrie: Sendable {
         var mustEnd: Bool { kind == .exact }
     }
 
+    /// One entry of a trie to build, and the prefix it sits at.
+    struct Item {
+        var prefix: [UInt8]
+        var entry: Entry
+    }
+
     /// Node records, each at its offset: entry start, entry end, child count `k`, the
     /// crowded flag and run length `r` (`k | crowdedFlag | r << 16`), then the run in
     /// `(r + 3) / 4` words, the `k` labels in `(k + 3) / 4` words, and the `k` children's
@@ -265,14 +271,14 @@ struct PrefixTrie: Sendable {
 }
 
 extension PrefixTrie {
-    /// Builds the trie from `(prefix, entry)` pairs given in rule order.
+    /// Builds the trie from entries at their prefixes, given in rule order.
     ///
     /// The prefixes are inserted in sorted order, so each new node hangs off the path of the
     /// previous prefix, the nodes are numbered depth-first and every node's children appear in
     /// label order: records laid out in that order, no table per node (a 5,000-rule file makes
     /// tens of thousands of nodes). The build keeps flat arrays indexed by node or edge, not an
     /// array per node: allocating and freeing those took most of a 5,000-rule compile.
-    init(_ items: [(prefix: [UInt8], entry: Entry)], arena: Arena) {
+    init(_ items: [Item], arena: Arena) {
         let order = items.indices.sorted { Self.precedes(items[$0].prefix, items[$1].prefix) }
         // Node `n` (after the root) is reached from `parent[n]` by `label[n]`.
         var parent: [Int32] = [-1]

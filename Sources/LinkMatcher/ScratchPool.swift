@@ -1,3 +1,5 @@
+import Synchronized
+
 /// Scratches kept for reuse by the calls of `AppLinkRules`, so that the DFA states one call
 /// built serve the next instead of being built again. A call takes one, or makes one when the
 /// pool is empty (as many as calls run at once), and gives it back.

@@ -6,10 +6,9 @@
 struct SegmentTable: Sendable, BitwiseCopyable {
     private struct Segment: BitwiseCopyable {
         var hash: UInt64
-        var textStart: Int32
-        var length: Int32
-        var memberStart: Int32
-        var memberEnd: Int32
+        /// Its text, in `texts`, and its members, in `members`.
+        var text: FrozenRange
+        var members: FrozenRange
     }
 
     /// Per slot, an index into `segments`, or -1; open addressing with linear probing.
@@ -60,9 +59,9 @@ struct SegmentTable: Sendable, BitwiseCopyable {
             let hash = text.withUnsafeBufferPointer { Self.hash($0, foldASCII: false) }
             segments.append(
                 Segment(
-                    hash: hash, textStart: Int32(bytes.count), length: Int32(text.count),
-                    memberStart: Int32(members.count),
-                    memberEnd: Int32(members.count + membersOfText[index].count)))
+                    hash: hash, text: FrozenRange(bytes.count..<bytes.count + text.count),
+                    members: FrozenRange(
+                        members.count..<members.count + membersOfText[index].count)))
             bytes += text
             members += membersOfText[index]
             var slot = Int(truncatingIfNeeded: hash) & (slotCount - 1)
@@ -89,12 +88,10 @@ struct SegmentTable: Sendable, BitwiseCopyable {
             let index = slots[slot]
             guard index >= 0 else { return UnsafeBufferPointer(start: nil, count: 0) }
             let stored = segments.pointer(at: Int(index))
-            if stored.pointee.hash == hash, Int(stored.pointee.length) == segment.count,
+            if stored.pointee.hash == hash, stored.pointee.text.count == segment.count,
                 holds(stored, segment, foldASCII)
             {
-                return UnsafeBufferPointer(
-                    rebasing: members.buffer[
-                        Int(stored.pointee.memberStart)..<Int(stored.pointee.memberEnd)])
+                return members[stored.pointee.members]
             }
             slot = (slot + 1) & mask
         }
@@ -104,7 +101,7 @@ struct SegmentTable: Sendable, BitwiseCopyable {
     private func holds(
         _ stored: UnsafePointer<Segment>, _ segment: UnsafeBufferPointer<UInt8>, _ foldASCII: Bool
     ) -> Bool {
-        let start = Int(stored.pointee.textStart)
+        let start = Int(stored.pointee.text.start)
         for index in 0..<segment.count {
             let byte = foldASCII ? CaseFolding.foldASCII(segment[index]) : segment[index]
             if byte != texts[start + index] { return false }

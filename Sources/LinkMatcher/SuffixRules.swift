@@ -19,13 +19,12 @@ struct SuffixRules: Sendable {
     var isEmpty: Bool { checks.isEmpty }
 
     /// Builds the set from rules in rule order; each has a suffix.
-    init(_ items: [(pieces: PathPieces, rule: Int32)], arena: Arena) {
+    init(_ items: [RulePieces], arena: Arena) {
         trie = PrefixTrie(
             items.enumerated().map { member, item in
-                (
-                    Array(item.pieces.suffix.reversed()),
-                    PrefixTrie.Entry(rule: Int32(member), kind: .prefix)
-                )
+                PrefixTrie.Item(
+                    prefix: Array(item.pieces.suffix.reversed()),
+                    entry: PrefixTrie.Entry(rule: Int32(member), kind: .prefix))
             }, arena: arena)
         checks = PieceChecks(items, arena: arena)
     }

@@ -1,19 +1,5 @@
 import ASCIIBytes
 
-/// How a rule looks at URL text (SEMANTICS.md S7, S8): as written or percent-decoded, with
-/// case or folded. Four combinations; each has an index into the per-URL view tables.
-struct ViewMode: Sendable, Hashable {
-    var folded: Bool
-    var decoded: Bool
-
-    var index: Int { (folded ? 1 : 0) + (decoded ? 2 : 0) }
-
-    static let all: [ViewMode] = [
-        ViewMode(folded: false, decoded: false), ViewMode(folded: true, decoded: false),
-        ViewMode(folded: false, decoded: true), ViewMode(folded: true, decoded: true),
-    ]
-}
-
 /// The byte-level transforms behind the views: encoding raw characters, percent-decoding,
 /// case folding. All append to a caller's buffer and never allocate once it has grown.
 enum TextTransform {

@@ -160,6 +160,17 @@ func schemePrefixLength(_ line: LineBytes, at start: Int, end: Int) -> Int? {
     return i + 3 - start
 }
 
+extension ParsedRequest {
+    /// Takes the host and port of `target` when it is in absolute form
+    /// (`https://host:port/path`); any other target leaves them as they are.
+    @inline(__always)
+    mutating func takeAuthority(of target: Range<Int>, in line: LineBytes) {
+        guard let authority = authorityOfAbsoluteTarget(line, target) else { return }
+        host = authority.host
+        port = authority.port
+    }
+}
+
 /// Host and port of an absolute-form target (`scheme://user@host:port/...`), or nil.
 func authorityOfAbsoluteTarget(_ line: LineBytes, _ target: Range<Int>)
     -> (host: Range<Int>, port: Range<Int>)?

@@ -91,11 +91,8 @@ enum CustomScanner {
         }
         if request.inScratch.contains(.target) { return .ok(request) }
         guard isPlausibleTarget(line, request.target) else { return .malformed(.badTarget) }
-        if request.host.isEmpty, line[request.target.lowerBound] != ASCII.slash,
-            let authority = authorityOfAbsoluteTarget(line, request.target)
-        {
-            request.host = authority.host
-            request.port = authority.port
+        if request.host.isEmpty, line[request.target.lowerBound] != ASCII.slash {
+            request.takeAuthority(of: request.target, in: line)
         }
         return .ok(request)
     }

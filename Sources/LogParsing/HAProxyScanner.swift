@@ -28,10 +28,7 @@ enum HAProxyScanner {
         request.method = method
         request.target = target
         request.status = status(line, from: tag, to: open)
-        if let authority = authorityOfAbsoluteTarget(line, target) {
-            request.host = authority.host
-            request.port = authority.port
-        }
+        request.takeAuthority(of: target, in: line)
         return .ok(request)
     }
 

@@ -188,11 +188,8 @@ enum JSONFieldExtractor {
             request.host = split.host
             request.port = split.port
             if host.escaped { request.inScratch.insert(.host) }
-        } else if !request.inScratch.contains(.target),
-            let authority = authorityOfAbsoluteTarget(line, request.target)
-        {
-            request.host = authority.host
-            request.port = authority.port
+        } else if !request.inScratch.contains(.target) {
+            request.takeAuthority(of: request.target, in: line)
         }
         if status.rank != Int.max {
             request.status = parseStatus(line, status.range) ?? 0

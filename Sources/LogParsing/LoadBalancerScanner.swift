@@ -41,10 +41,7 @@ enum LoadBalancerScanner {
         request.method = method
         request.target = target
         request.status = status
-        if let authority = authorityOfAbsoluteTarget(line, target) {
-            request.host = authority.host
-            request.port = authority.port
-        }
+        request.takeAuthority(of: target, in: line)
         return .ok(request)
     }
 }

@@ -84,11 +84,8 @@ enum NCSAScanner {
         request.target = target
         request.status = status
         // Origin-form targets (`/p?q`, nearly every line) carry no host: skip the scheme check.
-        if request.host.isEmpty, line[target.lowerBound] != ASCII.slash,
-            let authority = authorityOfAbsoluteTarget(line, target)
-        {
-            request.host = authority.host
-            request.port = authority.port
+        if request.host.isEmpty, line[target.lowerBound] != ASCII.slash {
+            request.takeAuthority(of: target, in: line)
         }
         return .ok
     }

@@ -24,10 +24,7 @@ enum URLListScanner {
         var request = ParsedRequest()
         request.target = range
         request.weight = weight
-        if let authority = authorityOfAbsoluteTarget(line, range) {
-            request.host = authority.host
-            request.port = authority.port
-        }
+        request.takeAuthority(of: range, in: line)
         return .ok(request)
     }
 }

@@ -80,11 +80,8 @@ enum W3CScanner {
             let split = splitHostPort(line, host)
             request.host = split.host
             request.port = split.port
-        } else if !request.inScratch.contains(.target),
-            let authority = authorityOfAbsoluteTarget(line, request.target)
-        {
-            request.host = authority.host
-            request.port = authority.port
+        } else if !request.inScratch.contains(.target) {
+            request.takeAuthority(of: request.target, in: line)
         }
         request.status = parseStatus(line, status) ?? 0
         return .ok(request)

@@ -35,8 +35,6 @@ extension Inclusion {
             budget: Int = defaultBudget, visited: inout Int
         ) -> Proof {
             if subject.acceptsNothing { return .proven }
-            var seenCount = 1
-            defer { visited += seenCount + setupCost }
             let alphabet = Alphabet(
                 [subject.sets, covers.flatMap(\.sets)].joined(), domain: domain)
             var union = CoverUnion(covers, alphabet: alphabet)
@@ -46,13 +44,11 @@ extension Inclusion {
                 var domainState: UInt8
                 var covers: [Int32]
             }
-            let start = State(position: 0, domainState: TextDomain.start, covers: union.starts)
-            var seen: Set<State> = [start]
-            var queue = [start]
-            var head = 0
-            while head < queue.count {
-                let state = queue[head]
-                head += 1
+            var frontier = SearchFrontier(
+                State(position: 0, domainState: TextDomain.start, covers: union.starts),
+                budget: budget)
+            defer { visited += frontier.count + setupCost }
+            while let state = frontier.next() {
                 if union.acceptsEverything(state.covers) { continue }
                 if subject.accepting[Int(state.position)], domain.accepts(state.domainState),
                     !union.accepts(state.covers)
@@ -76,11 +72,7 @@ extension Inclusion {
                         }
                         let successor = State(
                             position: next, domainState: domainState, covers: covers)
-                        if seen.insert(successor).inserted {
-                            seenCount = seen.count
-                            if seen.count > budget { return .unknown }
-                            queue.append(successor)
-                        }
+                        guard frontier.add(successor) else { return .unknown }
                     }
                 }
             }
@@ -103,8 +95,6 @@ extension Inclusion {
             budget: Int = defaultBudget, visited: inout Int
         ) -> Proof {
             if first.acceptsNothing || second.acceptsNothing { return .refuted }
-            var seenCount = 1
-            defer { visited += seenCount + setupCost }
             let alphabet = Alphabet([first.sets, second.sets].joined(), domain: domain)
             var firstMasks = MaskCache(first.sets, alphabet: alphabet)
             var secondMasks = MaskCache(second.sets, alphabet: alphabet)
@@ -113,13 +103,10 @@ extension Inclusion {
                 var domainState: UInt8
                 var second: Int32
             }
-            let start = State(first: 0, domainState: TextDomain.start, second: 0)
-            var seen: Set<State> = [start]
-            var queue = [start]
-            var head = 0
-            while head < queue.count {
-                let state = queue[head]
-                head += 1
+            var frontier = SearchFrontier(
+                State(first: 0, domainState: TextDomain.start, second: 0), budget: budget)
+            defer { visited += frontier.count + setupCost }
+            while let state = frontier.next() {
                 if first.accepting[Int(state.first)], second.accepting[Int(state.second)],
                     domain.accepts(state.domainState)
                 {
@@ -136,11 +123,7 @@ extension Inclusion {
                             else { continue }
                             let successor = State(
                                 first: one, domainState: domainState, second: other)
-                            if seen.insert(successor).inserted {
-                                seenCount = seen.count
-                                if seen.count > budget { return .unknown }
-                                queue.append(successor)
-                            }
+                            guard frontier.add(successor) else { return .unknown }
                         }
                     }
                 }

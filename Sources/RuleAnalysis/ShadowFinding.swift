@@ -4,7 +4,7 @@ import AASAModel
 /// rules that make it so. Found by `ShadowAnalysis` and reported by `lint` (AASA601-604),
 /// `scan` (`shadowed_by`) and `diff`.
 public struct ShadowFinding: Sendable, Equatable {
-    public enum Kind: String, Sendable, CaseIterable {
+    public enum Kind: String, Sendable, CaseIterable, DiagnosticKind {
         /// AASA601: earlier rules of its entry decide every URL it matches.
         case shadowed
         /// AASA602: it comes after a rule of its entry that matches every URL.
@@ -20,7 +20,7 @@ public struct ShadowFinding: Sendable, Equatable {
         case notProven
 
         /// Its row in the diagnostic code table.
-        package var diagnosticCode: DiagnosticCode {
+        public var diagnosticCode: DiagnosticCode {
             switch self {
             case .shadowed: .shadowed
             case .afterCatchAll: .afterCatchAll
@@ -29,14 +29,6 @@ public struct ShadowFinding: Sendable, Equatable {
             case .notProven: .proofNotFinished
             }
         }
-
-        /// The stable lint code.
-        public var code: String { diagnosticCode.code }
-
-        public var severity: Diagnostic.Severity { diagnosticCode.severity }
-
-        /// One line for the README and help texts.
-        public var summary: String { diagnosticCode.summary }
     }
 
     public var kind: Kind

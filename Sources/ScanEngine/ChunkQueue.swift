@@ -1,5 +1,5 @@
 import Dispatch
-import LinkMatcher
+import Synchronized
 
 /// A blocking first-in first-out queue between the reader and the workers. Bounded by the
 /// number of chunk buffers in circulation, not by itself: the reader must take a free buffer

@@ -123,27 +123,14 @@ struct DecisionCache {
         _ target: UnsafeBufferPointer<UInt8>, file: Int, hash: UInt64, weight: UInt64,
         evicted: (Tally) -> Void
     ) -> Decision? {
-        guard target.count <= Self.keyLimit, let base = target.baseAddress else { return nil }
-        let first = (Int(truncatingIfNeeded: hash) & Self.setMask) * Self.waysPerSet
-        let tag = UInt32(truncatingIfNeeded: hash >> 32)
-        for index in first...(first + Self.waysPerSet - 1) {
-            let slot = slots + index
-            if slot.pointee.hashTag == tag, slot.pointee.storedLength == UInt8(target.count) &+ 1,
-                slot.pointee.file == Int32(file),
-                ASCII.bytesEqual(keys + index * Self.keyLimit, base, count: target.count)
-            {
-                if slot.pointee.lines == .max { handOver(index, to: evicted) }
-                slot.pointee.lines &+= 1
-                slot.pointee.weight.addSaturating(weight)
-                return slot.pointee.decision
-            }
+        countSlot(target, file: file, hash: hash, weight: weight, evicted: evicted).map {
+            slots[$0].decision
         }
-        return nil
     }
 
-    /// `count` for a caller that keeps more per target (`diff`): the slot that counted the
-    /// request, when the target is remembered. (The lookup is `count`'s, written out again:
-    /// a shared one cost `scan` instructions at every line.)
+    /// Counts one more request of `weight` for `target` under file `file` and returns the
+    /// slot that counted it, when the target is remembered: a caller that keeps more per
+    /// target (`diff`) finds it there.
     @inline(__always)
     func countSlot(
         _ target: UnsafeBufferPointer<UInt8>, file: Int, hash: UInt64, weight: UInt64,

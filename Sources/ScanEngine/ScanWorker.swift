@@ -414,7 +414,7 @@ final class ScanWorker {
             recorder.summary.pointee.series = times.pointee.series
         }
         if let comparison {
-            cache.flush(recordPairTally)
+            cache.flush { recordPair($0, comparison) }
             comparison.finish()
         } else {
             cache.flush(recorder.record)

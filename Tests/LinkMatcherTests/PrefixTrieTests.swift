@@ -20,7 +20,7 @@ struct PrefixTrieTests {
 
     /// What `collect` must find, in rule order.
     func expected(
-        _ items: [(prefix: [UInt8], entry: PrefixTrie.Entry)], key: [UInt8], foldASCII: Bool
+        _ items: [PrefixTrie.Item], key: [UInt8], foldASCII: Bool
     ) -> [Int32] {
         let key = foldASCII ? key.map(CaseFolding.foldASCII) : key
         let slash = UInt8(ascii: "/")
@@ -49,7 +49,7 @@ struct PrefixTrieTests {
         var random = SplitMix64(seed: UInt64(seed))
         let items = (0..<Int32(40)).map { rule in
             let prefix = randomText(&random, pieces: 4).map(CaseFolding.foldASCII)
-            return (
+            return PrefixTrie.Item(
                 prefix: prefix, entry: PrefixTrie.Entry(rule: rule, mustEnd: random.next() % 2 == 0)
             )
         }
@@ -77,10 +77,9 @@ struct PrefixTrieTests {
     func nodesWithFewOrManyChildrenFindEachOne(children: Int) {
         let labels = (0..<children).map { UInt8(ascii: "0") + UInt8(2 * $0) }
         let items = labels.enumerated().map { rule, label in
-            (
+            PrefixTrie.Item(
                 prefix: [UInt8(ascii: "p"), label, UInt8(ascii: "z")],
-                entry: PrefixTrie.Entry(rule: Int32(rule), mustEnd: true)
-            )
+                entry: PrefixTrie.Entry(rule: Int32(rule), mustEnd: true))
         }
         let arena = Arena()
         let trie = PrefixTrie(items, arena: arena)
@@ -103,7 +102,7 @@ struct PrefixTrieTests {
     @Test(arguments: 0..<6)
     func suffixRulesFindExactlyTheRulesAKeyMatches(seed: Int) {
         var random = SplitMix64(seed: UInt64(seed) &+ 100)
-        var items: [(pieces: PathPieces, rule: Int32)] = []
+        var items: [RulePieces] = []
         for rule in 0..<Int32(40) {
             let suffix = randomText(&random, pieces: 3).map(CaseFolding.foldASCII)
             guard suffix.last.map({ $0 != UInt8(ascii: "/") }) == true else { continue }
@@ -113,7 +112,10 @@ struct PrefixTrieTests {
             let middles = (0..<Int(random.next() % 3)).map { _ in
                 randomText(&random, pieces: 1).map(CaseFolding.foldASCII)
             }.filter { !$0.isEmpty }
-            items.append((PathPieces(prefix: prefix, middles: middles, suffix: suffix), rule))
+            items.append(
+                RulePieces(
+                    pieces: PathPieces(prefix: prefix, middles: middles, suffix: suffix), rule: rule
+                ))
         }
         let arena = Arena()
         let rules = SuffixRules(items, arena: arena)
@@ -154,7 +156,7 @@ struct PrefixTrieTests {
     func checkedEntriesFindExactlyTheRulesAKeyMatches(seed: Int) {
         var random = SplitMix64(seed: UInt64(seed) &+ 200)
         let prefixes = [Array("u/".utf8), Array("ab".utf8), Array("a".utf8)]
-        var items: [(pieces: PathPieces, rule: Int32)] = []
+        var items: [RulePieces] = []
         for rule in 0..<Int32(40) {
             let prefix = prefixes[Int(random.next() % 3)]
             let middles = (0..<Int(random.next() % 3)).map { _ in
@@ -173,21 +175,27 @@ struct PrefixTrieTests {
                 pieces.middles = []
                 pieces.tailCount = 1 + Int(random.next() % 3)
             }
-            items.append((pieces, rule))
+            items.append(RulePieces(pieces: pieces, rule: rule))
         }
-        var entries: [(prefix: [UInt8], entry: PrefixTrie.Entry)] = []
+        var entries: [PrefixTrie.Item] = []
         var groups: [[Int32]] = []
         var groupOfPrefix: [[UInt8]: Int32] = [:]
         for (member, item) in items.enumerated() {
             guard !item.pieces.middles.isEmpty else {
-                entries.append((item.pieces.prefix, .init(rule: Int32(member), kind: .checked)))
+                entries.append(
+                    .init(
+                        prefix: item.pieces.prefix,
+                        entry: .init(rule: Int32(member), kind: .checked)))
                 continue
             }
             if let group = groupOfPrefix[item.pieces.prefix] {
                 groups[Int(group)].append(Int32(member))
             } else {
                 groupOfPrefix[item.pieces.prefix] = Int32(groups.count)
-                entries.append((item.pieces.prefix, .init(rule: Int32(groups.count), kind: .group)))
+                entries.append(
+                    .init(
+                        prefix: item.pieces.prefix,
+                        entry: .init(rule: Int32(groups.count), kind: .group)))
                 groups.append([Int32(member)])
             }
         }
@@ -200,7 +208,7 @@ struct PrefixTrieTests {
             withExtendedLifetime(arena) {}
         }
         var keys: [[UInt8]] = []
-        for (pieces, _) in items {
+        for pieces in items.map(\.pieces) {
             for _ in 0..<3 {
                 let between = { randomText(&random, pieces: 1) }
                 let tail = (0..<pieces.tailCount + Int(random.next() % 2)).map { _ in
@@ -266,8 +274,8 @@ struct PrefixTrieTests {
         let literal = (0..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) }
         let head = Array(literal.prefix(PrefixTrie.longestRun + 3))
         let items = [
-            (prefix: literal, entry: PrefixTrie.Entry(rule: 0, mustEnd: true)),
-            (prefix: head, entry: PrefixTrie.Entry(rule: 1, mustEnd: false)),
+            PrefixTrie.Item(prefix: literal, entry: PrefixTrie.Entry(rule: 0, mustEnd: true)),
+            PrefixTrie.Item(prefix: head, entry: PrefixTrie.Entry(rule: 1, mustEnd: false)),
         ]
         let arena = Arena()
         let trie = PrefixTrie(items, arena: arena)
@@ -283,7 +291,11 @@ struct PrefixTrieTests {
         }
         #expect(collected(trie, literal, foldASCII: false) == [0, 1])
         let reversed = PrefixTrie(
-            [(Array(literal.reversed()), PrefixTrie.Entry(rule: 0, mustEnd: false))], arena: arena)
+            [
+                PrefixTrie.Item(
+                    prefix: Array(literal.reversed()),
+                    entry: PrefixTrie.Entry(rule: 0, mustEnd: false))
+            ], arena: arena)
         for (key, found) in [(literal, 1), (Array("x".utf8) + literal, 1), (cutChanged, 0)] {
             var visits = 0
             key.withUnsafeBufferPointer { key in

@@ -3,6 +3,7 @@ import Dispatch
 import LinkMatcher
 import Reports
 import ScanEngine
+import Synchronized
 
 /// The measurements of `bench`, apart from argument parsing: each way of deciding is warmed
 /// up once over its URLs, then timed decision by decision for `iterations` rounds; throughput

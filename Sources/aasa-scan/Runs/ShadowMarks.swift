@@ -4,6 +4,7 @@ import LinkMatcher
 import Reports
 import RuleAnalysis
 import ScanEngine
+import Synchronized
 
 /// Which rules of a set of AASA files can never decide (the reports' `shadowed_by`): per rule
 /// of the files, file by file and rule by rule (so at a file's `ruleOffset` plus the rule's
