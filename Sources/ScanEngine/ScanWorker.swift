@@ -262,8 +262,22 @@ final class ScanWorker {
     private func recordTimeFiltered(_ pending: UnsafeMutablePointer<PendingRequest>, weight: UInt64)
     {
         let time = pending.pointee.time
+        if !times.pointee.countFiltered(at: time, weight: weight) {
+            recordTimeFilteredElsewhere(time, weight: weight)
+        }
+    }
+
+    /// `recordTimeFiltered` of a request outside the current bucket, or of any with per-app
+    /// buckets (they never have a current one).
+    @inline(never)
+    private func recordTimeFilteredElsewhere(_ time: Int64, weight: UInt64) {
         guard time != .min else { return }
-        times.pointee.countFiltered(at: time, weight: weight)
+        guard !times.pointee.perApp else {
+            times.pointee.series?.recordFiltered(at: time, weight: weight)
+            return
+        }
+        times.pointee.enter(time)
+        _ = times.pointee.countFiltered(at: time, weight: weight)
     }
 
     /// Counts a decided request in its time bucket (and its app's, with `--per-app`).
@@ -273,17 +287,23 @@ final class ScanWorker {
         weight: UInt64
     ) {
         let time = pending.pointee.time
-        guard time != .min else { return }
-        guard times.pointee.perApp else {
-            times.pointee.count(decision.kind, at: time, weight: weight)
-            return
+        if !times.pointee.count(decision.kind, at: time, weight: weight) {
+            recordTimeElsewhere(time, decision, file: file, weight: weight)
         }
-        recordTimePerApp(time, decision, file: file, weight: weight)
     }
 
-    /// With per-app buckets: the app takes a look-up the outcome alone does not.
+    /// `recordTime` of a request outside the current bucket, or of any with per-app buckets
+    /// (they never have a current one: the app takes a look-up the outcome alone does not).
     @inline(never)
-    private func recordTimePerApp(_ time: Int64, _ decision: Decision, file: Int, weight: UInt64) {
+    private func recordTimeElsewhere(
+        _ time: Int64, _ decision: Decision, file: Int, weight: UInt64
+    ) {
+        guard time != .min else { return }
+        guard times.pointee.perApp else {
+            times.pointee.enter(time)
+            _ = times.pointee.count(decision.kind, at: time, weight: weight)
+            return
+        }
         let lane: CoverageOutcome.HostLane =
             switch decision.kind {
             case .handled: .handled
@@ -463,31 +483,30 @@ struct WorkerTimes {
     private var bucketEnd: Int64 = 0
     private var bucket = BucketCounts()
 
-    /// Counts a classified request at `time`.
+    /// Counts a classified request at `time` when it falls in the current bucket; false
+    /// when it does not (another bucket, no time, or per-app buckets), for the caller to
+    /// `enter` its bucket or count it in the series.
     @inline(__always)
-    mutating func count(_ kind: Decision.Kind, at time: Int64, weight: UInt64) {
-        if time < bucketStart || time >= bucketEnd { enter(time) }
+    mutating func count(_ kind: Decision.Kind, at time: Int64, weight: UInt64) -> Bool {
+        guard time >= bucketStart, time < bucketEnd else { return false }
         switch kind {
         case .handled: bucket.handled.addSaturating(weight)
         case .excluded: bucket.excluded.addSaturating(weight)
         case .unmatched: bucket.unmatched.addSaturating(weight)
         }
+        return true
     }
 
-    /// Counts a request another filter than the time removed, at `time`.
+    /// Counts a request another filter than the time removed, as `count` does.
     @inline(__always)
-    mutating func countFiltered(at time: Int64, weight: UInt64) {
-        guard !perApp else {
-            series?.recordFiltered(at: time, weight: weight)
-            return
-        }
-        if time < bucketStart || time >= bucketEnd { enter(time) }
+    mutating func countFiltered(at time: Int64, weight: UInt64) -> Bool {
+        guard time >= bucketStart, time < bucketEnd else { return false }
         bucket.filtered.addSaturating(weight)
+        return true
     }
 
-    /// Makes the bucket of `time` the current one.
-    @inline(never)
-    private mutating func enter(_ time: Int64) {
+    /// Makes the bucket of `time` the current one (never with per-app buckets).
+    mutating func enter(_ time: Int64) {
         flush()
         guard let size = series?.size else { return }
         bucketStart = size.start(of: time)
