@@ -24,6 +24,17 @@ test: deps
 test-metrics: deps
 	./scripts/check-metrics.sh
 
+# The alert rules of examples/prometheus against their unit tests (`promtool test rules`):
+# skipped, saying so, when promtool is absent (Debian: apt-get install prometheus).
+.PHONY: test-prometheus
+test-prometheus:
+	@if command -v promtool >/dev/null 2>&1; then \
+		promtool check rules examples/prometheus/aasa-scan-rules.yml && \
+		promtool test rules examples/prometheus/aasa-scan-rules.test.yml; \
+	else \
+		echo "test-prometheus: skipped: promtool is absent (apt-get install prometheus)"; \
+	fi
+
 # The Spark example end to end (examples/spark): the job in Spark local mode with two executor
 # threads against one scan of the same files, and the Hadoop streaming recipe. Java 17 and
 # pyspark 4.x (in .build/spark-venv) are set up first when missing: scripts/spark-env.sh.

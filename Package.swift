@@ -87,7 +87,7 @@ let package = Package(
             name: "Reports",
             dependencies: [
                 "CLISupport", "AASAModel", "LinkMatcher", "RuleAnalysis", "ScanEngine",
-                "CoverageStats", "AASAFetch", "ASCIIBytes", "TextFormat",
+                "CoverageStats", "AASAFetch", "ASCIIBytes", "TextFormat", "LogParsing",
             ],
             path: "Sources/aasa-scan/Reports"),
         .executableTarget(

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The HTML reports in a real browser (headless Chromium), with nothing but the standard library.
 
-Renders the scan report of the bundled sample, the diff report of the sample against its next
+Renders the scan report of the bundled sample, its report over time (--bucket hour, an
+inline SVG chart of the shares per hour), the diff report of the sample against its next
 version, and the scan report of a hostile log and AASA file; from the DOM the browser built it
 checks that every marked figure, and the app, rule, path, transition and input rows, equal the
 JSON report of the same command; that hostile strings are text (no element came from them);
@@ -250,6 +251,88 @@ def expect_scan_rows(dom, report, name, top=20):
         check(row.attrs.get("data-state") == state, f"{name}: input state")
 
 
+def series_problems(dom, report, top=20):
+    """What the "Over time" chart and rows of a report with --bucket get wrong against its
+    JSON: one rectangle per bucket and non-empty outcome, placed by time, as tall as the
+    outcome's share of the bucket's classified requests; the rows of the latest buckets with
+    their counts; the time range as text."""
+    problems = []
+    charts = [e for e in dom.elements if e.tag == "svg" and e.attrs.get("class") == "series"]
+    if len(charts) != 1:
+        return [f"{len(charts)} series charts"]
+    chart, series = charts[0], report["series"]
+    if chart.attrs.get("data-buckets") != str(len(series)):
+        problems.append(f"chart says {chart.attrs.get('data-buckets')} buckets, JSON {len(series)}")
+    height = float(chart.attrs.get("viewbox", "0 0 0 0").split()[3])
+    rects = [e for e in chart.children if e.tag == "rect"]
+    drawn = {(r.attrs.get("data-start"), r.attrs.get("data-lane")): r for r in rects}
+    if len(drawn) != len(rects):
+        problems.append("two rectangles for one bucket and outcome")
+    expected = 0
+    last_x = -1.0
+    for bucket in series:
+        classified = bucket["requests"] - bucket["filtered"]
+        column = 0.0
+        for lane in ["handled", "excluded", "unmatched"]:
+            rect = drawn.get((bucket["start"], lane))
+            if bucket[lane] == 0:
+                if rect is not None:
+                    problems.append(f"{bucket['start']} {lane}: drawn for 0 requests")
+                continue
+            expected += 1
+            if rect is None:
+                problems.append(f"{bucket['start']} {lane}: not drawn")
+                continue
+            share = bucket[lane] * 100 / classified
+            if abs(float(rect.attrs.get("data-share", "nan")) - share) > 0.0005:
+                problems.append(f"{bucket['start']} {lane}: share {rect.attrs.get('data-share')}"
+                                f" on the page, {share:.3f} in the JSON")
+            drawn_height = float(rect.attrs.get("height", "nan"))
+            if abs(drawn_height - share * height / 100) > 0.01:
+                problems.append(f"{bucket['start']} {lane}: {drawn_height} high for {share:.3f}%")
+            column += drawn_height
+            x = float(rect.attrs.get("x", "nan"))
+            if lane == "handled" or column == drawn_height:
+                if not x > last_x:
+                    problems.append(f"{bucket['start']}: not after the bucket before it")
+                last_x = x
+            if bucket["start"] not in rect.text:
+                problems.append(f"{bucket['start']} {lane}: tooltip {rect.text!r}")
+        if classified and abs(column - height) > 0.05:
+            problems.append(f"{bucket['start']}: the column is {column} of {height} high")
+    if len(rects) != expected:
+        problems.append(f"{len(rects)} rectangles, {expected} implied by the JSON")
+    rows = dom.rows("series-table")
+    shown = series[-top:] if top else []
+    if [r.attrs.get("data-start") for r in rows] != [b["start"] for b in shown]:
+        problems.append("the rows are not the latest buckets in time order")
+    for row, bucket in zip(rows, shown):
+        for key in ("requests", "handled", "excluded", "unmatched"):
+            if not same(field(row, key), bucket[key]):
+                problems.append(f"row {bucket['start']}: {key} {field(row, key)}")
+    for end in ("first", "last"):
+        marked = dom.find(**{"data-time": "time_range." + end})
+        if len(marked) != 1 or marked[0].text != report["time_range"][end]:
+            problems.append(f"time_range.{end} not shown as {report['time_range'][end]}")
+    return problems
+
+
+def hourly_log(folder):
+    """The sample log with its lines spread over six hours (2,500 a hour), the fourth hour
+    left out: a series with a gap."""
+    lines = subprocess.run(["zstd", "-dc", os.path.join(DATA, "sample-access.log.zst")],
+                           capture_output=True, check=True).stdout.splitlines()
+    out = []
+    for index, line in enumerate(lines):
+        hour = index // 2500
+        if hour != 3:
+            out.append(line.replace(b"01/May/2024:00:", b"01/May/2024:%02d:" % hour, 1))
+    path = os.path.join(folder, "hourly.log")
+    with open(path, "wb") as file:
+        file.write(b"\n".join(out) + b"\n")
+    return path
+
+
 def expect_clean(dom, console, name):
     check(not console, f"{name}: console messages: {console}")
     check(not foreign_elements(dom), f"{name}: foreign elements {foreign_elements(dom)}")
@@ -280,6 +363,20 @@ def self_test(folder):
     check(foreign_elements(dom) == ["img"], "self-test: an injected element went unseen")
     width = overflow(paths["too-wide"], folder)
     check(width is not None and width > 0, f"self-test: an overflow went unseen ({width})")
+    report = {"series": [{"start": "2024-05-01T00:00:00Z", "requests": 4, "filtered": 0,
+                          "handled": 1, "excluded": 0, "unmatched": 3}],
+              "time_range": {"first": "2024-05-01T00:00:00Z", "last": "2024-05-01T00:10:00Z"}}
+    chart = ('<svg class="series" viewBox="0 0 1000 160" data-buckets="1">'
+             '<rect x="0" y="{y}" width="1000" height="{h}" data-start="2024-05-01T00:00:00Z" '
+             'data-lane="handled" data-share="25.000"><title>2024-05-01T00:00:00Z</title></rect>'
+             '<rect x="0" y="0" width="1000" height="120" data-start="2024-05-01T00:00:00Z" '
+             'data-lane="unmatched" data-share="75.000"><title>2024-05-01T00:00:00Z</title>'
+             '</rect></svg><strong data-time="time_range.first">2024-05-01T00:00:00Z</strong>'
+             '<strong data-time="time_range.last">2024-05-01T00:10:00Z</strong>')
+    right = series_problems(DOM(chart.format(y=120, h=40)), report, top=0)
+    check(right == [], f"self-test: a right chart is wrong: {right}")
+    check(series_problems(DOM(chart.format(y=100, h=60)), report, top=0) != [],
+          "self-test: a bar of the wrong height went unseen")
 
 
 def hostile_inputs(folder):
@@ -352,6 +449,21 @@ def main():
         width = overflow(path, folder)
         check(width == 0, f"diff: {width} px wider than a 375 px screen")
 
+        report, path = reports(
+            binary, folder, "series",
+            ["scan", "--aasa", sample, "--bucket", "hour", "--since", "2024-05-01T00:00:20Z",
+             hourly_log(folder)])
+        dom, console = render(path)
+        expect_clean(dom, console, "series")
+        expect_metrics(dom, report, SCAN_METRICS + ["totals.filtered.time"], "series")
+        check(len(report["series"]) == 5 and report["totals"]["filtered"]["time"] > 0,
+              f"series: {len(report['series'])} buckets, {report['totals']['filtered']['time']}"
+              " filtered by time")
+        for problem in series_problems(dom, report):
+            check(False, "series: " + problem)
+        width = overflow(path, folder)
+        check(width == 0, f"series: {width} px wider than a 375 px screen")
+
         aasa, hostile = hostile_inputs(folder)
         report, path = reports(binary, folder, "hostile", ["scan", "--aasa", aasa, hostile])
         dom, console = render(path)
@@ -369,7 +481,7 @@ def main():
         width = overflow(path, folder)
         check(width == 0, f"hostile: {width} px wider than a 375 px screen")
 
-    checks = "self-test, scan, diff and hostile pages"
+    checks = "self-test, scan, series, diff and hostile pages"
     if failures:
         for failure in failures:
             print("FAIL:", failure)

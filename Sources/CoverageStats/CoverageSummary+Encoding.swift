@@ -4,7 +4,8 @@
 /// Layout: the magic `AASASUM1`, then little-endian 64-bit integers and length-prefixed byte
 /// strings, in declaration order: shape, totals, per-app and per-rule counts, host-less counts,
 /// the three Space-Saving tables, the HyperLogLog registers, the malformed samples; then the
-/// sections added since, each read only when present: the later counts, the tables' filters.
+/// sections added since, each read only when present: the later counts, the tables' filters,
+/// the time range and series (`CoverageSummary+TimeEncoding.swift`).
 extension CoverageSummary {
     static let magic = Array("AASASUM1".utf8)
 
@@ -46,6 +47,7 @@ extension CoverageSummary {
         let tables = [hostTable, unmatchedPaths, handledPaths]
         out.int(tables.count)
         for table in tables { out.u64s(table.filter) }
+        encodeTime(into: &out)
         return out.bytes
     }
 
@@ -117,14 +119,17 @@ extension CoverageSummary {
             try unmatchedPaths.decodeFilter(from: &input)
             try handledPaths.decodeFilter(from: &input)
         }
+        if !input.isAtEnd { try decodeTime(from: &input) }
         guard input.isAtEnd else { throw input.failure("bytes after the end of the summary") }
     }
 
     /// The counts that came after the first layout, in the order they came: bot filter,
-    /// whether eligibility was counted, then per app the eligible and the eligible-excluded
-    /// requests.
+    /// whether eligibility was counted, per app the eligible and the eligible-excluded
+    /// requests, then the time filter (only when it filtered: summaries without time options
+    /// keep the bytes they had).
     var laterCounts: [UInt64] {
         [totals.filtered.byBot, eligibility.rawValue] + appEligible + appEligibleExcluded
+            + (totals.filtered.byTime > 0 ? [totals.filtered.byTime] : [])
     }
 
     mutating func restoreLaterCounts(_ values: [UInt64]) {
@@ -136,6 +141,7 @@ extension CoverageSummary {
             appEligible = Array(values[2..<(2 + apps)])
             appEligibleExcluded = Array(values[(2 + apps)..<(2 + 2 * apps)])
         }
+        if values.count >= 3 + 2 * apps { totals.filtered.byTime = values[2 + 2 * apps] }
     }
 }
 

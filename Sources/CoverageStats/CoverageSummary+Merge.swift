@@ -23,6 +23,23 @@ extension CoverageSummary: MergeableSummary {
         lhs.handledPaths += rhs.handledPaths
         lhs.pathSketch.formUnion(rhs.pathSketch)
         lhs.samples += rhs.samples
+        lhs.timeRange = lhs.timeRange + rhs.timeRange
+        lhs.series = mergedSeries(lhs, rhs)
+    }
+
+    /// The series of both; one that misses requests the other side counted is partial.
+    private static func mergedSeries(_ lhs: CoverageSummary, _ rhs: CoverageSummary)
+        -> TimeSeries?
+    {
+        switch (lhs.series, rhs.series) {
+        case (nil, nil): return nil
+        case (let series?, nil), (nil, let series?):
+            let other = lhs.series == nil ? lhs : rhs
+            var merged = series
+            if other.totals.requests > 0 { merged.isPartial = true }
+            return merged
+        case (let left?, let right?): return left + right
+        }
     }
 }
 
@@ -37,7 +54,8 @@ extension CoverageSummary: Equatable {
             && lhs.hostTable == rhs.hostTable && lhs.hostless == rhs.hostless
             && lhs.unmatchedPaths == rhs.unmatchedPaths
             && lhs.handledPaths == rhs.handledPaths && lhs.pathSketch == rhs.pathSketch
-            && lhs.samples == rhs.samples
+            && lhs.samples == rhs.samples && lhs.timeRange == rhs.timeRange
+            && lhs.series == rhs.series
     }
 }
 

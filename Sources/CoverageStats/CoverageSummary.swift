@@ -32,6 +32,11 @@ public struct CoverageSummary: Sendable {
     public internal(set) var appEligibleExcluded: [UInt64]
     /// Whether `appEligible` and `appEligibleExcluded` were counted (`scan --per-app`).
     public var eligibility = EligibilityCounting.unknown
+    /// The first and last times of the requests counted, when their times were read (a time
+    /// option was given and the inputs log times); nil otherwise.
+    public var timeRange: TimeRange?
+    /// Requests per time bucket (`scan --bucket`); nil when not asked for.
+    public var series: TimeSeries?
 
     var hostTable: SpaceSaving
     /// Requests without a host (logs with no host column), counted exactly and apart: in such
@@ -156,6 +161,7 @@ public struct CoverageSummary: Sendable {
         case .status: totals.filtered.byStatus.addSaturating(weight)
         case .asset: totals.filtered.byAsset.addSaturating(weight)
         case .bot: totals.filtered.byBot.addSaturating(weight)
+        case .time: totals.filtered.byTime.addSaturating(weight)
         }
     }
 

@@ -10,6 +10,8 @@ public struct FilteredCounts: Sendable, Equatable {
     public var byAsset: UInt64 = 0
     /// Removed as requests of well-known crawlers.
     public var byBot: UInt64 = 0
+    /// Removed as logged before `--since` or from `--until` on.
+    public var byTime: UInt64 = 0
 
     /// All zero.
     public init() {}
@@ -17,11 +19,12 @@ public struct FilteredCounts: Sendable, Equatable {
     /// Sum of them all.
     public var total: UInt64 {
         byMethod.addingSaturating(byStatus).addingSaturating(byAsset).addingSaturating(byBot)
+            .addingSaturating(byTime)
     }
 
     /// Field-wise sum.
     public static func + (lhs: Self, rhs: Self) -> Self {
-        adding(lhs, rhs, counters: [\.byMethod, \.byStatus, \.byAsset, \.byBot])
+        adding(lhs, rhs, counters: [\.byMethod, \.byStatus, \.byAsset, \.byBot, \.byTime])
     }
 }
 
@@ -35,6 +38,8 @@ public enum FilterReason: Sendable {
     case asset
     /// Its user agent is a well-known crawler.
     case bot
+    /// It was logged outside `--since` / `--until`.
+    case time
 }
 
 /// Exact totals of a scan.

@@ -10,6 +10,10 @@ public struct ColumnMap: Sendable, Equatable {
     public private(set) var uri = -1
     public private(set) var host = -1
     public private(set) var status = -1
+    /// Where the time is: W3C `date` and `time` (UTC), or Zeek `ts` (seconds since 1970).
+    public private(set) var date = -1
+    public private(set) var time = -1
+    public private(set) var epochTime = -1
     private var hostRank = 0
     /// True once a fields header has been read.
     public private(set) var hasHeader = false
@@ -19,6 +23,9 @@ public struct ColumnMap: Sendable, Equatable {
 
     /// Last column a row must be scanned up to.
     var lastNeeded: Int { max(method, uriStem, uriQuery, uri, host, status) }
+
+    /// True when the header names where the time is.
+    public var hasTime: Bool { (date >= 0 && time >= 0) || epochTime >= 0 }
 
     /// Reads the names of a `#Fields:` (W3C) or `#fields` (Zeek) line; nil if it is neither.
     static func parseHeader(_ line: LineBytes, zeek: Bool) -> ColumnMap? {
@@ -66,6 +73,12 @@ public struct ColumnMap: Sendable, Equatable {
             uri = index
         } else if line.equals(name, "sc-status") || line.equals(name, "status_code") {
             status = index
+        } else if line.equals(name, "date") {
+            date = index
+        } else if line.equals(name, "time") {
+            time = index
+        } else if line.equals(name, "ts") {
+            epochTime = index
         } else {
             // CloudFront logs both the distribution name (cs(Host)) and the Host header the
             // client sent (x-host-header); the latter is the site's own domain.

@@ -27,6 +27,9 @@ public struct CustomLayout: Sendable, Equatable {
         case port
         /// The `User-Agent` header (`%{User-Agent}i`, `$http_user_agent`).
         case userAgent
+        /// The time (`%t`, `%{sec}t`, `%{msec}t`, `$time_local`, `$time_iso8601`, `$msec`),
+        /// read only when asked for; `spaces` as for `other`.
+        case time(spaces: Int)
         /// A field that is read past: `spaces` is how many spaces its values hold (a
         /// timestamp such as `%t` holds one), so that a space after it is found past them.
         case other(spaces: Int)
@@ -42,6 +45,14 @@ public struct CustomLayout: Sendable, Equatable {
     public let pieces: [Piece]
     /// The text the layout was given as, for messages.
     public let text: String
+
+    /// True when the layout has a time field.
+    public var logsTime: Bool {
+        pieces.contains { piece in
+            if case .field(.time) = piece { return true }
+            return false
+        }
+    }
 
     /// Why a layout cannot be used.
     public struct LayoutError: Error, Sendable, CustomStringConvertible {
@@ -147,7 +158,13 @@ public struct CustomLayout: Sendable, Equatable {
         case UInt8(ascii: "i") where argument.lowercased() == "user-agent": role = .userAgent
         case UInt8(ascii: "t"):
             // `%t` is `[10/Oct/2000:13:55:36 -0700]`; `%{FORMAT}t` holds the spaces of FORMAT.
-            role = .other(spaces: argument.isEmpty ? 1 : argument.filter { $0 == " " }.count)
+            if argument.isEmpty {
+                role = .time(spaces: 1)
+            } else if ["sec", "msec", "usec"].contains(argument) {
+                role = .time(spaces: 0)
+            } else {
+                role = .other(spaces: argument.filter { $0 == " " }.count)
+            }
         default: role = .other(spaces: 0)
         }
         return (role, index + 1)
@@ -182,7 +199,8 @@ public struct CustomLayout: Sendable, Equatable {
         case "host", "http_host", "server_name": role = .host
         case "server_port": role = .port
         case "http_user_agent": role = .userAgent
-        case "time_local": role = .other(spaces: 1)
+        case "time_local": role = .time(spaces: 1)
+        case "time_iso8601", "msec": role = .time(spaces: 0)
         default: role = .other(spaces: 0)
         }
         return (role, index)

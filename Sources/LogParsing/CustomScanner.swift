@@ -65,7 +65,7 @@ enum CustomScanner {
                         request.port = value
                     }
                 case .userAgent: request.userAgent = value
-                case .other: break
+                case .other, .time: break
                 }
                 pos = fieldEnd
             }
@@ -95,6 +95,37 @@ enum CustomScanner {
             request.takeAuthority(of: request.target, in: line)
         }
         return .ok(request)
+    }
+
+    /// The UTC seconds of the line's time field, found by walking the layout up to it as
+    /// `scan` does; nil when the layout has none or the line does not follow it.
+    static func timestamp(_ line: LineBytes, layout: CustomLayout, memo: inout MinuteMemo)
+        -> Int64?
+    {
+        var pos = line.afterBOM()
+        let pieces = layout.pieces
+        for index in pieces.indices {
+            switch pieces[index] {
+            case .literal(let literal):
+                guard matches(line, literal, at: pos) else { return nil }
+                pos += literal.count
+            case .field(let role):
+                var fieldEnd = line.count
+                if index + 1 < pieces.count {
+                    guard case .literal(let next) = pieces[index + 1] else {
+                        // A path right before its query: neither is the time, and the literal
+                        // after the query is found from here as well.
+                        continue
+                    }
+                    guard let found = find(next, in: line, from: pos, skippingSpaces: role.spaces)
+                    else { return nil }
+                    fieldEnd = found
+                }
+                if case .time = role { return memo.seconds(line, pos..<fieldEnd) }
+                pos = fieldEnd
+            }
+        }
+        return nil
     }
 
     @inline(__always)
@@ -165,7 +196,9 @@ enum CustomScanner {
 extension CustomLayout.Role {
     /// Spaces a value of this field may hold.
     var spaces: Int {
-        if case .other(let spaces) = self { return spaces }
-        return 0
+        switch self {
+        case .other(let spaces), .time(let spaces): return spaces
+        default: return 0
+        }
     }
 }

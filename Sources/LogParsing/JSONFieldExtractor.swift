@@ -15,15 +15,36 @@ enum JSONFieldExtractor {
 
     private enum Expect { case keyOrEnd, key, valueOrEnd, value, commaOrEnd }
 
+    /// The best-ranked value of each role (`JSONKeyTable.Role` order).
+    private typealias Fields = (Found, Found, Found, Found, Found, Found)
+
     static func scan(
         _ line: LineBytes, keys: JSONKeyTable, scratch: UnsafeMutableBufferPointer<UInt8>
     ) -> LineResult {
+        guard let found = walk(line, keys: keys) else { return .malformed(.notJSON) }
+        return assemble(
+            line, host: found.0, target: found.1, method: found.2, status: found.3,
+            requestLine: found.4, scratch: scratch)
+    }
+
+    /// The UTC seconds of the line's best-ranked time key (`keys` holds time keys only).
+    static func timestamp(_ line: LineBytes, keys: JSONKeyTable, memo: inout MinuteMemo) -> Int64? {
+        guard let found = walk(line, keys: keys), found.5.rank != Int.max,
+            !found.5.escaped
+        else { return nil }
+        return memo.seconds(line, found.5.range)
+    }
+
+    /// Walks the object, remembering for each role of `keys` its best-ranked value; nil when
+    /// the line is no JSON object.
+    @inline(__always)
+    private static func walk(_ line: LineBytes, keys: JSONKeyTable) -> Fields? {
         let end = line.count
         // Tolerate a prefix before the object (docker-compose `caddy  | {...}`).
         guard var pos = line.find(ASCII.leftBrace, from: line.afterBOM(), to: end) else {
-            return .malformed(.notJSON)
+            return nil
         }
-        var found = (Found(), Found(), Found(), Found(), Found())
+        var found = (Found(), Found(), Found(), Found(), Found(), Found())
         var depth = 1
         var arrays: UInt64 = 0
         var expect = Expect.keyOrEnd
@@ -31,7 +52,7 @@ enum JSONFieldExtractor {
         pos += 1
         while depth > 0 {
             while pos < end && (line[pos] == ASCII.space || line[pos] == ASCII.tab) { pos += 1 }
-            guard pos < end else { return .malformed(.notJSON) }
+            guard pos < end else { return nil }
             let c = line[pos]
             let inArray = arrays & (1 << UInt64(depth - 1)) != 0
             switch expect {
@@ -43,7 +64,7 @@ enum JSONFieldExtractor {
                     continue
                 }
                 guard c == ASCII.quote, let close = stringEnd(line, pos) else {
-                    return .malformed(.notJSON)
+                    return nil
                 }
                 let key = (pos + 1)..<close.end
                 pending = close.escaped ? nil : keys.lookup(line, key)
@@ -51,7 +72,7 @@ enum JSONFieldExtractor {
                 while pos < end && (line[pos] == ASCII.space || line[pos] == ASCII.tab) {
                     pos += 1
                 }
-                guard pos < end, line[pos] == ASCII.colon else { return .malformed(.notJSON) }
+                guard pos < end, line[pos] == ASCII.colon else { return nil }
                 pos += 1
                 expect = .value
             case .valueOrEnd, .value:
@@ -62,7 +83,7 @@ enum JSONFieldExtractor {
                     continue
                 }
                 if c == ASCII.leftBrace || c == ASCII.leftBracket {
-                    guard depth < 64 else { return .malformed(.notJSON) }
+                    guard depth < 64 else { return nil }
                     if c == ASCII.leftBracket {
                         arrays |= 1 << UInt64(depth)
                     } else {
@@ -76,7 +97,7 @@ enum JSONFieldExtractor {
                 }
                 var value: Found
                 if c == ASCII.quote {
-                    guard let close = stringEnd(line, pos) else { return .malformed(.notJSON) }
+                    guard let close = stringEnd(line, pos) else { return nil }
                     value = Found(
                         range: (pos + 1)..<close.end, escaped: close.escaped, rank: 0,
                         isString: true)
@@ -90,7 +111,7 @@ enum JSONFieldExtractor {
                         }
                         pos += 1
                     }
-                    guard pos > start else { return .malformed(.notJSON) }
+                    guard pos > start else { return nil }
                     value = Found(range: start..<pos, escaped: false, rank: 0, isString: false)
                 }
                 if let (role, rank) = pending {
@@ -102,6 +123,7 @@ enum JSONFieldExtractor {
                     case .status: if rank < found.3.rank { found.3 = value }
                     case .requestLine:
                         if rank < found.4.rank && value.isString { found.4 = value }
+                    case .time: if rank < found.5.rank { found.5 = value }
                     }
                 }
                 pending = nil
@@ -114,13 +136,11 @@ enum JSONFieldExtractor {
                     depth -= 1
                     pos += 1
                 } else {
-                    return .malformed(.notJSON)
+                    return nil
                 }
             }
         }
-        return assemble(
-            line, host: found.0, target: found.1, method: found.2, status: found.3,
-            requestLine: found.4, scratch: scratch)
+        return found
     }
 
     private static func assemble(

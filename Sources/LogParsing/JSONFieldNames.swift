@@ -13,6 +13,16 @@ public struct JSONFieldNames: Sendable, Equatable {
     public var status: [String]
     /// Keys holding a whole request line (`"GET /p HTTP/1.1"`), used when no target key is found.
     public var requestLine: [String]
+    /// Keys holding the time: an ISO 8601 or NCSA string, or seconds since 1970 (a number or
+    /// a string of digits; milliseconds and smaller units are told by their size).
+    public var time: [String] = JSONFieldNames.standardTime
+
+    /// Time keys of nginx (`time_iso8601`, `time_local`, `msec`), Elastic (`@timestamp`),
+    /// Traefik (`StartUTC`), Cloudflare (`EdgeStartTimestamp`), Caddy (`ts`) and others.
+    public static let standardTime = [
+        "time_iso8601", "@timestamp", "timestamp", "StartUTC", "EdgeStartTimestamp", "ts",
+        "time", "time_local", "date", "datetime", "msec",
+    ]
 
     /// Names covering nginx JSON, Caddy, Traefik and Cloudflare Logpush.
     public static let standard = JSONFieldNames(
@@ -25,7 +35,7 @@ public struct JSONFieldNames: Sendable, Equatable {
 
 /// The configured names flattened into one byte array, built once per parser.
 final class JSONKeyTable: Sendable {
-    enum Role: Int { case host, target, method, status, requestLine }
+    enum Role: Int { case host, target, method, status, requestLine, time }
 
     struct Entry {
         let start: Int
@@ -38,13 +48,18 @@ final class JSONKeyTable: Sendable {
     let bytes: [UInt8]
     let entries: [Entry]
 
-    init(_ names: JSONFieldNames) {
+    /// The request keys of `names`, or with `timeOnly` its time keys alone (a second walk
+    /// over a line, made only when its time is asked for).
+    init(_ names: JSONFieldNames, timeOnly: Bool = false) {
         var bytes: [UInt8] = []
         var entries: [Entry] = []
-        let lists: [(Role, [String])] = [
-            (.host, names.host), (.target, names.target), (.method, names.method),
-            (.status, names.status), (.requestLine, names.requestLine),
-        ]
+        let lists: [(Role, [String])] =
+            timeOnly
+            ? [(.time, names.time)]
+            : [
+                (.host, names.host), (.target, names.target), (.method, names.method),
+                (.status, names.status), (.requestLine, names.requestLine),
+            ]
         for (role, list) in lists {
             for (rank, name) in list.enumerated() where !name.isEmpty {
                 let utf8 = Array(name.utf8)

@@ -16,6 +16,8 @@ public struct LineParser: Sendable {
     /// JSON key names in use.
     public let jsonNames: JSONFieldNames
     private let keyTable: JSONKeyTable
+    /// The time keys of `jsonNames`, for `timestamp(in:of:memo:)` (JSON lines only).
+    let timeKeyTable: JSONKeyTable?
     /// The layout of the `custom` format.
     public let layout: CustomLayout?
 
@@ -25,6 +27,7 @@ public struct LineParser: Sendable {
         self.jsonNames = jsonNames
         columns = ColumnMap()
         keyTable = JSONKeyTable(jsonNames)
+        timeKeyTable = format == .json ? JSONKeyTable(jsonNames, timeOnly: true) : nil
         layout = nil
     }
 
@@ -34,6 +37,7 @@ public struct LineParser: Sendable {
         jsonNames = .standard
         columns = ColumnMap()
         keyTable = JSONKeyTable(.standard)
+        timeKeyTable = nil
         self.layout = layout
     }
 

@@ -21,28 +21,7 @@ enum W3CScanner {
         let end = line.count
         var index = 0
         while index <= last && pos <= end {
-            var fieldStart = pos
-            var fieldEnd: Int
-            switch separator {
-            case .tab:
-                fieldEnd = line.find(ASCII.tab, from: pos, to: end) ?? end
-                pos = fieldEnd + 1
-            case .blanks:
-                while fieldStart < end && ASCII.isBlank(line[fieldStart]) { fieldStart += 1 }
-                if fieldStart == end { pos = end + 1; continue }
-                if line[fieldStart] == ASCII.quote,
-                    let close = closingQuote(line, openAt: fieldStart)
-                {
-                    fieldEnd = close
-                    pos = close + 1
-                    fieldStart += 1
-                } else {
-                    fieldEnd = fieldStart
-                    while fieldEnd < end && !ASCII.isBlank(line[fieldEnd]) { fieldEnd += 1 }
-                    pos = fieldEnd
-                }
-            }
-            let field = fieldStart..<fieldEnd
+            guard let field = nextField(line, &pos, separator) else { continue }
             switch index {
             case columns.method: method = field
             case columns.uriStem: stem = field
@@ -106,6 +85,61 @@ enum W3CScanner {
         }
         request.status = parseStatus(line, status) ?? 0
         return .ok(request)
+    }
+
+    /// The field at `pos` (blanks before it skipped, quotes taken off), moving `pos` past it;
+    /// nil when only blanks remained (then `pos` is past the end).
+    @inline(__always)
+    private static func nextField(_ line: LineBytes, _ pos: inout Int, _ separator: Separator)
+        -> Range<Int>?
+    {
+        let end = line.count
+        var fieldStart = pos
+        let fieldEnd: Int
+        switch separator {
+        case .tab:
+            fieldEnd = line.find(ASCII.tab, from: pos, to: end) ?? end
+            pos = fieldEnd + 1
+        case .blanks:
+            while fieldStart < end && ASCII.isBlank(line[fieldStart]) { fieldStart += 1 }
+            if fieldStart == end {
+                pos = end + 1
+                return nil
+            }
+            if line[fieldStart] == ASCII.quote, let close = closingQuote(line, openAt: fieldStart) {
+                fieldEnd = close
+                pos = close + 1
+                fieldStart += 1
+            } else {
+                var blank = fieldStart
+                while blank < end && !ASCII.isBlank(line[blank]) { blank += 1 }
+                fieldEnd = blank
+                pos = blank
+            }
+        }
+        return fieldStart..<fieldEnd
+    }
+
+    /// The UTC seconds of a row's `date` and `time` (or Zeek `ts`) columns; nil when the
+    /// header names none or the row's do not read.
+    static func timestamp(
+        _ line: LineBytes, columns: ColumnMap, separator: Separator, memo: inout MinuteMemo
+    ) -> Int64? {
+        let last = columns.epochTime >= 0 ? columns.epochTime : max(columns.date, columns.time)
+        guard columns.hasTime else { return nil }
+        var date = 0..<0
+        var time = 0..<0
+        var pos = 0
+        var index = 0
+        while index <= last && pos <= line.count {
+            guard let field = nextField(line, &pos, separator) else { continue }
+            if index == columns.date { date = field }
+            if index == columns.time { time = field }
+            if index == columns.epochTime { return memo.seconds(line, field) }
+            index += 1
+        }
+        guard index > last else { return nil }
+        return TimestampText.dateAndTime(line, date: date, time: time)
     }
 
     @inline(__always) static func isDash(_ line: LineBytes, _ range: Range<Int>) -> Bool {

@@ -1,4 +1,5 @@
 import ASCIIBytes
+import CoverageStats
 
 /// Counts kept per input by each worker, merged at the end.
 public struct InputCounts: Sendable, Equatable {
@@ -11,6 +12,11 @@ public struct InputCounts: Sendable, Equatable {
     public var unknownStatus: UInt64 = 0
     /// Requests kept without a check by `--skip-bots` because they log no user agent.
     public var unknownAgent: UInt64 = 0
+    /// Requests kept without a check by `--since`/`--until`/`--bucket` because the input
+    /// logs no time (URL lists).
+    public var unknownTime: UInt64 = 0
+    /// The first and last times of the requests counted, when a time option was given.
+    public var time: TimeRange?
 
     public init() {}
 
@@ -22,6 +28,8 @@ public struct InputCounts: Sendable, Equatable {
         sum.unknownMethod.addSaturating(rhs.unknownMethod)
         sum.unknownStatus.addSaturating(rhs.unknownStatus)
         sum.unknownAgent.addSaturating(rhs.unknownAgent)
+        sum.unknownTime.addSaturating(rhs.unknownTime)
+        sum.time = lhs.time + rhs.time
         return sum
     }
 }

@@ -35,7 +35,8 @@ public enum LogScan {
             ScanWorker(
                 associations: associations, filter: configuration.filter, shape: shape,
                 lineLimit: configuration.chunkSize, perApp: configuration.perApp,
-                observer: observers.isEmpty ? nil : observers[index], comparedWith: newFiles)
+                observer: observers.isEmpty ? nil : observers[index], comparedWith: newFiles,
+                bucket: configuration.bucket)
         }
         let free = ChunkQueue<Chunk>()
         for _ in 0..<(2 * workerCount + 2) { free.push(Chunk(capacity: configuration.chunkSize)) }
@@ -108,6 +109,8 @@ public enum LogScan {
         for index in reports.indices where index < counts.count {
             reports[index].counts = counts[index]
         }
+        // Requests of inputs that log no time fall in no bucket: the series holds part.
+        if counts.contains(where: { $0.unknownTime > 0 }) { summary.series?.isPartial = true }
         let elapsed = clock.now - start
         let globCaches = workers.map(\.globCaches).reduce(
             Array(repeating: GlobCacheStatistics(), count: associations.files.count)
@@ -155,6 +158,7 @@ public enum LogScan {
         }
         // Lines too long for a chunk met before the format was known: they vote for none.
         var overlongBeforeFormat = false
+        var fingerprint = configuration.fingerprintsInputs ? FingerprintCollector() : nil
         while true {
             let chunk = nextFreeChunk()
             let hasLines: Bool
@@ -172,6 +176,7 @@ public enum LogScan {
                 free.push(chunk)
                 break
             }
+            fingerprint?.add(chunk.bytes)
             if parser == nil {
                 let detection = FormatDetector.detect(
                     chunk.bytes, jsonNames: configuration.jsonNames)
@@ -223,6 +228,8 @@ public enum LogScan {
                 + "--chunk-kib if it is a log with lines that long"
         }
         report.bytes = reader.progress.bytesRead
+        report.fingerprint = fingerprint?.fingerprint(
+            since: configuration.filter.since, until: configuration.filter.until)
         return report
     }
 }

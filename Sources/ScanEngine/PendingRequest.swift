@@ -23,6 +23,8 @@ struct PendingRequest {
     var hash: UInt64 = 0
     /// The line's number in its input, for a malformed-line sample found at classification.
     var lineNumber: UInt64 = 0
+    /// The request's time (UTC seconds), when times are read.
+    var time: Int64 = 0
 
     /// Host bytes kept in a key, and target bytes after them: more than the path lists keep
     /// (256).

@@ -15,8 +15,16 @@ public struct RequestFilter: Sendable, Equatable {
     public var assetExtensions: [[UInt8]] = Self.defaultAssetExtensions
     /// Leave out requests whose user agent names a well-known crawler.
     public var skipBots = false
+    /// Keep only requests logged at or after `since` and before `until` (UTC seconds): the
+    /// window includes its start and excludes its end, so consecutive windows
+    /// (`--since D1 --until D2`, then `--since D2 --until D3`) count every request once.
+    public var since: Int64?
+    public var until: Int64?
 
     public init() {}
+
+    /// True when `--since` or `--until` was given.
+    public var filtersTime: Bool { since != nil || until != nil }
 
     /// Substrings of the user agents of well-known crawlers, lower case: search engines,
     /// link previews, archivers, SEO and AI crawlers, uptime checkers.

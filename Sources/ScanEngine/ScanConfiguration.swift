@@ -1,3 +1,4 @@
+import CoverageStats
 import LogParsing
 
 /// Everything a scan needs besides its AASA files.
@@ -21,6 +22,14 @@ public struct ScanConfiguration: Sendable {
     /// installed: a second look at every handled or excluded target of a file with several
     /// `details` entries, so it is asked for (`scan --per-app`).
     public var perApp = false
+    /// Count requests per time bucket of this size (`scan --bucket`); nil for none.
+    public var bucket: BucketSize?
+    /// Keep a fingerprint of each input (`scan --save-state`), for `merge` to refuse
+    /// counting the same bytes twice.
+    public var fingerprintsInputs = false
+
+    /// True when request times must be read: a time filter or buckets were asked for.
+    public var readsTime: Bool { filter.filtersTime || bucket != nil }
     /// Capacities of the bounded statistics.
     public var hostCapacity = 10_000
     public var topCapacity = 1_000

@@ -1,3 +1,4 @@
+import CoverageStats
 import LinkMatcher
 import PublicSuffix
 import TextFormat
@@ -7,7 +8,33 @@ extension ScanReport {
     static func warnings(_ result: ScanResult, rules: [RuleRow]) -> [ReportWarning] {
         [siteWarning(result)].compactMap { $0 } + portWarnings(result)
             + [hostlessWarning(result), fragmentWarning(result, rules: rules)].compactMap { $0 }
-            + filterWarnings(result)
+            + filterWarnings(result) + seriesWarnings(result)
+    }
+
+    /// A series that is coarser than asked (too many buckets), or that holds only part of
+    /// the requests (inputs without times, states merged with states without a series).
+    static func seriesWarnings(_ result: ScanResult) -> [ReportWarning] {
+        guard let series = result.summary.series else { return [] }
+        var warnings: [ReportWarning] = []
+        if series.size != series.askedSize {
+            warnings.append(
+                ReportWarning(
+                    code: "series_coarsened",
+                    message:
+                        "the requests span more than \(Format.count(UInt64(TimeSeries.bucketLimit))) "
+                        + "\(series.askedSize.name) buckets, so the series counts them per "
+                        + "\(series.size.name); narrow the time with --since and --until for "
+                        + "\(series.askedSize.name) buckets"))
+        }
+        if series.isPartial {
+            warnings.append(
+                ReportWarning(
+                    code: "series_partial",
+                    message: "the series leaves out requests without a time (inputs that log "
+                        + "none, or merged states saved without --bucket): its buckets do not "
+                        + "sum to the totals"))
+        }
+        return warnings
     }
 
     /// The file given without a domain applies to every host no domain claims: when those
@@ -135,6 +162,7 @@ extension ScanReport {
                 (input.counts.unknownMethod, "--methods", "method"),
                 (input.counts.unknownStatus, "--status", "status"),
                 (input.counts.unknownAgent, "--skip-bots", "user agent"),
+                (input.counts.unknownTime, "--since, --until and --bucket", "time"),
             ] where count > 0 {
                 let all = count == input.counts.requests
                 let one = count == 1

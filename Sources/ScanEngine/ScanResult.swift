@@ -28,6 +28,9 @@ public struct InputReport: Sendable {
     /// With `--log-format` given: how the formats fared on its first lines, which names the
     /// closest one when none of its lines parse as the format given.
     public var detection: FormatDetector.Detection?
+    /// What the scan read of the input, for `merge` to refuse counting it twice; nil when not
+    /// taken (no `--save-state`) or saved by an earlier version.
+    public var fingerprint: InputFingerprint?
 }
 
 /// The merged outcome of a scan.

@@ -80,6 +80,7 @@ public struct ScanState: Sendable {
         out.u64(UInt64(max(0, elapsedSeconds) * 1000))
         out.int(workers)
         out.blob(summary.encoded())
+        encodeInputTimes(into: &out)
         return out.bytes
     }
 
@@ -196,6 +197,7 @@ public struct ScanState: Sendable {
             let milliseconds = try input.u64()
             let workers = try input.int()
             let summary = try CoverageSummary(encoded: try input.blob())
+            if !input.isAtEnd { try Self.decodeInputTimes(from: &input, into: &inputs) }
             guard input.isAtEnd else { throw input.failure("bytes after the state") }
             self.init(
                 sources: sources, inputs: inputs, summary: summary,

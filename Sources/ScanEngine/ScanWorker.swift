@@ -28,13 +28,23 @@ final class ScanWorker {
     /// memory, read at cache misses without retaining.
     private let pathMemory: UnsafeMutableBufferPointer<PathMemory>?
     private(set) var inputCounts: [InputCounts] = []
+    /// True when request times are read (`--since`, `--until`, `--bucket`): only then, so
+    /// that a scan without them pays nothing for times.
+    private let readsTime: Bool
+    /// True when the summary keeps a time series (`--bucket`, not for `diff`).
+    private let bucketing: Bool
+    /// What the worker keeps of times until `finish()` hands it to the summary. Behind a
+    /// pointer for the reason the summary is: it changes at every line.
+    private let times: UnsafeMutablePointer<WorkerTimes>
 
     init(
         associations: Associations, filter: RequestFilter, shape: CoverageShape, lineLimit: Int,
         perApp: Bool = false, observer: (any RequestObserver)? = nil,
-        comparedWith newFiles: Associations? = nil
+        comparedWith newFiles: Associations? = nil, bucket: BucketSize? = nil
     ) {
         self.filter = filter
+        readsTime = filter.filtersTime || bucket != nil
+        bucketing = bucket != nil && newFiles == nil
         filtering = !filter.isEmpty
         pipeline = .allocate(lineLimit: lineLimit)
         hosts = HostResolver(associations)
@@ -46,12 +56,20 @@ final class ScanWorker {
             ComparisonSide($0, oldFiles: associations, topCapacity: shape.topCapacity)
         }
         unmanagedComparison = comparison.map { Unmanaged.passUnretained($0) }
+        times = .allocate(capacity: 1)
+        times.initialize(to: WorkerTimes())
+        if let bucket, newFiles == nil {
+            times.pointee.series = TimeSeries(
+                size: bucket, appCount: perApp ? associations.appCount : 0)
+        }
         let byPath = associations.files.map { PathMemory($0.rules) }
         pathMemory =
             observer == nil && byPath.contains(where: { $0 != .never }) ? .copying(byPath) : nil
     }
 
     deinit {
+        times.deinitialize(count: 1)
+        times.deallocate()
         pathMemory?.deallocate()
         cache.free()
         pipeline.deallocate()
@@ -73,12 +91,41 @@ final class ScanWorker {
         let prefetch = ChunkPrefetch(chunk)
         var pipeline = self.pipeline
         var lineNumber = UInt64(chunk.firstLineNumber)
+        let source = timeSource(parser)
+        // The window as two plain bounds: `.min`, the mark of a format without times, is
+        // below every window, so one test keeps the usual line.
+        let since = filter.since ?? (Int64.min + 1)
+        let until = filter.until ?? Int64.max
+        // The chunk's time range, folded into the input's and the worker's once at its end.
+        var first = Int64.max
+        var last = Int64.min
         for line in chunk.lines {
             counts.lines.addSaturating(1)
             prefetch.ahead(of: line)
             let slot = pipeline.free
             switch parser.parse(line, scratch: slot.pointee.scratch, into: &slot.pointee.request) {
             case .ok:
+                if source != .none {
+                    let time: Int64? =
+                        switch source {
+                        case .bracketed:
+                            LineParser.bracketedTime(
+                                line, before: slot.pointee.request.method.lowerBound,
+                                memo: &times.pointee.memo)
+                        case .parsed:
+                            parser.timestamp(
+                                in: line, of: slot.pointee.request, memo: &times.pointee.memo)
+                        case .unlogged, .none: .min
+                        }
+                    if let time, time >= since, time < until {
+                        if time < first { first = time }
+                        if time > last { last = time }
+                        slot.pointee.time = time
+                    } else if !admitsTime(time, line, slot, lineNumber, input, &counts) {
+                        lineNumber &+= 1
+                        continue
+                    }
+                }
                 let agent =
                     filter.skipBots ? parser.userAgent(in: line, of: slot.pointee.request) : nil
                 slot.pointee.take(line: line, agent: agent)
@@ -96,7 +143,57 @@ final class ScanWorker {
             lineNumber &+= 1
         }
         while let due = pipeline.drain() { classify(due, input: input, counts: &counts) }
+        if first <= last {
+            counts.time.include(first)
+            counts.time.include(last)
+            times.pointee.include(first)
+            times.pointee.include(last)
+        }
         inputCounts[input] = counts
+    }
+
+    /// Where the lines of `parser`'s format give their time, when times are read.
+    private enum TimeSource {
+        case none, unlogged, bracketed, parsed
+    }
+
+    private func timeSource(_ parser: LineParser) -> TimeSource {
+        guard readsTime else { return .none }
+        guard parser.logsTime else { return .unlogged }
+        return parser.logsBracketedTime ? .bracketed : .parsed
+    }
+
+    /// The lines the time loop of `process` does not keep at once (`time` is nil when it
+    /// does not read, `.min` when the format logs none, else outside the window): true to
+    /// classify the request, false when it was counted already, as filtered by the time
+    /// window or as malformed.
+    ///
+    /// A line whose time does not read is counted as malformed (`bad-timestamp` is not a
+    /// reason of its own: the line is sampled like other malformed lines) rather than kept:
+    /// kept, it would fall in no time bucket (the buckets would no longer sum to the totals)
+    /// and no `--since`/`--until` window could say it belongs. Inputs that log no time at all
+    /// (URL lists, a W3C header without date and time) keep their requests, counted in
+    /// `unknownTime` for a warning, as the other filters keep what they cannot judge.
+    @inline(never)
+    private func admitsTime(
+        _ time: Int64?, _ line: LineBytes, _ slot: UnsafeMutablePointer<PendingRequest>,
+        _ lineNumber: UInt64, _ input: Int, _ counts: inout InputCounts
+    ) -> Bool {
+        let weight = UInt64(max(slot.pointee.request.weight, 0))
+        guard let time else {
+            counts.malformed.addSaturating(1)
+            recorder.summary.pointee.recordMalformed(
+                input: input, line: lineNumber, bytes: UnsafeRawBufferPointer(line))
+            return false
+        }
+        guard time != .min else {
+            counts.unknownTime.addSaturating(weight)
+            slot.pointee.time = .min
+            return true
+        }
+        counts.requests.addSaturating(weight)
+        recorder.summary.pointee.recordFiltered(.time, weight: weight)
+        return false
     }
 
     /// The lines the reader dropped before `chunk` for being too long: malformed, each with
@@ -127,6 +224,7 @@ final class ScanWorker {
         let parts = isSplit ? URLParts.split(target) : URLParts.empty
         if filtering, let reason = filterReason(pending, parts, weight: weight, counts: &counts) {
             recorder.summary.pointee.recordFiltered(reason, weight: weight)
+            if bucketing { recordTimeFiltered(pending, weight: weight) }
             return
         }
         let place = hosts.place(of: pending, parts)
@@ -147,6 +245,7 @@ final class ScanWorker {
             recorder.summary.pointee.record(
                 .noAssociation, host: UnsafeRawBufferPointer(host),
                 path: pending.pointee.pathKey(split), weight: weight)
+            if bucketing { recordTimeWithoutAssociation(pending, weight: weight) }
             return
         }
         let decision =
@@ -155,6 +254,78 @@ final class ScanWorker {
                 evicted: { self.recorder.record($0) })
             ?? decideAndRemember(pending, file: file, parts: parts, isSplit: isSplit)
         recorder.recordHost(decision.kind, host: host, weight: weight)
+        if bucketing { recordTime(pending, decision, file: file, weight: weight) }
+    }
+
+    /// Counts a request filtered by another filter than the time in its time bucket.
+    @inline(__always)
+    private func recordTimeFiltered(_ pending: UnsafeMutablePointer<PendingRequest>, weight: UInt64)
+    {
+        let time = pending.pointee.time
+        if !times.pointee.countFiltered(at: time, weight: weight) {
+            recordTimeFilteredElsewhere(time, weight: weight)
+        }
+    }
+
+    /// `recordTimeFiltered` of a request outside the current bucket, or of any with per-app
+    /// buckets (they never have a current one).
+    @inline(never)
+    private func recordTimeFilteredElsewhere(_ time: Int64, weight: UInt64) {
+        guard time != .min else { return }
+        guard !times.pointee.perApp else {
+            times.pointee.series?.recordFiltered(at: time, weight: weight)
+            return
+        }
+        times.pointee.enter(time)
+        _ = times.pointee.countFiltered(at: time, weight: weight)
+    }
+
+    /// Counts a decided request in its time bucket (and its app's, with `--per-app`).
+    @inline(__always)
+    private func recordTime(
+        _ pending: UnsafeMutablePointer<PendingRequest>, _ decision: Decision, file: Int,
+        weight: UInt64
+    ) {
+        let time = pending.pointee.time
+        if !times.pointee.count(decision.kind, at: time, weight: weight) {
+            recordTimeElsewhere(time, decision, file: file, weight: weight)
+        }
+    }
+
+    /// `recordTime` of a request outside the current bucket, or of any with per-app buckets
+    /// (they never have a current one: the app takes a look-up the outcome alone does not).
+    @inline(never)
+    private func recordTimeElsewhere(
+        _ time: Int64, _ decision: Decision, file: Int, weight: UInt64
+    ) {
+        guard time != .min else { return }
+        guard times.pointee.perApp else {
+            times.pointee.enter(time)
+            _ = times.pointee.count(decision.kind, at: time, weight: weight)
+            return
+        }
+        let lane: CoverageOutcome.HostLane =
+            switch decision.kind {
+            case .handled: .handled
+            case .excluded: .excluded
+            case .unmatched: .unmatched
+            }
+        var app: Int?
+        switch recorder.outcomes.outcome(decision, file: file) {
+        case .handled(let index, _), .excluded(let index, _): app = index
+        case .unmatched, .noAssociation: break
+        }
+        times.pointee.series?.record(lane, app: app, at: time, weight: weight)
+    }
+
+    /// Counts a request of a host without an AASA file in its time bucket.
+    @inline(never)
+    private func recordTimeWithoutAssociation(
+        _ pending: UnsafeMutablePointer<PendingRequest>, weight: UInt64
+    ) {
+        let time = pending.pointee.time
+        guard time != .min else { return }
+        times.pointee.series?.record(.unmatched, noAssociation: true, at: time, weight: weight)
     }
 
     /// A request whose host cannot be a host name: no file applies, so it is no request but
@@ -257,6 +428,11 @@ final class ScanWorker {
 
     /// Records what the cache still holds; call once, after the last chunk.
     func finish() {
+        if readsTime {
+            times.pointee.flush()
+            recorder.summary.pointee.timeRange = times.pointee.range
+            recorder.summary.pointee.series = times.pointee.series
+        }
         if let comparison {
             cache.flush { recordPair($0, comparison) }
             comparison.finish()
@@ -286,3 +462,73 @@ enum PathMemory: UInt8 {
 // Each worker is driven by exactly one thread from its start to `DispatchGroup.wait()`, after
 // which only the caller reads it.
 extension ScanWorker: @unchecked Sendable {}
+
+/// A worker's times: the memo of the last minute read, the range of the times kept, and the
+/// series of `--bucket`.
+struct WorkerTimes {
+    var memo = MinuteMemo()
+    /// The range as two plain values (`Int64.max`/`min` until a time is seen): cheaper at
+    /// every line than an optional.
+    var first = Int64.max
+    var last = Int64.min
+    var series: TimeSeries? {
+        didSet { perApp = series.map { $0.appCount > 0 } ?? false }
+    }
+    /// True when the series counts per app: each request then goes to the series itself.
+    private(set) var perApp = false
+    /// The bucket the last requests fell in (empty until one did), and their counts: plain
+    /// fields while requests stay in it, added to the series when one falls in another
+    /// bucket (`flush`). Its `requests` are the sum of the others, made at the flush.
+    private var bucketStart: Int64 = 1
+    private var bucketEnd: Int64 = 0
+    private var bucket = BucketCounts()
+
+    /// Counts a classified request at `time` when it falls in the current bucket; false
+    /// when it does not (another bucket, no time, or per-app buckets), for the caller to
+    /// `enter` its bucket or count it in the series.
+    @inline(__always)
+    mutating func count(_ kind: Decision.Kind, at time: Int64, weight: UInt64) -> Bool {
+        guard time >= bucketStart, time < bucketEnd else { return false }
+        switch kind {
+        case .handled: bucket.handled.addSaturating(weight)
+        case .excluded: bucket.excluded.addSaturating(weight)
+        case .unmatched: bucket.unmatched.addSaturating(weight)
+        }
+        return true
+    }
+
+    /// Counts a request another filter than the time removed, as `count` does.
+    @inline(__always)
+    mutating func countFiltered(at time: Int64, weight: UInt64) -> Bool {
+        guard time >= bucketStart, time < bucketEnd else { return false }
+        bucket.filtered.addSaturating(weight)
+        return true
+    }
+
+    /// Makes the bucket of `time` the current one (never with per-app buckets).
+    mutating func enter(_ time: Int64) {
+        flush()
+        guard let size = series?.size else { return }
+        bucketStart = size.start(of: time)
+        bucketEnd = bucketStart + size.seconds
+    }
+
+    /// Adds the current bucket's counts to the series.
+    mutating func flush() {
+        var counts = bucket
+        counts.requests = counts.filtered.addingSaturating(counts.handled)
+            .addingSaturating(counts.excluded).addingSaturating(counts.unmatched)
+        guard counts.requests > 0 else { return }
+        let start = bucketStart
+        bucket = BucketCounts()
+        series?.add(counts, containing: start)
+    }
+
+    @inline(__always)
+    mutating func include(_ time: Int64) {
+        if time < first { first = time }
+        if time > last { last = time }
+    }
+
+    var range: TimeRange? { first <= last ? TimeRange(first: first, last: last) : nil }
+}

@@ -124,7 +124,8 @@ extension HostileProbeTests {
             "scan", "--aasa", fixture.aasa, "--format", "none", "--save-state", state, log,
         ])
         #expect(scan.status == 0)
-        let result = try Self.run(["merge", "--format", format, state, state])
+        // The same state twice, on purpose: --allow-overlap counts it twice.
+        let result = try Self.run(["merge", "--allow-overlap", "--format", format, state, state])
         Self.expectNoCrash(result, "merge --format \(format)")
         #expect(result.status == 0)
         if format == "json" {

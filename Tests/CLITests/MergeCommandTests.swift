@@ -81,7 +81,8 @@ struct MergeCommandTests {
     }
 
     /// Guards issue 9.11: a state given twice, a copy of it, or a scan of the same logs made
-    /// again is merged but warned about; different states are not.
+    /// again counted the same input bytes (their fingerprints say so): refused, or with
+    /// `--allow-overlap` merged but warned about; different states are not.
     @Test func theSameStateGivenTwiceIsWarnedAbout() throws {
         let folder = try TemporaryFolder()
         let log = try folder.write("a.log", ScanCommandTests.logText(repeats: 2))
@@ -104,12 +105,22 @@ struct MergeCommandTests {
             (["a.state", "b.state"], nil),
         ]
         for (names, warning) in cases {
+            let paths = names.map { folder.path + "/" + $0 }
+            if warning != nil {
+                let refused = try ToolRunner.run(["merge", "--quiet"] + paths)
+                #expect(refused.status == 2, "\(names)")
+                #expect(refused.stderr.contains("counted the same bytes"), "\(names)")
+            }
             let (status, report, stderr) = try json(
-                ["merge"] + names.map { folder.path + "/" + $0 })
+                ["merge"] + (warning == nil ? [] : ["--allow-overlap"]) + paths)
             #expect(status == 0)
             #expect(report["totals"] != nil)
             if let warning {
-                #expect(stderr.contains(warning) && stderr.contains("counted twice"), "\(names)")
+                // The fingerprints tell before the bytes and names of the states would.
+                #expect(
+                    stderr.contains("counted the same bytes") && stderr.contains("counted twice")
+                        && stderr.components(separatedBy: "warning:").count == 2,
+                    "\(names): \(warning)")
             } else {
                 #expect(!stderr.contains("warning"), "\(names): \(stderr)")
             }

@@ -24,6 +24,13 @@ struct MergeCommand: ParsableCommand {
                 + "nothing shows they were not changed since."))
     var allowUnverifiedState = false
 
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Merge states that counted the same input bytes (their fingerprints match), "
+                + "counting those requests twice, with a warning instead of an error."))
+    var allowOverlap = false
+
     @Argument(
         help: ArgumentHelp(
             "Saved states: files (each may hold several states one after another), folders "
@@ -61,7 +68,6 @@ struct MergeCommand: ParsableCommand {
                 throw CommandFailure.error("\(TerminalText.escaped(path)): \(error)")
             }
         }
-        warnAboutRepeats(loaded, contents, names)
         let merged: ScanState
         let result: ScanResult
         do {
@@ -70,6 +76,9 @@ struct MergeCommand: ParsableCommand {
         } catch {
             throw CommandFailure.error("\(error)")
         }
+        // Told once the states are known to merge at all (same AASA files, same sizes).
+        let overlapping = try refuseOverlaps(loaded, names)
+        warnAboutRepeats(loaded, contents, names, besides: overlapping)
         if let path = output.saveState { try writeState(merged, to: path) }
         try output.emit(result)
     }
@@ -92,11 +101,13 @@ struct MergeCommand: ParsableCommand {
 
     /// A state given twice (the same file, a copy, or a scan of the same logs made again)
     /// would count its requests twice: merging allows it, but says so.
-    private func warnAboutRepeats(_ loaded: [ScanState], _ contents: [Data], _ names: [String]) {
+    private func warnAboutRepeats(
+        _ loaded: [ScanState], _ contents: [Data], _ names: [String], besides told: Set<Int>
+    ) {
         func inputs(_ state: ScanState) -> [String] {
             state.inputs.map { "\($0.path)\u{0}\($0.bytes)\u{0}\($0.counts.lines)" }
         }
-        for later in loaded.indices {
+        for later in loaded.indices where !told.contains(later) {
             for earlier in 0..<later {
                 let same: String
                 if contents[earlier] == contents[later] {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CLISupport
+import CoverageStats
 import ScanEngine
 
 /// `aasa-scan scan`: universal-link coverage of real traffic.
@@ -27,6 +28,13 @@ struct ScanCommand: ParsableCommand {
                 + "details entries."))
     var perApp = false
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Count requests per hour, day or week (ISO weeks, from Monday 00:00 UTC) as a "
+                + "series in the report.", valueName: "hour|day|week"))
+    var bucket: String?
+
     @Argument(
         help: ArgumentHelp(
             "Log files, directories, globs, or - for standard input.", valueName: "input"))
@@ -46,6 +54,13 @@ struct ScanCommand: ParsableCommand {
         try reading.apply(to: &configuration)
         configuration.filter = try filters.filter()
         configuration.perApp = perApp
+        if let bucket {
+            guard let size = BucketSize.allCases.first(where: { $0.name == bucket }) else {
+                throw ValidationError("--bucket wants hour, day or week, got '\(bucket)'.")
+            }
+            configuration.bucket = size
+        }
+        configuration.fingerprintsInputs = output.saveState != nil
         if (inputs.isEmpty || inputs.contains("-")), Terminal.standardInputIsTerminal, !output.quiet
         {
             StandardError.line(

@@ -14,6 +14,8 @@ extension FilterOptions {
             options.append("--skip-assets")
         }
         if skipBots { options.append("--skip-bots") }
+        if let since { options.append("--since " + since) }
+        if let until { options.append("--until " + until) }
         return options
     }
 }

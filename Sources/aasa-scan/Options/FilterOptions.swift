@@ -32,6 +32,21 @@ struct FilterOptions: ParsableArguments {
                 + "without a user agent are kept, with a warning."))
     var skipBots = false
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Keep only requests logged at or after this time: RFC 3339 (2024-05-01T00:00:00Z, "
+                + "2024-05-01T02:00:00+02:00) or a date (2024-05-01, its start in UTC).",
+            valueName: "time"))
+    var since: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Keep only requests logged before this time (the time itself excluded), written as "
+                + "for --since.", valueName: "time"))
+    var until: String?
+
     func filter() throws -> RequestFilter {
         var filter = RequestFilter()
         if let methods {
@@ -63,6 +78,22 @@ struct FilterOptions: ParsableArguments {
             filter.assetExtensions = list
         }
         filter.skipBots = skipBots
+        filter.since = try since.map { try Self.time($0, option: "--since") }
+        filter.until = try until.map { try Self.time($0, option: "--until") }
+        if let since = filter.since, let until = filter.until, since >= until {
+            throw ValidationError("--until must come after --since.")
+        }
         return filter
+    }
+
+    /// The UTC seconds of a `--since`/`--until` value.
+    static func time(_ text: String, option: String) throws -> Int64 {
+        let bytes = Array(text.utf8)
+        guard let seconds = bytes.withUnsafeBufferPointer({ TimestampText.parse($0) }) else {
+            throw ValidationError(
+                "\(option) wants an RFC 3339 time such as 2024-05-01T00:00:00Z or a date such "
+                    + "as 2024-05-01, got '\(text)'.")
+        }
+        return seconds
     }
 }

@@ -81,9 +81,10 @@ struct ReadingOptions: ParsableArguments {
                 case "method": names.method.insert(parts[1], at: 0)
                 case "status": names.status.insert(parts[1], at: 0)
                 case "request": names.requestLine.insert(parts[1], at: 0)
+                case "time": names.time.insert(parts[1], at: 0)
                 default:
                     throw ValidationError(
-                        "--json-fields roles are host, target, method, status, request.")
+                        "--json-fields roles are host, target, method, status, request, time.")
                 }
             }
             configuration.jsonNames = names

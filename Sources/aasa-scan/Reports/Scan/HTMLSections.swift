@@ -135,7 +135,7 @@ package enum HTMLSections {
 
     /// The filters asked for, and how many requests each one left out.
     package static func filters(
-        _ out: inout HTMLWriter, _ totals: CoverageTotals, applied: [String]
+        _ out: inout HTMLWriter, _ totals: CoverageTotals, applied: [String], time: Bool = false
     ) {
         section(&out, id: "filters", title: "Filters") { out in
             if applied.isEmpty {
@@ -158,7 +158,8 @@ package enum HTMLSections {
                 for (name, count) in [
                     ("method", totals.filtered.byMethod), ("status", totals.filtered.byStatus),
                     ("asset", totals.filtered.byAsset), ("bot", totals.filtered.byBot),
-                    ("total", totals.filtered.total),
+                ] + (time ? [("time", totals.filtered.byTime)] : []) + [
+                    ("total", totals.filtered.total)
                 ] {
                     rows.element("tr", ["data-filter": name]) { row in
                         row.element("td", say: name)

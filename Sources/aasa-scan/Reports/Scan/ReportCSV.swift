@@ -81,6 +81,10 @@ public enum ReportCSV {
         ] {
             rows.append(row("filtered", name, "", "", "", "", count, 0))
         }
+        if report.readsTime {
+            rows.append(row("filtered", "time", "", "", "", "", totals.filtered.byTime, 0))
+        }
+        rows += timeRows(report)
         for host in report.hosts {
             let name = text(host.host)
             rows.append(row("host", name, "", "", "", "", host.requests, host.errorBound))
@@ -101,8 +105,53 @@ public enum ReportCSV {
             rows.append(
                 row("input_malformed", input.path, "", "", "", "", input.counts.malformed, 0))
             rows.append(row("input_bytes", input.path, "", "", "", "", UInt64(input.bytes), 0))
+            if let range = input.counts.time {
+                rows.append(time("input_first_time", input.path, range.first))
+                rows.append(time("input_last_time", input.path, range.last))
+            }
         }
         return rows
+    }
+
+    /// The time range, then the series of `--bucket`: a `series` row per bucket (its start
+    /// in `id`, the bucket size in `source`, its requests in `count`), then one row per
+    /// outcome and per app of the bucket, as the totals and apps are written.
+    private static func timeRows(_ report: ScanReport) -> [String] {
+        var rows: [String] = []
+        if let range = report.timeRange {
+            rows.append(time("time_range", "first", range.first))
+            rows.append(time("time_range", "last", range.last))
+        }
+        guard let size = report.seriesBucket else { return rows }
+        let series = report.series
+        rows.append(row("series_bucket", size.name, "", "", "", "", UInt64(series.count), 0))
+        rows.append(
+            row("series_partial", report.seriesIsPartial ? "true" : "false", "", "", "", "", 0, 0))
+        for bucket in series {
+            let start = ScanReport.timeText(bucket.start)
+            for (section, count) in [
+                ("series", bucket.requests), ("series_filtered", bucket.filtered),
+                ("series_handled", bucket.handled), ("series_excluded", bucket.excluded),
+                ("series_unmatched", bucket.unmatched),
+                ("series_no_association", bucket.noAssociation),
+            ] {
+                rows.append(row(section, start, size.name, "", "", "", count, 0))
+            }
+            for (app, (handled, excluded)) in zip(
+                report.apps, zip(bucket.appHandled, bucket.appExcluded))
+            {
+                rows.append(
+                    row("series_app_handled", start, app.source, app.app, "", "", handled, 0))
+                rows.append(
+                    row("series_app_excluded", start, app.source, app.app, "", "", excluded, 0))
+            }
+        }
+        return rows
+    }
+
+    /// A row of a time: RFC 3339 in `pattern`, UTC seconds in `count`.
+    private static func time(_ section: String, _ id: String, _ seconds: Int64) -> String {
+        row(section, id, "", "", "", ScanReport.timeText(seconds), 0, 0, count: String(seconds))
     }
 
     private static func text(_ bytes: [UInt8]) -> String { JSONText.urlText(bytes: bytes) }

@@ -28,6 +28,7 @@ public enum ReportHTML {
         HTMLSections.incompleteBanner(&out, result)
         HTMLSections.warnings(&out, report.warnings)
         coverage(&out, report)
+        overTime(&out, report, top: top)
         if top == 0 {
             out.element(
                 "p", ["class": "note"],
@@ -46,7 +47,7 @@ public enum ReportHTML {
             hosts(&out, report)
             HTMLSections.inputs(&out, result, top: top)
         }
-        HTMLSections.filters(&out, totals, applied: filters)
+        HTMLSections.filters(&out, totals, applied: filters, time: report.readsTime)
         HTMLSections.malformed(&out, result)
         files(&out, report)
         out.element("footer") { footer in
@@ -101,6 +102,18 @@ public enum ReportHTML {
                     facts.element("li") { item in
                         item.count(count, tag: "strong", metric: metric, classes: "")
                         item.say(" " + noun)
+                    }
+                }
+                if let range = report.timeRange {
+                    facts.element("li") { item in
+                        item.say("logged from ")
+                        item.element(
+                            "strong", ["data-time": "time_range.first"],
+                            say: ScanReport.timeText(range.first))
+                        item.say(" to ")
+                        item.element(
+                            "strong", ["data-time": "time_range.last"],
+                            say: ScanReport.timeText(range.last))
                     }
                 }
             }

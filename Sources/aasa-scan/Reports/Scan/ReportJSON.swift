@@ -31,6 +31,7 @@ public enum ReportJSON {
         totalsObject.add("unmatched", count: totals.unmatched)
         totalsObject.add("no_association", count: totals.noAssociation)
         object.add("totals", raw: totalsObject.text)
+        object.add("time_range", raw: timeRange(result.summary.timeRange))
         var coverage = JSONObject()
         coverage.add(
             "handled_percent", raw: Format.fixed(report.percent(totals.handled), decimals: 3))
@@ -39,6 +40,11 @@ public enum ReportJSON {
         coverage.add(
             "unmatched_percent", raw: Format.fixed(report.percent(totals.unmatched), decimals: 3))
         object.add("coverage", raw: coverage.text)
+        if let series = result.summary.series {
+            object.add("series_bucket", string: series.size.name)
+            object.add("series_partial", raw: bool(series.isPartial))
+            object.add("series", raw: ReportTimeJSON.series(series, apps: report.apps))
+        }
         object.add("apps", raw: array(report.apps.map(app)))
         object.add("rules", raw: rules(report.rules))
         object.add("dead_rules", count: UInt64(report.deadRules.count))
@@ -77,6 +83,7 @@ public enum ReportJSON {
         filtered.add("status", count: totals.filtered.byStatus)
         filtered.add("asset", count: totals.filtered.byAsset)
         filtered.add("bot", count: totals.filtered.byBot)
+        filtered.add("time", count: totals.filtered.byTime)
         var object = JSONObject()
         object.add("lines", count: totals.lines)
         object.add("requests", count: totals.requests)
@@ -118,6 +125,7 @@ public enum ReportJSON {
         row.add("error_code", raw: input.errorCode.map(JSONText.quoted) ?? "null")
         row.add("skipped", raw: bool(input.skipped))
         row.add("skip_reason", raw: input.skipReason.map(JSONText.quoted) ?? "null")
+        row.add("time_range", raw: timeRange(input.counts.time))
         return row.text
     }
 

@@ -41,6 +41,7 @@ public enum ReportOpenMetrics {
             help: "Share of the classified requests by decision, 0 to 1 (handled is an upper "
                 + "bound: eligible to open an app)",
             classes.map { .init([("class", $0.0)], ratio(percent: report.percent($0.1))) })
+        addTimeRange(report, to: &text)
         addApps(report, to: &text)
         addRules(report, to: &text)
         let hosts = MetricsText.grouped(
@@ -168,10 +169,26 @@ public enum ReportOpenMetrics {
         text.add(
             "aasa_scan_filtered_requests", .counter,
             help: "Requests left out before classification, by filter",
-            [
+            ([
                 ("method", filtered.byMethod), ("status", filtered.byStatus),
                 ("asset", filtered.byAsset), ("bot", filtered.byBot),
-            ].map { .init([("reason", $0.0)], count: $0.1) })
+            ] + (result.readsTime ? [("time", filtered.byTime)] : [])).map {
+                .init([("reason", $0.0)], count: $0.1)
+            })
+    }
+
+    /// The first and last request times, as gauges a rule can compare with `time()` or with
+    /// an earlier run; nothing when no time was read.
+    private static func addTimeRange(_ report: ScanReport, to text: inout MetricsText) {
+        guard let range = report.timeRange else { return }
+        text.add(
+            "aasa_scan_first_request_timestamp_seconds", .gauge, unit: "seconds",
+            help: "Time of the earliest request read (Unix seconds, UTC)",
+            value: String(range.first))
+        text.add(
+            "aasa_scan_last_request_timestamp_seconds", .gauge, unit: "seconds",
+            help: "Time of the latest request read (Unix seconds, UTC)",
+            value: String(range.last))
     }
 
     /// The figures every report of the logs has, last: per input (inputs of the same name,

@@ -49,8 +49,14 @@ public enum ReportTable {
             notes.append(
                 "filtered out \(Format.count(totals.filtered.total)) (method \(Format.count(totals.filtered.byMethod)), "
                     + "status \(Format.count(totals.filtered.byStatus)), asset \(Format.count(totals.filtered.byAsset)), "
-                    + "bot \(Format.count(totals.filtered.byBot)))"
-            )
+                    + "bot \(Format.count(totals.filtered.byBot))"
+                    + (report.readsTime ? ", time \(Format.count(totals.filtered.byTime))" : "")
+                    + ")")
+        }
+        if let range = report.timeRange {
+            notes.append(
+                "logged from \(ScanReport.timeText(range.first)) to "
+                    + ScanReport.timeText(range.last))
         }
         if totals.malformed > 0 {
             notes.append(Format.plural(totals.malformed, "malformed line"))
@@ -59,13 +65,16 @@ public enum ReportTable {
             notes.append(Format.plural(totals.skipped, "non-request line") + " skipped")
         }
         out += notes.map { "  " + $0 }
+        out += overTime(report, style: style, top: top, width: width)
 
         if top == 0 {
             // The lists are hidden, not empty: "(none)" here would read as "no handled paths".
             out.append("")
             out.append(
-                "  Apps, rules, dead rules, paths, hosts and inputs are hidden by --top 0; "
-                    + "--format json or csv has them all")
+                (report.seriesBucket == nil
+                    ? "  Apps, rules, dead rules, paths, hosts and inputs"
+                    : "  Apps, rules, dead rules, paths, hosts, inputs and the series")
+                    + " are hidden by --top 0; --format json or csv has them all")
             out += malformedSection(result, style: style)
             out.append("")
             out.append(recap(report, style: style))
