@@ -751,7 +751,10 @@ def merge_group(kit: Kit, group: int, records: Iterable[tuple[int, Record]]) -> 
         stream.write(b"".join(states))
         stream.seek(0)
         result = subprocess.run(
-            [binary, "merge", "--format", "none", "--quiet", "--save-state", "-", "-"],
+            # One job is one scan: like scan, it counts a file named twice twice, so its
+            # tasks' states merge even when they read the same bytes.
+            [binary, "merge", "--allow-overlap", "--format", "none", "--quiet"]
+            + ["--save-state", "-", "-"],
             stdin=stream,
             stdout=merged,
             stderr=subprocess.PIPE,
@@ -883,7 +886,8 @@ def relay_notes(records: Sequence[Record]) -> None:
 def write_report(binary: str, states: Sequence[bytes], arguments: argparse.Namespace) -> int:
     """`aasa-scan merge` of every state, on the driver: the report, the merged state, the
     gate and the exit status are merge's."""
-    command = [binary, "merge", "--format", arguments.format, "--top", str(arguments.top)]
+    command = [binary, "merge", "--allow-overlap", "--format", arguments.format]
+    command += ["--top", str(arguments.top)]
     if arguments.output != "-":
         command += ["--output", arguments.output]
     if arguments.save_state:
