@@ -263,9 +263,9 @@ extension GlobProgram {
     }
 }
 
-/// Per-thread working memory of `GlobProgram.matches`, reused from call to call; part of a
-/// `MatchState`, and freed with it.
-struct GlobScratch: ~Copyable {
+/// Per-thread working memory of `GlobProgram.matches`, reused from call to call; freed by
+/// its owner (`MatchScratch`).
+struct GlobScratch {
     var current = ScratchBuffer<Int32>()
     var next = ScratchBuffer<Int32>()
     var seen = ScratchBuffer<UInt32>()
@@ -275,7 +275,7 @@ struct GlobScratch: ~Copyable {
     var edgesRead = 0
     var bitParallelBytes = 0
 
-    deinit {
+    func free() {
         current.free()
         next.free()
         seen.free()

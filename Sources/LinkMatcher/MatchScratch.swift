@@ -45,13 +45,14 @@ public final class MatchScratch {
     }
 
     deinit {
+        state.pointee.free()
         state.deinitialize(count: 1)
         state.deallocate()
     }
 }
 
-/// What `MatchScratch` holds: the one owner of its buffers, which it frees when it goes.
-struct MatchState: ~Copyable {
+/// What `MatchScratch` holds.
+struct MatchState {
     /// Where the parts of the current URL lie in its bytes.
     var parts = URLParts.empty
     /// Path, query and fragment text per view mode (`viewSlot`): a slice of the URL itself
@@ -137,20 +138,31 @@ struct MatchState: ~Copyable {
         }
     }
 
-    /// Frees every buffer, once: the state cannot be copied, so no copy can free them again.
-    deinit {
-        storage.free { $0.free() }
-        items.free { $0.free() }
-        itemBytes.free { $0.free() }
-        globCaches.free { $0.free() }
-        patternCaches.free { $0.free() }
-        candidateRuns.pointee.free()
-        candidateRuns.deallocate()
-        for buffer in [viewReady, itemsReady, decidedApps] { buffer.free() }
-        for buffer in [cleanliness, byteKinds, encoded] { buffer.free() }
+    func free() {
+        for slot in 0..<storage.count { storage[slot].free() }
+        for slot in 0..<items.count {
+            items[slot].free()
+            itemBytes[slot].free()
+        }
         views.free()
+        viewReady.free()
+        cleanliness.free()
+        byteKinds.free()
+        storage.free()
+        items.free()
+        itemBytes.free()
+        itemsReady.free()
+        encoded.free()
         candidates.free()
         ruleBits.free()
+        candidateRuns.pointee.free()
+        candidateRuns.deallocate()
+        glob.free()
+        for index in 0..<globCaches.count { globCaches[index].free() }
+        globCaches.free()
+        for index in 0..<patternCaches.count { patternCaches[index].free() }
+        patternCaches.free()
+        decidedApps.free()
         touchedApps.free()
     }
 

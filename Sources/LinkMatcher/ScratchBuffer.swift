@@ -13,13 +13,6 @@ struct ScratchBuffer<Element: BitwiseCopyable> {
     /// Frees the memory; the owner calls it once, from its `deinit`.
     func free() { base.deallocate() }
 
-    /// Frees the memory after `release` has freed what each element holds (buffers of
-    /// buffers, DFA caches).
-    func free(each release: (Element) -> Void) {
-        for index in 0..<count { release(base[index]) }
-        base.deallocate()
-    }
-
     @inline(__always)
     mutating func removeAll() { count = 0 }
 
