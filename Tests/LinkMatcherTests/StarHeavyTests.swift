@@ -152,9 +152,11 @@ struct StarHeavyTests {
         let arena = Arena()
         let program = GlobProgram(nodes, slashesVanishAtEnd: false, arena: arena)
         #expect(program.small == nil, "the test is of the list-based run")
-        // The scratch frees its buffers when it goes.
         var scratch = GlobScratch()
-        defer { withExtendedLifetime(arena) {} }
+        defer {
+            scratch.free()
+            withExtendedLifetime(arena) {}
+        }
         let text = Self.letters(50_000, seed: 6)
         for ending in ["a", "b"] {
             let full = String(text.dropLast()) + ending
