@@ -152,7 +152,7 @@ public enum ReportJSON {
     /// Every rule row, written into one buffer: a 5,000-rule file makes this the largest part
     /// of the report, and rules of one entry share their apps text. Without `hits`, the rows
     /// leave that key out (a list of rules that all have none).
-    package static func rules(_ rules: [some ReportRuleRow], hits: Bool = true) -> String {
+    package static func rules(_ rules: [ScanReport.RuleRow], hits: Bool = true) -> String {
         var out: [UInt8] = [UInt8(ascii: "[")]
         out.reserveCapacity(rules.count * 192)
         var appsText: [[String]: [UInt8]] = [:]
@@ -213,7 +213,7 @@ public enum ReportJSON {
         return row.text
     }
 
-    package static func path(_ path: some ReportPathRow) -> String {
+    package static func path(_ path: ScanReport.PathRow) -> String {
         var row = JSONObject()
         row.add("path", bytes: path.path)
         row.add("host", raw: path.host.map { JSONText.quoted(bytes: $0) } ?? "null")
