@@ -105,7 +105,8 @@ public struct ScanReport: Sendable {
         hosts = summary.hosts(limit: top)
         let multiHost = summary.hosts(limit: 2).count > 1
         isMultiHost = multiHost
-        topUnmatched = PathRow.rows(summary.topUnmatched(limit: top), multiHost: multiHost, top: top)
+        topUnmatched = PathRow.rows(
+            summary.topUnmatched(limit: top), multiHost: multiHost, top: top)
         topHandled = PathRow.rows(summary.topHandled(limit: top), multiHost: multiHost, top: top)
         warnings = Self.warnings(result, rules: rules)
     }

@@ -73,6 +73,8 @@ package struct DiffReport {
     }
 
     package let result: ScanResult
+    /// The first and last request times, when a time option had them read.
+    package var timeRange: TimeRange? { result.summary.timeRange }
     package let comparison: Comparison
     package let maxLost: Double?
     /// Rows of the path lists and of the rule changes.

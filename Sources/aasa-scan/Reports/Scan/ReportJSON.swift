@@ -77,18 +77,17 @@ public enum ReportJSON {
 
     /// The `totals` keys every report of a reading starts with: `lines` to `classified`.
     package static func readTotals(_ totals: CoverageTotals, classified: UInt64) -> JSONObject {
+        let byFilter = totals.filtered
         var filtered = JSONObject()
-        filtered.add("total", count: totals.filtered.total)
-        filtered.add("method", count: totals.filtered.byMethod)
-        filtered.add("status", count: totals.filtered.byStatus)
-        filtered.add("asset", count: totals.filtered.byAsset)
-        filtered.add("bot", count: totals.filtered.byBot)
-        filtered.add("time", count: totals.filtered.byTime)
+        filtered.add(counts: [
+            "total": byFilter.total, "method": byFilter.byMethod, "status": byFilter.byStatus,
+            "asset": byFilter.byAsset, "bot": byFilter.byBot, "time": byFilter.byTime,
+        ])
         var object = JSONObject()
-        object.add("lines", count: totals.lines)
-        object.add("requests", count: totals.requests)
-        object.add("malformed", count: totals.malformed)
-        object.add("skipped", count: totals.skipped)
+        object.add(counts: [
+            "lines": totals.lines, "requests": totals.requests, "malformed": totals.malformed,
+            "skipped": totals.skipped,
+        ])
         object.add("filtered", raw: filtered.text)
         object.add("classified", count: classified)
         return object
@@ -205,11 +204,10 @@ public enum ReportJSON {
     private static func host(_ host: HostCounts) -> String {
         var row = JSONObject()
         row.add("host", bytes: host.host)
-        row.add("requests", count: host.requests)
-        row.add("handled", count: host.handled)
-        row.add("excluded", count: host.excluded)
-        row.add("unmatched", count: host.unmatched)
-        row.add("error_bound", count: host.errorBound)
+        row.add(counts: [
+            "requests": host.requests, "handled": host.handled, "excluded": host.excluded,
+            "unmatched": host.unmatched, "error_bound": host.errorBound,
+        ])
         return row.text
     }
 
