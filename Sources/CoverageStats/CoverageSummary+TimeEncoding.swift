@@ -43,8 +43,11 @@ extension CoverageSummary {
         if try input.u64() != 0 {
             let first = Int64(bitPattern: try input.u64())
             let last = Int64(bitPattern: try input.u64())
-            guard first <= last else { throw input.failure("a time range that ends first") }
-            timeRange = TimeRange(first: first, last: last)
+            let range = TimeRange(first: first, last: last)
+            guard first <= last, range.isReadable else {
+                throw input.failure("a time range that ends first or lies outside 1970-2099")
+            }
+            timeRange = range
         }
         guard try input.u64() != 0 else { return }
         guard let asked = BucketSize(rawValue: try input.u64()),
@@ -60,7 +63,10 @@ extension CoverageSummary {
         var buckets: [(Int64, BucketCounts)] = []
         for _ in 0..<count {
             let start = Int64(bitPattern: try input.u64())
-            guard size.start(of: start) == start else {
+            // Week buckets of 1970 start in 1969 (a Monday).
+            guard start >= TimeRange.readable.lowerBound - 7 * 86_400,
+                start <= TimeRange.readable.upperBound, size.start(of: start) == start
+            else {
                 throw input.failure("a bucket that does not start on its size")
             }
             var counts = BucketCounts()

@@ -6,6 +6,14 @@ public struct TimeRange: Sendable, Equatable {
 
     public init(first: Int64, last: Int64) { (self.first, self.last) = (first, last) }
 
+    /// The times a log line can carry (`TimestampText.years`, 1970 to 2099, in UTC seconds):
+    /// a saved state holding another is damaged, and reading it would overflow the bucket
+    /// arithmetic.
+    public static let readable: ClosedRange<Int64> = 0...4_102_444_799
+
+    /// Whether both ends are times a log can carry.
+    public var isReadable: Bool { Self.readable.contains(first) && Self.readable.contains(last) }
+
     /// A range of one instant.
     public init(_ time: Int64) { (first, last) = (time, time) }
 

@@ -223,8 +223,10 @@ public enum TimestampText {
 extension TimestampText {
     /// `2024-05-01T23:30:00Z`: UTC seconds as RFC 3339, for reports.
     public static func rfc3339(_ seconds: Int64) -> String {
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let clock = seconds - days * 86_400
+        // Floored, without an overflow for any value (a damaged state may hold one).
+        let remainder = seconds % 86_400
+        let clock = remainder < 0 ? remainder + 86_400 : remainder
+        let days = seconds / 86_400 - (remainder < 0 ? 1 : 0)
         // The inverse of `utcSeconds`.
         let date = CivilDate(daysSinceEpoch: Int(days))
         func two(_ value: some BinaryInteger) -> String { value < 10 ? "0\(value)" : "\(value)" }

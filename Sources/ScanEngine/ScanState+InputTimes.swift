@@ -44,8 +44,11 @@ extension ScanState {
             if try input.u64() != 0 {
                 let first = Int64(bitPattern: try input.u64())
                 let last = Int64(bitPattern: try input.u64())
-                guard first <= last else { throw input.failure("a time range that ends first") }
-                inputs[index].counts.time = TimeRange(first: first, last: last)
+                let range = TimeRange(first: first, last: last)
+                guard first <= last, range.isReadable else {
+                    throw input.failure("a time range that ends first or lies outside 1970-2099")
+                }
+                inputs[index].counts.time = range
             }
             inputs[index].counts.unknownTime = try input.u64()
             if try input.u64() != 0 {

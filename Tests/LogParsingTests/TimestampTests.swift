@@ -198,6 +198,17 @@ struct TimestampTests {
         #expect(TimestampText.rfc3339(951_825_600) == "2000-02-29T12:00:00Z")
     }
 
+    /// Any 64-bit time is written without a trap (a damaged state may hold one); before
+    /// 1970 the clock still counts forward from midnight.
+    @Test func rfc3339WritesEveryTime() {
+        #expect(TimestampText.rfc3339(-1) == "1969-12-31T23:59:59Z")
+        #expect(TimestampText.rfc3339(-86_400) == "1969-12-31T00:00:00Z")
+        for seconds in [Int64.min, Int64.min + 1, -86_401, Int64.max - 1, Int64.max] {
+            let text = TimestampText.rfc3339(seconds)
+            #expect(text.hasSuffix("Z") && text.contains("T"), "\(seconds): \(text)")
+        }
+    }
+
     /// NCSA text of `time` shown at `zone` (its local clock), written independently of the
     /// reader through `rfc3339`.
     static func ncsa(_ time: Int64, zone: String) -> String {

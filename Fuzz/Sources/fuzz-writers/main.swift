@@ -2,7 +2,8 @@
 // table), as the tool runs them (the package's `Reports` library). The bytes
 // choose a result: AASA files whose app IDs, inputs whose names and errors, and requests whose
 // hosts and paths hold hostile text (controls, bidirectional overrides, formula leads, markup,
-// bytes that are not UTF-8), with counts at the edges of 64 bits. Every writer must finish
+// bytes that are not UTF-8), with counts at the edges of 64 bits, a time range and a series
+// of buckets (per app too). Every writer must finish
 // without a trap, and write only what its format allows.
 import CLISupport
 import CoverageStats
@@ -162,6 +163,27 @@ FuzzDriver.run { input in
                 }
             }
         }
+    }
+    // Times: the range at the edges of 64 bits too (a report must write any), buckets in the
+    // years a log can carry (saved states holding others are refused when read).
+    if choices.chance(50) {
+        let first =
+            choices.chance(20)
+            ? choices.pick([Int64.min, -1, Int64.max]) : Int64(choices.below(1 << 32))
+        summary.timeRange = TimeRange(first: first, last: max(first, first &+ 3_600))
+    }
+    if choices.chance(50) {
+        let perApp = choices.chance(50) && associations.appCount > 0
+        var series = TimeSeries(
+            size: choices.pick([.hour, .day, .week]), appCount: perApp ? associations.appCount : 0)
+        for _ in 0..<choices.below(12) {
+            let time = Int64(choices.below(Int(TimeRange.readable.upperBound)))
+            let lane = choices.pick([CoverageOutcome.HostLane.handled, .excluded, .unmatched])
+            series.record(
+                lane, app: perApp ? choices.below(associations.appCount) : nil, at: time,
+                weight: count(&choices))
+        }
+        summary.series = series
     }
     let state = ScanState(
         sources: [source], inputs: inputs, summary: summary,
