@@ -132,31 +132,70 @@ extension CompiledRuleSet {
     public func decidePerApp(
         _ url: UnsafeBufferPointer<UInt8>, scratch: MatchScratch
     ) -> [AppDecision] {
+        _ = decideWithApps(URLParts.split(url), in: url, scratch: scratch)
+        return scratch.appDecisions.sorted { $0.app < $1.app }
+    }
+
+    /// Decides a URL already split by `URLParts.split` as `decide` does and, in the same walk
+    /// of the candidates, every app's own first decisive rule (`decidePerApp`): left in
+    /// `scratch.appDecisions`, in the order the walk met them, until the next decision. The
+    /// walk goes on past the URL's decision only while some app is undecided.
+    public func decideWithApps(
+        _ parts: URLParts, in bytes: UnsafeBufferPointer<UInt8>, scratch: MatchScratch
+    ) -> Decision {
         let scratch = scratch.state
-        let parts = URLParts.split(url)
-        guard parts.hasWebScheme(in: url) else { return [] }
-        collectCandidates(parts, url, scratch)
-        scratch.pointee.appendRunsToCandidates()
+        scratch.pointee.appDecisions.removeAll()
+        guard parts.hasWebScheme(in: bytes) else { return .unmatched }
+        collectCandidates(parts, bytes, scratch)
         if scratch.pointee.candidates.buffer.contains(where: { $0 < 0 }) {
-            replaceKeyedGroups(url, scratch)
+            replaceKeyedGroups(bytes, scratch)
         }
-        let candidates = Array(scratch.pointee.candidates.buffer).sorted()
-        var decided: [Int32: AppDecision] = [:]
+        if scratch.pointee.candidates.count > 1 { Self.sortAscending(scratch) }
+        let candidates = scratch.pointee.candidates
+        let runs = scratch.pointee.candidateRuns
+        if candidates.count == 0 && runs.pointee.count == 0 { return .unmatched }
+        clearDecidedApps(scratch)
+        let absent =
+            (parts.query == nil ? RuleHead.queryAbsent : 0)
+            | (parts.fragment == nil ? RuleHead.fragmentAbsent : 0)
         var lastEntry: Int32 = -1
-        for candidate in candidates {
-            let ruleIndex = Int(candidate)
-            let rule = compiled.pointer(at: ruleIndex)
-            guard rule.pointee.entry != lastEntry, pathHolds(ruleIndex, url, scratch),
-                otherPartsMatch(rule, url, scratch)
+        var decision = Decision.unmatched
+        var slot = 0
+        while scratch.pointee.appDecisions.count < apps.count {
+            let ruleIndex: Int
+            if runs.pointee.count == 0 {
+                guard slot < candidates.count else { break }
+                ruleIndex = Int(candidates[slot])
+                slot += 1
+            } else {
+                guard let next = Self.nextMerged(candidates, &slot, runs) else { break }
+                ruleIndex = next
+            }
+            let head = heads[ruleIndex]
+            guard head.entry != lastEntry, head.failsWithout & absent == 0,
+                pathHolds(ruleIndex, bytes, scratch),
+                head.pathDecides || otherPartsMatch(compiled.pointer(at: ruleIndex), bytes, scratch)
             else { continue }
-            lastEntry = rule.pointee.entry
-            for app in apps(ofEntry: lastEntry) where decided[app] == nil {
-                decided[app] = AppDecision(
-                    app: app, kind: rule.pointee.exclude ? .excluded : .handled,
-                    rule: Int32(ruleIndex))
+            lastEntry = head.entry
+            // The entry decides each of its apps not decided yet (S4.5); the URL's decision is
+            // the first that opens an app, else the first exclude, as `decide` makes it.
+            let kind: Decision.Kind = head.exclude ? .excluded : .handled
+            var freshApp: Int32 = -1
+            for app in apps(ofEntry: lastEntry) where !scratch.pointee.decidedApps[Int(app)] {
+                if freshApp < 0 { freshApp = app }
+                scratch.pointee.decidedApps[Int(app)] = true
+                scratch.pointee.touchedApps.append(app)
+                scratch.pointee.appDecisions.append(
+                    AppDecision(app: app, kind: kind, rule: Int32(ruleIndex)))
+            }
+            guard freshApp >= 0, decision.kind != .handled else { continue }
+            if kind == .handled {
+                decision = Decision(kind: .handled, rule: Int32(ruleIndex), app: freshApp)
+            } else if decision.kind == .unmatched {
+                decision = Decision(kind: .excluded, rule: Int32(ruleIndex))
             }
         }
-        return decided.values.sorted { $0.app < $1.app }
+        return decision
     }
 
     @inline(never)

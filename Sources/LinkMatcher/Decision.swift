@@ -1,7 +1,7 @@
 /// The answer for one URL (SEMANTICS.md S1, S4.5).
 public struct Decision: Sendable, Equatable, Hashable {
     /// The three answers for a URL.
-    public enum Kind: UInt8, Sendable, Hashable, CaseIterable {
+    public enum Kind: UInt8, Sendable, Hashable, CaseIterable, BitwiseCopyable {
         /// The URL opens an app.
         case handled
         /// An `exclude` / `NOT ` rule decided it.
@@ -38,7 +38,7 @@ public struct Decision: Sendable, Equatable, Hashable {
 }
 
 /// One app's own decision: its first decisive rule, `match` or `exclude`, or none.
-public struct AppDecision: Sendable, Equatable {
+public struct AppDecision: Sendable, Equatable, BitwiseCopyable {
     /// Index into `CompiledRuleSet.apps` of the app.
     public var app: Int32
     /// `handled` for a `match` rule, `excluded` for an exclude rule.

@@ -33,6 +33,10 @@ public final class MatchScratch {
             MatchState(globCacheBudget: globCacheBudget, fallbackLimit: fallbackLimit))
     }
 
+    /// Each app's own decision for the URL last decided by `CompiledRuleSet.decideWithApps`,
+    /// in the order its walk met them; valid until the scratch decides again.
+    public var appDecisions: UnsafeBufferPointer<AppDecision> { state.pointee.appDecisions.buffer }
+
     /// What the DFA caches have done so far, over every view.
     public var globCacheStatistics: GlobCacheStatistics {
         var total = GlobCacheStatistics()
@@ -115,6 +119,8 @@ struct MatchState {
     /// Apps already decided for the current URL (only when apps appear in several entries).
     var decidedApps = ScratchBuffer<Bool>(capacity: 8)
     var touchedApps = ScratchBuffer<Int32>(capacity: 8)
+    /// Each app's own decision for the current URL (`CompiledRuleSet.decideWithApps`).
+    var appDecisions = ScratchBuffer<AppDecision>(capacity: 8)
 
     struct QueryItem: BitwiseCopyable {
         var nameStart: Int32
@@ -180,6 +186,7 @@ struct MatchState {
         patternCaches.free()
         decidedApps.free()
         touchedApps.free()
+        appDecisions.free()
     }
 
     /// Sorts `candidates` (rule indices, none negative) and drops repeats: each sets its bit,
@@ -210,20 +217,6 @@ struct MatchState {
             }
         }
         candidates.count = count
-    }
-
-    /// Moves the rules of the candidate runs into `candidates`, for the callers that want
-    /// every candidate at once.
-    mutating func appendRunsToCandidates() {
-        for index in 0..<candidateRuns.pointee.count {
-            var next = candidateRuns.pointee[index].next
-            let end = candidateRuns.pointee[index].end
-            while next < end {
-                candidates.append(next.pointee.rule)
-                next += 1
-            }
-        }
-        candidateRuns.pointee.removeAll()
     }
 
     enum Component: Int {

@@ -33,13 +33,31 @@ struct FileDeciders {
         ruleSets[file]._withUnsafeGuaranteedRef { $0.decidesByPathAlone(target, parts) }
     }
 
-    /// Every app's own decision for `target` under file `file`.
-    func decidePerApp(file: Int, _ target: UnsafeBufferPointer<UInt8>) -> [AppDecision] {
+    /// File `file`'s decision for `target`, and in the same walk each app's own decision,
+    /// left for `appDecisions(file:)`.
+    @inline(always)
+    func decideWithApps(
+        file: Int, _ parts: URLParts, in target: UnsafeBufferPointer<UInt8>
+    ) -> Decision {
         ruleSets[file]._withUnsafeGuaranteedRef { rules in
             unmanagedScratches[file]._withUnsafeGuaranteedRef { scratch in
-                rules.decidePerApp(target, scratch: scratch)
+                rules.decideWithApps(parts, in: target, scratch: scratch)
             }
         }
+    }
+
+    /// Each app's own decision for the target file `file` last decided with
+    /// `decideWithApps`; valid until it decides again.
+    func appDecisions(file: Int) -> UnsafeBufferPointer<AppDecision> {
+        unmanagedScratches[file]._withUnsafeGuaranteedRef { $0.appDecisions }
+    }
+
+    /// Each app's own decision for `target` under file `file`, decided again.
+    func appDecisions(
+        file: Int, decidingAgain target: UnsafeBufferPointer<UInt8>
+    ) -> UnsafeBufferPointer<AppDecision> {
+        _ = decideWithApps(file: file, URLParts.split(target), in: target)
+        return appDecisions(file: file)
     }
 
     /// What the DFA caches did, per file.

@@ -19,8 +19,15 @@ final class OutcomeRecorder {
     private let singleEntry: [Bool]
     /// per global rule, the global indices of the apps of its entry;
     private let ruleApps: [[Int]]
-    /// and the rules for that second look.
+    /// and the rules that decide each app apart from the others, in the walk of the decision
+    /// (`decideWithApps`);
     private let deciders: FileDeciders
+    /// per file, true when its apps are decided apart (`perApp` and more than one entry);
+    private let decidesApps: [Bool]
+    /// and, per slot of the decision cache, the answer of each app for the target remembered
+    /// there (an index into `appVectors`, or -1 when it did not fit).
+    private let slotVectors: UnsafeMutablePointer<Int32>?
+    private var appVectors = AppVectors()
 
     init(
         _ associations: Associations, shape: CoverageShape, perApp: Bool,
@@ -50,12 +57,33 @@ final class OutcomeRecorder {
                 }
             }
         self.deciders = deciders
+        decidesApps = singleEntry.map { !$0 }
+        slotVectors =
+            decidesApps.contains(true)
+            ? .allocate(capacity: DecisionCache.slotCount) : nil
     }
 
     deinit {
         summary.deinitialize(count: 1)
         summary.deallocate()
+        slotVectors?.deallocate()
     }
+
+    /// Whether the decisions of file `file` are to be made with each app's own
+    /// (`FileDeciders.decideWithApps`), and the answers kept (`rememberApps`).
+    @inline(__always)
+    func decidesApps(file: Int) -> Bool { !decidesApps.isEmpty && decidesApps[file] }
+
+    /// Each app's own answer for the target just decided under file `file` (with
+    /// `decideWithApps`), as an index into `appVectors`; -1 when it does not fit. Taken before
+    /// the target is stored: storing may evict a tally that decides again.
+    func appVector(file: Int) -> Int32 {
+        appVectors.intern(deciders.appDecisions(file: file), file: file, outcomes: outcomes)
+            ?? -1
+    }
+
+    /// Keeps `vector` (`appVector(file:)`) for the tally of the cache slot `slot`.
+    func remember(appVector vector: Int32, slot: Int) { slotVectors?[slot] = vector }
 
     /// Records the requests the cache tallied for one target.
     func record(_ tally: DecisionCache.Tally) {
@@ -63,19 +91,30 @@ final class OutcomeRecorder {
             outcomes.outcome(tally.decision, file: tally.file), path: tally.path,
             lines: tally.lines, weight: tally.weight)
         let target = Self.target(ofKey: tally.key)
-        recordEligibility(tally.decision, file: tally.file, target: target, weight: tally.weight)
+        if decidesApps(file: tally.file), let vector = slotVectors?[tally.slot], vector >= 0 {
+            for entry in appVectors.entries(of: vector) {
+                summary.pointee.recordEligible(
+                    app: Int(entry.app), excluded: entry.excluded, weight: tally.weight)
+            }
+        } else {
+            recordEligibility(
+                tally.decision, file: tally.file, target: target, weight: tally.weight,
+                decidedJustNow: false)
+        }
         observer?.observe(
             target: target, file: tally.file, decision: tally.decision, weight: tally.weight)
     }
 
-    /// Records one request that the cache does not keep.
+    /// Records one request that the cache does not keep, just decided (with each app's own
+    /// decision when `decidesApps(file:)`).
     func record(
         _ decision: Decision, file: Int, path: UnsafeRawBufferPointer,
         target: UnsafeBufferPointer<UInt8>, weight: UInt64
     ) {
         summary.pointee.recordRequests(
             outcomes.outcome(decision, file: file), path: path, lines: 1, weight: weight)
-        recordEligibility(decision, file: file, target: target, weight: weight)
+        recordEligibility(
+            decision, file: file, target: target, weight: weight, decidedJustNow: true)
         observer?.observe(target: target, file: file, decision: decision, weight: weight)
     }
 
@@ -92,11 +131,13 @@ final class OutcomeRecorder {
     }
 
     /// Counts what each app would do with `weight` requests of `target` were it the only app
-    /// installed (its own first decisive rule). Most requests need no second look: unmatched
-    /// means no app has a decisive rule, and in a file with one entry its decision is the
-    /// overall one. Paid once per tally, not per line, and only with `--per-app`.
+    /// installed (its own first decisive rule). Unmatched means no app has a decisive rule,
+    /// and in a file with one entry its decision is every app's; in the others each app's
+    /// own comes from the walk that made the decision: for a request the cache did not keep,
+    /// still in the scratch; for a tally whose answers did not fit `appVectors`, decided again.
     private func recordEligibility(
-        _ decision: Decision, file: Int, target: UnsafeBufferPointer<UInt8>, weight: UInt64
+        _ decision: Decision, file: Int, target: UnsafeBufferPointer<UInt8>, weight: UInt64,
+        decidedJustNow: Bool
     ) {
         if !perApp || decision.kind == .unmatched { return }
         if singleEntry[file] {
@@ -107,7 +148,11 @@ final class OutcomeRecorder {
             }
             return
         }
-        for own in deciders.decidePerApp(file: file, target) {
+        let own =
+            decidedJustNow
+            ? deciders.appDecisions(file: file)
+            : deciders.appDecisions(file: file, decidingAgain: target)
+        for own in own {
             summary.pointee.recordEligible(
                 app: outcomes.app(own.app, file: file), excluded: own.kind == .excluded,
                 weight: weight)

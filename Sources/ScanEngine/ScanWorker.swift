@@ -366,13 +366,20 @@ final class ScanWorker {
         {
             return decideForPath(pathKey, pending, file: file, split: split)
         }
-        let decision = deciders.decide(file: file, split, in: target)
+        let decidesApps = recorder.decidesApps(file: file)
+        let decision =
+            decidesApps
+            ? deciders.decideWithApps(file: file, split, in: target)
+            : deciders.decide(file: file, split, in: target)
         let key = pending.pointee.key
         if DecisionCache.admits(key), pending.pointee.keyIsWhole {
+            let hash = pending.pointee.hash
+            let slot = cache.nextSlot(hash: hash)
+            let vector = decidesApps ? recorder.appVector(file: file) : -1
             cache.store(
-                key, file: file, hash: pending.pointee.hash, decision,
-                path: pending.pointee.pathRange(split), weight: weight,
-                evicted: { self.recorder.record($0) })
+                key, file: file, hash: hash, decision, path: pending.pointee.pathRange(split),
+                weight: weight, evicted: { self.recorder.record($0) })
+            if decidesApps { recorder.remember(appVector: vector, slot: slot) }
         } else {
             recorder.record(
                 decision, file: file, path: pending.pointee.pathKey(split), target: target,
@@ -397,10 +404,18 @@ final class ScanWorker {
         {
             return decision
         }
-        let decision = deciders.decide(file: file, split, in: pending.pointee.target)
+        let decidesApps = recorder.decidesApps(file: file)
+        let target = pending.pointee.target
+        let decision =
+            decidesApps
+            ? deciders.decideWithApps(file: file, split, in: target)
+            : deciders.decide(file: file, split, in: target)
+        let slot = cache.nextSlot(hash: hash)
+        let vector = decidesApps ? recorder.appVector(file: file) : -1
         cache.store(
             pathKey, file: file, hash: hash, decision, path: pending.pointee.pathRange(split),
             weight: weight, evicted: { self.recorder.record($0) })
+        if decidesApps { recorder.remember(appVector: vector, slot: slot) }
         return decision
     }
 

@@ -1,0 +1,53 @@
+import AASAModel
+import LinkMatcher
+import Testing
+import Workload
+
+/// `decideWithApps` answers both questions in one walk: the URL's decision, as `decide`
+/// gives it, and each app's own first decisive rule, as the reference matcher gives it per
+/// app, on generated files whose entries share apps (the case where the two differ most).
+struct OneWalkPerAppTests {
+    @Test(arguments: [0x0A11_0001 as UInt64, 0x0A11_0002, 0x0A11_0003])
+    func oneWalkAgreesWithDecideAndWithTheReference(seed: UInt64) {
+        var generator = CaseGenerator(random: SplitMix64(seed: seed))
+        var disagreements: [String] = []
+        var sharedApps = 0
+        var appsBeyondTheDecision = 0
+        for _ in 0..<800 {
+            let document = generator.document()
+            let reference = ReferenceMatcher(document)
+            let set = CompiledRuleSet(document)
+            let scratch = set.makeScratch()
+            let entries = document.applinks?.details ?? []
+            if Set(entries.flatMap(\.appIDs)).count < entries.flatMap(\.appIDs).count {
+                sharedApps += 1
+            }
+            for _ in 0..<8 {
+                let url = generator.url()
+                let bytes = Array(url.utf8)
+                let (single, both, apps) = bytes.withUnsafeBufferPointer { buffer in
+                    let single = set.decide(buffer, scratch: scratch)
+                    let both = set.decideWithApps(
+                        URLParts.split(buffer), in: buffer, scratch: scratch)
+                    return (single, both, Array(scratch.appDecisions))
+                }
+                let expected = reference.decidePerApp(url).map {
+                    "\($0.appID) \($0.kind.name) \($0.ruleRef)"
+                }.sorted()
+                let actual = apps.map {
+                    "\(set.apps[Int($0.app)]) \($0.kind.name) \(set.rules[Int($0.rule)].ref)"
+                }.sorted()
+                if apps.count > 1 { appsBeyondTheDecision += 1 }
+                if single != both || actual != expected, disagreements.count < 3 {
+                    disagreements.append(
+                        "\(url): decide \(single), one walk \(both); apps \(actual) vs \(expected)")
+                }
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.joined(separator: "\n"))")
+        // The cases that matter were generated: entries sharing apps, several apps decided.
+        #expect(
+            sharedApps > 50 && appsBeyondTheDecision > 100, "\(sharedApps) \(appsBeyondTheDecision)"
+        )
+    }
+}

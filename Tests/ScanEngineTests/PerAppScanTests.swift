@@ -1,0 +1,132 @@
+import AASAModel
+import CoverageStats
+import Foundation
+import LinkMatcher
+import LogParsing
+import TestSupport
+import Testing
+import Workload
+
+@testable import ScanEngine
+
+/// `--per-app` counts, for every app, what it would open or exclude were it the only app
+/// installed: the scan gets them from the walk that makes each decision, kept per cache slot
+/// for the slot's tally, and must count exactly what deciding every line again per app gives.
+struct PerAppScanTests {
+    /// The generated 300 rules, and a last entry naming apps of the first two entries with a
+    /// catch-all rule: each app's own answer then often differs from the URL's decision.
+    static func associations() throws -> Associations {
+        var document = try AASADocument.parse(RuleFileGenerator.json(ruleCount: 300))
+        var applinks = try #require(document.applinks)
+        let shared = [applinks.details[0].appIDs[0], applinks.details[1].appIDs[0]]
+        applinks.details.append(
+            DetailsEntry(
+                ref: "details[\(applinks.details.count)]", appIDs: shared,
+                components: [Component(path: "/*")]))
+        document.applinks = applinks
+        var associations = Associations()
+        associations.add(domain: nil, path: "rules.json", rules: CompiledRuleSet(document))
+        return associations
+    }
+
+    /// Per app, what deciding each line of `log` for every app gives: opened, excluded.
+    static func recount(_ log: [UInt8], _ associations: Associations) -> ([UInt64], [UInt64]) {
+        let rules = associations.files[0].rules
+        let scratch = rules.makeScratch()
+        var eligible = [UInt64](repeating: 0, count: associations.appCount)
+        var excluded = eligible
+        var parser = LineParser(format: .combined)
+        let parseScratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 20)
+        defer { parseScratch.deallocate() }
+        log.withUnsafeBufferPointer { all in
+            var start = 0
+            for end in all.indices where all[end] == 0x0A {
+                let line = UnsafeBufferPointer(rebasing: all[start..<end])
+                start = end + 1
+                guard case .ok(let request) = parser.parse(line, scratch: parseScratch) else {
+                    continue
+                }
+                let target = UnsafeBufferPointer(rebasing: line[request.target])
+                for own in rules.decidePerApp(target, scratch: scratch) {
+                    let weight = UInt64(max(request.weight, 0))
+                    if own.kind == .excluded {
+                        excluded[Int(own.app)] += weight
+                    } else {
+                        eligible[Int(own.app)] += weight
+                    }
+                }
+            }
+        }
+        return (eligible, excluded)
+    }
+
+    @Test(arguments: [1, 2])
+    func eligibilityEqualsEveryLineDecidedAgainPerApp(workers: Int) throws {
+        let folder = try TemporaryFolder()
+        let url = try LogScanTests.writeLog(in: folder)
+        let associations = try Self.associations()
+        var configuration = ScanConfiguration()
+        configuration.inputs = [url.path]
+        configuration.workers = workers
+        configuration.chunkSize = 64 << 10
+        configuration.perApp = true
+        let summary = LogScan.run(configuration, associations: associations).summary
+        let (eligible, excluded) = Self.recount(Array(try Data(contentsOf: url)), associations)
+        #expect(summary.eligibility == .counted)
+        #expect(summary.appEligible == eligible)
+        #expect(summary.appEligibleExcluded == excluded)
+        // The shared entry makes the apps' own answers differ from the URL's decision.
+        #expect(zip(eligible, summary.appHandled).contains { $0 > $1 })
+        #expect(excluded.contains { $0 > 0 })
+    }
+}
+
+/// The table of each app's answers that the decision cache's slots point into.
+struct AppVectorsTests {
+    func decisions(_ pairs: [(Int32, Decision.Kind)]) -> [AppDecision] {
+        pairs.map { AppDecision(app: $0.0, kind: $0.1, rule: 0) }
+    }
+
+    @Test func equalAnswersShareOneIndexAndEveryIndexKeepsItsAnswers() throws {
+        let outcomes = GlobalOutcomes(try PerAppScanTests.associations())
+        var vectors = AppVectors()
+        var indices: [Int32] = []
+        // More than the table's first size, so that it grows while answers are added.
+        for app in 0..<3_000 {
+            let answers = decisions([(Int32(app), .handled), (Int32(app + 1), .excluded)])
+            let first = answers.withUnsafeBufferPointer {
+                vectors.intern($0, file: 0, outcomes: outcomes)
+            }
+            let again = answers.withUnsafeBufferPointer {
+                vectors.intern($0, file: 0, outcomes: outcomes)
+            }
+            #expect(first != nil && first == again)
+            indices.append(first ?? -1)
+        }
+        #expect(Set(indices).count == 3_000)
+        for (app, index) in indices.enumerated() {
+            let entries = Array(vectors.entries(of: index))
+            #expect(
+                entries == [
+                    AppVectors.Entry(app: Int32(app), excluded: false),
+                    AppVectors.Entry(app: Int32(app + 1), excluded: true),
+                ])
+        }
+    }
+
+    @Test func aFullTableSaysSo() throws {
+        let outcomes = GlobalOutcomes(try PerAppScanTests.associations())
+        var vectors = AppVectors(limit: 4)
+        let added = (0..<6).map { app in
+            decisions([(Int32(app), .handled)]).withUnsafeBufferPointer {
+                vectors.intern($0, file: 0, outcomes: outcomes)
+            }
+        }
+        #expect(added.map { $0 != nil } == [true, true, true, true, false, false])
+        // What is in stays found.
+        let known = decisions([(2, .handled)]).withUnsafeBufferPointer {
+            vectors.intern($0, file: 0, outcomes: outcomes)
+        }
+        #expect(known == added[2])
+    }
+}
