@@ -1,8 +1,10 @@
+import ASCIIBytes
 import LinkMatcher
 
 /// What each app would do alone with a target (`--per-app`), kept once per distinct answer:
 /// the targets of a file fall into few of them (one per set of rules that decide them), so a
-/// slot of the decision cache holds an index here instead of the apps' answers.
+/// slot of the decision cache holds an index here instead of the apps' answers, and a tally
+/// adds its weight to its answer's, spread over the apps once, at the end (`spread`).
 ///
 /// Bounded: past `limit` answers (65,536 unless said) or `entryLimit` app decisions in all,
 /// `intern` says no, and the caller decides such a target again when it records its tally.
@@ -19,8 +21,12 @@ struct AppVectors {
     private var entries: [Entry] = []
     /// Vector `v` is `entries[starts[v] ..< starts[v + 1]]`.
     private var starts: [Int32] = [0]
+    /// Requests counted for each vector, not yet spread over its apps.
+    private var weights: [UInt64] = []
     /// Open addressing by the vector's hash: a vector index, or -1 for an empty slot.
     private var table = [Int32](repeating: -1, count: 1 << 10)
+    /// The vector being looked up, reused from call to call.
+    private var key: [Entry] = []
 
     init(limit: Int = 1 << 16) { self.limit = limit }
 
@@ -34,28 +40,48 @@ struct AppVectors {
     mutating func intern(
         _ decisions: UnsafeBufferPointer<AppDecision>, file: Int, outcomes: GlobalOutcomes
     ) -> Int32? {
-        let vector = decisions.lazy.map {
-            Entry(app: Int32(outcomes.app($0.app, file: file)), excluded: $0.kind == .excluded)
+        key.removeAll(keepingCapacity: true)
+        for decision in decisions {
+            key.append(
+                Entry(
+                    app: Int32(outcomes.app(decision.app, file: file)),
+                    excluded: decision.kind == .excluded))
         }
         let mask = table.count - 1
-        var slot = Self.hash(vector) & mask
+        var slot = Self.hash(key[...]) & mask
         while table[slot] >= 0 {
-            if entries(of: table[slot]).elementsEqual(vector) { return table[slot] }
+            if entries(of: table[slot]) == key[...] { return table[slot] }
             slot = (slot + 1) & mask
         }
-        let count = starts.count - 1
-        guard count < limit, entries.count + decisions.count <= Self.entryLimit else {
-            return nil
-        }
-        entries.append(contentsOf: vector)
+        let count = weights.count
+        guard count < limit, entries.count + key.count <= Self.entryLimit else { return nil }
+        entries.append(contentsOf: key)
         starts.append(Int32(entries.count))
+        weights.append(0)
         table[slot] = Int32(count)
         // At most half full, so that a probe ends soon.
         if 2 * (count + 1) > table.count { grow() }
         return Int32(count)
     }
 
-    private static func hash(_ vector: some Collection<Entry>) -> Int {
+    /// Counts `weight` requests whose apps answer as vector `index` does.
+    @inline(__always)
+    mutating func add(_ weight: UInt64, to index: Int32) {
+        weights[Int(index)].addSaturating(weight)
+    }
+
+    /// Hands each app's share of the requests counted so far to `record` (app, excluded,
+    /// weight), and starts counting again from zero.
+    mutating func spread(_ record: (Int, Bool, UInt64) -> Void) {
+        for index in weights.indices where weights[index] > 0 {
+            for entry in entries(of: Int32(index)) {
+                record(Int(entry.app), entry.excluded, weights[index])
+            }
+            weights[index] = 0
+        }
+    }
+
+    private static func hash(_ vector: ArraySlice<Entry>) -> Int {
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(vector.count)
         for entry in vector {
             hash =
@@ -69,7 +95,7 @@ struct AppVectors {
     private mutating func grow() {
         table = [Int32](repeating: -1, count: table.count * 2)
         let mask = table.count - 1
-        for index in 0..<Int32(starts.count - 1) {
+        for index in 0..<Int32(weights.count) {
             var slot = Self.hash(entries(of: index)) & mask
             while table[slot] >= 0 { slot = (slot + 1) & mask }
             table[slot] = index

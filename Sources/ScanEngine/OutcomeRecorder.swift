@@ -75,11 +75,22 @@ final class OutcomeRecorder {
     func decidesApps(file: Int) -> Bool { !decidesApps.isEmpty && decidesApps[file] }
 
     /// Each app's own answer for the target just decided under file `file` (with
-    /// `decideWithApps`), as an index into `appVectors`; -1 when it does not fit. Taken before
-    /// the target is stored: storing may evict a tally that decides again.
-    func appVector(file: Int) -> Int32 {
-        appVectors.intern(deciders.appDecisions(file: file), file: file, outcomes: outcomes)
+    /// `decideWithApps`) as `decision`, as an index into `appVectors`; -1 when no app has an
+    /// answer (`decision` is unmatched) or it does not fit. Taken before the target is stored:
+    /// storing may evict a tally that decides again.
+    @inline(__always)
+    func appVector(file: Int, _ decision: Decision) -> Int32 {
+        guard decision.kind != .unmatched else { return -1 }
+        return appVectors.intern(deciders.appDecisions(file: file), file: file, outcomes: outcomes)
             ?? -1
+    }
+
+    /// Spreads the requests counted per answer (`appVectors`) over the apps; call once the
+    /// cache has handed over every tally.
+    func finish() {
+        appVectors.spread { app, excluded, weight in
+            summary.pointee.recordEligible(app: app, excluded: excluded, weight: weight)
+        }
     }
 
     /// Keeps `vector` (`appVector(file:)`) for the tally of the cache slot `slot`.
@@ -92,10 +103,7 @@ final class OutcomeRecorder {
             lines: tally.lines, weight: tally.weight)
         let target = Self.target(ofKey: tally.key)
         if decidesApps(file: tally.file), let vector = slotVectors?[tally.slot], vector >= 0 {
-            for entry in appVectors.entries(of: vector) {
-                summary.pointee.recordEligible(
-                    app: Int(entry.app), excluded: entry.excluded, weight: tally.weight)
-            }
+            appVectors.add(tally.weight, to: vector)
         } else {
             recordEligibility(
                 tally.decision, file: tally.file, target: target, weight: tally.weight,

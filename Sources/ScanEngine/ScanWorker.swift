@@ -375,7 +375,7 @@ final class ScanWorker {
         if DecisionCache.admits(key), pending.pointee.keyIsWhole {
             let hash = pending.pointee.hash
             let slot = cache.nextSlot(hash: hash)
-            let vector = decidesApps ? recorder.appVector(file: file) : -1
+            let vector = decidesApps ? recorder.appVector(file: file, decision) : -1
             cache.store(
                 key, file: file, hash: hash, decision, path: pending.pointee.pathRange(split),
                 weight: weight, evicted: { self.recorder.record($0) })
@@ -411,7 +411,7 @@ final class ScanWorker {
             ? deciders.decideWithApps(file: file, split, in: target)
             : deciders.decide(file: file, split, in: target)
         let slot = cache.nextSlot(hash: hash)
-        let vector = decidesApps ? recorder.appVector(file: file) : -1
+        let vector = decidesApps ? recorder.appVector(file: file, decision) : -1
         cache.store(
             pathKey, file: file, hash: hash, decision, path: pending.pointee.pathRange(split),
             weight: weight, evicted: { self.recorder.record($0) })
@@ -453,6 +453,7 @@ final class ScanWorker {
             comparison.finish()
         } else {
             cache.flush(recorder.record)
+            recorder.finish()
         }
     }
 }

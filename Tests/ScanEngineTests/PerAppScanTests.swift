@@ -114,6 +114,27 @@ struct AppVectorsTests {
         }
     }
 
+    @Test func weightsAreSpreadOverTheAppsOfTheirAnswerOnce() throws {
+        let outcomes = GlobalOutcomes(try PerAppScanTests.associations())
+        var vectors = AppVectors()
+        let both = decisions([(0, .handled), (1, .excluded)])
+        let one = decisions([(1, .handled)])
+        let first = both.withUnsafeBufferPointer {
+            vectors.intern($0, file: 0, outcomes: outcomes)
+        }
+        let second = one.withUnsafeBufferPointer {
+            vectors.intern($0, file: 0, outcomes: outcomes)
+        }
+        let (a, b) = try (#require(first), #require(second))
+        vectors.add(3, to: a)
+        vectors.add(4, to: b)
+        vectors.add(5, to: a)
+        var spread: [String] = []
+        vectors.spread { spread.append("\($0) \($1) \($2)") }
+        #expect(spread.sorted() == ["0 false 8", "1 false 4", "1 true 8"])
+        vectors.spread { _, _, _ in Issue.record("spread twice") }
+    }
+
     @Test func aFullTableSaysSo() throws {
         let outcomes = GlobalOutcomes(try PerAppScanTests.associations())
         var vectors = AppVectors(limit: 4)

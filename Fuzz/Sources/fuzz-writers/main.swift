@@ -164,13 +164,15 @@ FuzzDriver.run { input in
             }
         }
     }
-    // Times: the range at the edges of 64 bits too (a report must write any), buckets in the
-    // years a log can carry (saved states holding others are refused when read).
+    // Times in the years a log can carry, their edges included (saved states holding others
+    // are refused when read).
     if choices.chance(50) {
+        let span = TimeRange.readable
         let first =
             choices.chance(20)
-            ? choices.pick([Int64.min, -1, Int64.max]) : Int64(choices.below(1 << 32))
-        summary.timeRange = TimeRange(first: first, last: max(first, first &+ 3_600))
+            ? choices.pick([span.lowerBound, span.upperBound])
+            : Int64(choices.below(Int(span.upperBound)))
+        summary.timeRange = TimeRange(first: first, last: min(first + 3_600, span.upperBound))
     }
     if choices.chance(50) {
         let perApp = choices.chance(50) && associations.appCount > 0
