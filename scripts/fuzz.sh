@@ -17,10 +17,11 @@ targets=("$@")
 
 libfuzzer=$(ls "$(dirname "$(readlink -f "$(command -v swiftc)")")"/../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a | head -1)
 echo "== building the fuzz targets"
+# A failed build stops here: the binaries of an earlier build must not stand in for it.
 (cd Fuzz && swift build -c release \
     -Xswiftc -sanitize=address \
     -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table \
-    -Xlinker "$libfuzzer" -Xlinker -lstdc++ 2>&1 | grep -v "Cannot export local symbol" || true)
+    -Xlinker "$libfuzzer" -Xlinker -lstdc++ 2>&1) | { grep -v "Cannot export local symbol" || true; }
 bin=$root/Fuzz/.build/release
 for target in "${targets[@]}"; do [ -x "$bin/$target" ] || { echo "no $target built" >&2; exit 2; }; done
 

@@ -134,7 +134,7 @@ FuzzDriver.run { input in
         counts.malformed = count(&choices)
         inputs.append(
             InputReport(
-                path: text(&choices), bytes: Int(truncatingIfNeeded: count(&choices)),
+                path: text(&choices), bytes: Int(clamping: count(&choices)),
                 format: choices.chance(50) ? .url : nil, counts: counts,
                 complete: choices.chance(70), error: choices.chance(50) ? nil : text(&choices)))
     }
