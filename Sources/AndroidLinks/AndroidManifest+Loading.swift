@@ -1,0 +1,15 @@
+extension AndroidManifest {
+    /// Largest manifest read; real ones are a few hundred kilobytes at most.
+    public static let maxFileSize = 8 << 20
+
+    /// Reads and parses the source form of an `AndroidManifest.xml` (A9).
+    public static func load(path: String) throws(AndroidLinksError) -> AndroidManifest {
+        let bytes = try InputFile.read(path: path, limit: maxFileSize)
+        return try AndroidManifest(parsing: bytes, file: path)
+    }
+
+    /// Parses the source form of an `AndroidManifest.xml`; `file` names it in errors.
+    public init(parsing bytes: [UInt8], file: String? = nil) throws(AndroidLinksError) {
+        self = try ManifestReader(bytes: bytes, file: file).read()
+    }
+}
