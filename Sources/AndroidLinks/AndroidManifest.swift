@@ -20,10 +20,13 @@ public struct AndroidManifest: Sendable, Equatable {
 public struct AndroidComponent: Sendable, Equatable {
     /// The element the component was declared with.
     public enum Kind: String, Sendable, Equatable {
+        /// `<activity>`.
         case activity
+        /// `<activity-alias>`: another name, with its own filters, for an activity.
         case activityAlias = "activity-alias"
     }
 
+    /// The element it was declared with.
     public var kind: Kind
     /// `android:name` as written (`.ProductActivity`, `com.example.shop.ProductActivity`).
     public var name: String?

@@ -25,6 +25,7 @@ public struct AndroidPattern: Sendable, Equatable {
         }
     }
 
+    /// How the text is compared.
     public var kind: Kind
     /// The pattern after Android's resource-string unescaping (A9): `\\*` in the file is `\*`.
     public var text: String

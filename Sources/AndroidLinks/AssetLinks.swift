@@ -92,7 +92,9 @@ public struct DynamicAppLinkComponent: Sendable, Equatable {
 
 /// One `name: pattern` entry of a dynamic rule's `?` dictionary.
 public struct QueryPattern: Sendable, Equatable {
+    /// The parameter name, as written.
     public var name: String
+    /// The pattern for the parameter's value (A7.3).
     public var value: String
 
     /// An entry with every field given.
@@ -112,10 +114,13 @@ public struct AssetLinksDiagnostic: Sendable, Equatable, CustomStringConvertible
         case warning
     }
 
+    /// What Android does about it.
     public var severity: Severity
+    /// Where the value is.
     public var location: SourceLocation
     /// The JSON path of the value: `[0].target.package_name`.
     public var path: String
+    /// What is wrong and what Android does.
     public var message: String
 
     /// A diagnostic with every field given.

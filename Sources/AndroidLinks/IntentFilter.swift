@@ -41,8 +41,11 @@ public struct IntentFilter: Sendable, Equatable {
 
 /// The names Android gives the action and categories of a tapped web link (A3).
 public enum AndroidIntentNames {
+    /// The action of a tapped link.
     public static let actionView = "android.intent.action.VIEW"
+    /// The category a browser adds to a tapped link.
     public static let categoryBrowsable = "android.intent.category.BROWSABLE"
+    /// The category activity resolution requires.
     public static let categoryDefault = "android.intent.category.DEFAULT"
     /// The web schemes verification accepts (A6.1).
     public static let webSchemes: Set<String> = ["http", "https"]

@@ -1,14 +1,19 @@
 /// The part of a URL a group matcher reads (A4.6).
 public enum UriPart: String, Sendable, Equatable, CaseIterable {
+    /// The decoded path.
     case path
+    /// One parameter of the decoded query.
     case query
+    /// The decoded fragment.
     case fragment
 }
 
 /// One matcher of a `<uri-relative-filter-group>`: a pattern on the decoded path, on one query
 /// parameter, or on the decoded fragment (A4.6).
 public struct UriRelativeFilter: Sendable, Equatable {
+    /// The part of the URL it reads.
     public var part: UriPart
+    /// The pattern, of any of the five kinds.
     public var pattern: AndroidPattern
 
     /// A matcher with every field given.
