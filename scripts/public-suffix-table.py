@@ -3,8 +3,9 @@
 
 Reads the list as Debian's `publicsuffix` package installs it (or the file given as the first
 argument) and the package's version (or the second argument), and writes every rule, the ICANN
-and the private sections alike, one per line. Internationalised rules are written twice: as
-the list spells them and in their ASCII (punycode) form, the one a host in a log carries.
+and the private sections alike, the rules of one top-level domain a line. Internationalised
+rules are written twice: as the list spells them and in their ASCII (punycode) form, the one
+a host in a log carries.
 """
 import subprocess
 import sys
@@ -40,9 +41,13 @@ with target.open("w", encoding="utf-8") as out:
     out.write("extension PublicSuffixList {\n")
     out.write("    /// The version of the list the rules below come from.\n")
     out.write(f'    public static let version = "{version}"\n\n')
-    out.write("    /// Every rule, one a line: `suffix`, `*.suffix` or `!exception`.\n")
+    out.write("    /// Every rule (`suffix`, `*.suffix` or `!exception`), those of one top-level domain a\n")
+    out.write("    /// line.\n")
     out.write('    static let rulesText = """\n')
+    by_top_level = {}
     for rule in rules:
-        out.write("        " + rule + "\n")
+        by_top_level.setdefault(rule.rsplit(".", 1)[-1], []).append(rule)
+    for group in by_top_level.values():
+        out.write("        " + " ".join(group) + "\n")
     out.write('        """\n}\n')
 print(f"{len(rules)} rules from {source} ({version}) into {target}")

@@ -145,8 +145,5 @@ public struct QueryItemPattern: Sendable, Hashable {
     public var pattern: String
 
     /// An item pattern with name and value pattern.
-    public init(name: String, pattern: String) {
-        self.name = name
-        self.pattern = pattern
-    }
+    public init(name: String, pattern: String) { (self.name, self.pattern) = (name, pattern) }
 }

@@ -65,8 +65,6 @@ public struct SourceLocation: Sendable, Equatable, Hashable {
 
     /// A location with every field given.
     public init(line: Int, column: Int, offset: Int) {
-        self.line = line
-        self.column = column
-        self.offset = offset
+        (self.line, self.column, self.offset) = (line, column, offset)
     }
 }

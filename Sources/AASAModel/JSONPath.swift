@@ -19,14 +19,7 @@ enum JSONPath {
     /// Appends an object key always in bracket form: `["key"]`. Used for app IDs serving as
     /// keys (legacy `details` dictionary), so references look alike whatever the ID is.
     static func quotedKey(_ base: String, _ key: String) -> String {
-        var escaped = ""
-        for character in key {
-            switch character {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            default: escaped.append(character)
-            }
-        }
+        let escaped = key.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
         let prefix = base == root ? "" : base
         return "\(prefix)[\"\(escaped)\"]"
     }

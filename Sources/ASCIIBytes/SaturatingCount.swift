@@ -26,6 +26,16 @@ extension UInt64 {
     }
 }
 
+/// `lhs` with the `counters` of `rhs` added to its own, saturating: the field-wise sum of two
+/// records of counts.
+public func fieldwiseSum<Counts>(
+    _ lhs: Counts, _ rhs: Counts, counters: [WritableKeyPath<Counts, UInt64>]
+) -> Counts {
+    var result = lhs
+    for counter in counters { result[keyPath: counter].addSaturating(rhs[keyPath: counter]) }
+    return result
+}
+
 extension Sequence<UInt64> {
     /// The sum of the counts, held at `UInt64.max` when it does not fit.
     @inlinable

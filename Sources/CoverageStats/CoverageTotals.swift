@@ -24,7 +24,7 @@ public struct FilteredCounts: Sendable, Equatable {
 
     /// Field-wise sum.
     public static func + (lhs: Self, rhs: Self) -> Self {
-        adding(lhs, rhs, counters: [\.byMethod, \.byStatus, \.byAsset, \.byBot, \.byTime])
+        fieldwiseSum(lhs, rhs, counters: [\.byMethod, \.byStatus, \.byAsset, \.byBot, \.byTime])
     }
 }
 
@@ -73,7 +73,7 @@ public struct CoverageTotals: Sendable, Equatable {
 
     /// Field-wise sum.
     public static func + (lhs: Self, rhs: Self) -> Self {
-        var result = adding(
+        var result = fieldwiseSum(
             lhs, rhs,
             counters: [
                 \.lines, \.requests, \.malformed, \.skipped, \.handled, \.excluded, \.unmatched,
@@ -82,13 +82,4 @@ public struct CoverageTotals: Sendable, Equatable {
         result.filtered = lhs.filtered + rhs.filtered
         return result
     }
-}
-
-/// `lhs` with the `counters` of `rhs` added to its own, saturating.
-private func adding<Counts>(
-    _ lhs: Counts, _ rhs: Counts, counters: [WritableKeyPath<Counts, UInt64>]
-) -> Counts {
-    var result = lhs
-    for counter in counters { result[keyPath: counter].addSaturating(rhs[keyPath: counter]) }
-    return result
 }

@@ -204,8 +204,5 @@ public struct AppPair: Sendable, Hashable {
     public var old: Int
     public var new: Int
 
-    public init(old: Int, new: Int) {
-        self.old = old
-        self.new = new
-    }
+    public init(old: Int, new: Int) { (self.old, self.new) = (old, new) }
 }

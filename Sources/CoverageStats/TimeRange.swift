@@ -4,16 +4,10 @@ public struct TimeRange: Sendable, Equatable {
     public var first: Int64
     public var last: Int64
 
-    public init(first: Int64, last: Int64) {
-        self.first = first
-        self.last = last
-    }
+    public init(first: Int64, last: Int64) { (self.first, self.last) = (first, last) }
 
     /// A range of one instant.
-    public init(_ time: Int64) {
-        first = time
-        last = time
-    }
+    public init(_ time: Int64) { (first, last) = (time, time) }
 
     /// Widens the range to hold `time`.
     @inline(__always)

@@ -18,13 +18,9 @@ public struct BucketCounts: Sendable, Equatable {
     public init() {}
 
     static func + (lhs: Self, rhs: Self) -> Self {
-        var sum = lhs
-        sum.requests.addSaturating(rhs.requests)
-        sum.filtered.addSaturating(rhs.filtered)
-        sum.handled.addSaturating(rhs.handled)
-        sum.excluded.addSaturating(rhs.excluded)
-        sum.unmatched.addSaturating(rhs.unmatched)
-        sum.noAssociation.addSaturating(rhs.noAssociation)
+        var sum = fieldwiseSum(
+            lhs, rhs,
+            counters: [\.requests, \.filtered, \.handled, \.excluded, \.unmatched, \.noAssociation])
         for app in sum.appHandled.indices where app < rhs.appHandled.count {
             sum.appHandled[app].addSaturating(rhs.appHandled[app])
             sum.appExcluded[app].addSaturating(rhs.appExcluded[app])

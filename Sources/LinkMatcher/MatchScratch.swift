@@ -14,9 +14,14 @@ public final class MatchScratch {
         max(1 << 16, defaultGlobCacheBudget / max(groups, 1))
     }
 
+    /// The one owner of the state and its buffers.
+    private let owner: MatchStateOwner
+
     /// The state lives behind a pointer: the matcher updates it many times per URL, and
     /// pointer accesses carry none of the run-time exclusivity checks of class properties.
-    let state: UnsafeMutablePointer<MatchState>
+    var state: UnsafeMutablePointer<MatchState> {
+        @inline(__always) get { owner.state }
+    }
 
     /// `fallbackLimit` bounds the automata of the globs run one by one once a DFA cache gave
     /// up (`AutomatonSize.limit` by default).
@@ -24,9 +29,8 @@ public final class MatchScratch {
         globCacheBudget: Int = MatchScratch.defaultGlobCacheBudget,
         fallbackLimit: AutomatonSize = .limit
     ) {
-        state = .allocate(capacity: 1)
-        state.initialize(
-            to: MatchState(globCacheBudget: globCacheBudget, fallbackLimit: fallbackLimit))
+        owner = MatchStateOwner(
+            MatchState(globCacheBudget: globCacheBudget, fallbackLimit: fallbackLimit))
     }
 
     /// What the DFA caches have done so far, over every view.
@@ -42,6 +46,18 @@ public final class MatchScratch {
         total.singleGlobEdgesRead = state.pointee.glob.edgesRead
         total.singleGlobBytes = state.pointee.glob.bitParallelBytes
         return total
+    }
+
+}
+
+/// Holds a `MatchState` in memory of its own and frees it, buffers included, when it goes:
+/// it cannot be copied, so nothing can free them twice or use them after.
+struct MatchStateOwner: ~Copyable {
+    let state: UnsafeMutablePointer<MatchState>
+
+    init(_ initial: MatchState) {
+        state = .allocate(capacity: 1)
+        state.initialize(to: initial)
     }
 
     deinit {
@@ -138,7 +154,7 @@ struct MatchState {
         }
     }
 
-    func free() {
+    fileprivate func free() {
         for slot in 0..<storage.count { storage[slot].free() }
         for slot in 0..<items.count {
             items[slot].free()

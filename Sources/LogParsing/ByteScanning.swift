@@ -115,6 +115,23 @@ func splitRequestLine(_ line: LineBytes, _ content: Range<Int>) -> (Range<Int>, 
     return (start..<methodEnd, targetStart..<targetEnd)
 }
 
+extension ParsedRequest {
+    /// Takes the method and target of the request line in `content` (a lone `-`: the line
+    /// logs no request); nil when it took them, else what the line is.
+    @inline(__always)
+    mutating func takeRequestLine(_ line: LineBytes, _ content: Range<Int>) -> LineStatus? {
+        if content.count == 1 && line[content.lowerBound] == ASCII.minus {
+            return .skip(.noRequest)
+        }
+        guard let (method, target) = splitRequestLine(line, content) else {
+            return .malformed(.badRequestLine)
+        }
+        self.method = method
+        self.target = target
+        return nil
+    }
+}
+
 /// Status code from a field: digits (at most 3), or `-` for none (0); nil when neither.
 @inline(__always)
 func parseStatus(_ line: LineBytes, _ range: Range<Int>) -> Int? {

@@ -72,14 +72,9 @@ enum CustomScanner {
             index += 1
         }
         if let requestLine {
-            if requestLine.count == 1 && line[requestLine.lowerBound] == ASCII.minus {
-                return .skip(.noRequest)
+            if let outcome = request.takeRequestLine(line, requestLine).flatMap(LineResult.init) {
+                return outcome
             }
-            guard let (method, target) = splitRequestLine(line, requestLine) else {
-                return .malformed(.badRequestLine)
-            }
-            request.method = method
-            request.target = target
         } else if let path {
             request.target = path
             if let query, !isAbsent(line, query, hasMark: queryHasMark) {

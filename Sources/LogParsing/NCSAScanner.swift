@@ -74,18 +74,11 @@ enum NCSAScanner {
                 return .malformed(.unexpectedTrailer)
             }
         }
-        if content.count == 1 && line[content.lowerBound] == ASCII.minus {
-            return .skip(.noRequest)
-        }
-        guard let (method, target) = splitRequestLine(line, content) else {
-            return .malformed(.badRequestLine)
-        }
-        request.method = method
-        request.target = target
+        if let outcome = request.takeRequestLine(line, content) { return outcome }
         request.status = status
         // Origin-form targets (`/p?q`, nearly every line) carry no host: skip the scheme check.
-        if request.host.isEmpty, line[target.lowerBound] != ASCII.slash {
-            request.takeAuthority(of: target, in: line)
+        if request.host.isEmpty, line[request.target.lowerBound] != ASCII.slash {
+            request.takeAuthority(of: request.target, in: line)
         }
         return .ok
     }

@@ -97,6 +97,17 @@ public enum LineResult: Sendable, Equatable {
     case malformed(MalformedReason)
 }
 
+extension LineResult {
+    /// The result of a line that is no request; nil for `.ok`, which needs the request.
+    init?(_ status: LineStatus) {
+        switch status {
+        case .ok: return nil
+        case .skip(let reason): self = .skip(reason)
+        case .malformed(let reason): self = .malformed(reason)
+        }
+    }
+}
+
 /// `LineResult` without the request, for a parser that writes it in place
 /// (`LineParser.parse(_:scratch:into:)`).
 public enum LineStatus: Sendable, Equatable {

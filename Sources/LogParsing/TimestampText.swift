@@ -225,20 +225,12 @@ extension TimestampText {
     public static func rfc3339(_ seconds: Int64) -> String {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let clock = seconds - days * 86_400
-        // Civil from days (proleptic Gregorian), the inverse of `utcSeconds`.
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let yearText = String(year)
+        // The inverse of `utcSeconds`.
+        let date = CivilDate(daysSinceEpoch: Int(days))
+        func two(_ value: some BinaryInteger) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let yearText = String(date.year)
         return String(repeating: "0", count: max(0, 4 - yearText.count)) + yearText + "-"
-            + two(month) + "-" + two(day) + "T" + two(clock / 3_600) + ":"
+            + two(date.month) + "-" + two(date.day) + "T" + two(clock / 3_600) + ":"
             + two(clock / 60 % 60) + ":" + two(clock % 60) + "Z"
     }
 }

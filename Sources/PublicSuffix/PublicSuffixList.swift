@@ -17,14 +17,14 @@ public struct PublicSuffixList: Sendable {
     /// The list built in (`version` says which).
     public static let standard = PublicSuffixList(rules: rulesText)
 
-    /// A list from its text: one rule a line; `//` comments and blank lines are ignored.
+    /// A list from its text: rules separated by spaces or line breaks; `//` comment lines and
+    /// blank lines are ignored.
     public init(rules text: String) {
         var plain = Set<Substring>()
         var wildcards = Set<Substring>()
         var exceptions = Set<Substring>()
-        for line in text.split(separator: "\n") {
-            let rule = line.split(separator: " ", maxSplits: 1).first ?? ""
-            if rule.isEmpty || rule.hasPrefix("//") { continue }
+        let lines = text.split(separator: "\n").filter { !$0.hasPrefix("//") }
+        for rule in lines.flatMap({ $0.split(separator: " ") }) {
             if rule.hasPrefix("!") {
                 exceptions.insert(rule.dropFirst())
             } else if rule.hasPrefix("*.") {

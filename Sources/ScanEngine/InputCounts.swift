@@ -21,14 +21,12 @@ public struct InputCounts: Sendable, Equatable {
     public init() {}
 
     static func + (lhs: Self, rhs: Self) -> Self {
-        var sum = lhs
-        sum.lines.addSaturating(rhs.lines)
-        sum.requests.addSaturating(rhs.requests)
-        sum.malformed.addSaturating(rhs.malformed)
-        sum.unknownMethod.addSaturating(rhs.unknownMethod)
-        sum.unknownStatus.addSaturating(rhs.unknownStatus)
-        sum.unknownAgent.addSaturating(rhs.unknownAgent)
-        sum.unknownTime.addSaturating(rhs.unknownTime)
+        var sum = fieldwiseSum(
+            lhs, rhs,
+            counters: [
+                \.lines, \.requests, \.malformed, \.unknownMethod, \.unknownStatus, \.unknownAgent,
+                \.unknownTime,
+            ])
         sum.time = lhs.time + rhs.time
         return sum
     }

@@ -95,57 +95,74 @@ public struct ScanReport: Sendable {
                         eligibleExcluded: counted
                             ? summary.appEligibleExcluded[file.appOffset + index] : nil))
             }
-            for (index, rule) in file.rules.rules.enumerated() {
+            for index in file.rules.rules.indices {
                 rules.append(
                     RuleRow(
-                        ref: rule.ref, source: source, apps: rule.appIDs, exclude: rule.exclude,
-                        pattern: rule.patternDescription,
-                        hits: summary.ruleHits[file.ruleOffset + index],
-                        measurable: fragmentsShown || !rule.decidesByFragment))
+                        file, rule: index, hits: summary.ruleHits[file.ruleOffset + index],
+                        fragmentsShown: fragmentsShown))
             }
         }
         hosts = summary.hosts(limit: top)
         let multiHost = summary.hosts(limit: 2).count > 1
         isMultiHost = multiHost
-        func row(_ key: RankedKey) -> PathRow {
-            // Keys are `/path`, or `host/path` (hosts hold no `/`); a key without `/` is a path.
-            guard let first = key.bytes.first, first != UInt8(ascii: "/"),
-                let slash = key.bytes.firstIndex(of: UInt8(ascii: "/"))
-            else {
-                return PathRow(
-                    host: multiHost ? [] : nil, path: key.bytes, count: key.count,
-                    errorBound: key.errorBound)
-            }
-            let host = key.bytes[..<slash].map(ASCII.lowercased)
-            return PathRow(
-                host: multiHost ? host : nil, path: Array(key.bytes[slash...]), count: key.count,
-                errorBound: key.errorBound)
-        }
-        // Rows that read the same once the host is shown or left out (`Example.com/x` and
-        // `example.com/x`, or two hosts of a one-host report) are one row.
-        func merged(_ keys: [RankedKey]) -> [PathRow] {
-            var rows: [PathRow] = []
-            var index: [PathRow.Identity: Int] = [:]
-            for key in keys {
-                let next = row(key)
-                if let at = index[next.identity] {
-                    rows[at].count.addSaturating(next.count)
-                    rows[at].errorBound.addSaturating(next.errorBound)
-                } else {
-                    index[next.identity] = rows.count
-                    rows.append(next)
-                }
-            }
-            rows.sort {
-                $0.count != $1.count
-                    ? $0.count > $1.count
-                    : (($0.host ?? []) + $0.path).lexicographicallyPrecedes(
-                        ($1.host ?? []) + $1.path)
-            }
-            return Array(rows.prefix(top))
-        }
-        topUnmatched = merged(summary.topUnmatched(limit: top))
-        topHandled = merged(summary.topHandled(limit: top))
+        topUnmatched = PathRow.rows(
+            summary.topUnmatched(limit: top), multiHost: multiHost, top: top)
+        topHandled = PathRow.rows(summary.topHandled(limit: top), multiHost: multiHost, top: top)
         warnings = Self.warnings(result, rules: rules)
+    }
+}
+
+extension ScanReport.RuleRow {
+    /// The row of rule `index` of `file`, which decided `hits` requests; `fragmentsShown`
+    /// says whether some input could carry a fragment (else a rule deciding by it is not
+    /// measurable).
+    public init(
+        _ file: Associations.File, rule index: Int, hits: UInt64, shadowedBy: String? = nil,
+        fragmentsShown: Bool
+    ) {
+        let rule = file.rules.rules[index]
+        self.init(
+            ref: rule.ref, source: file.domain?.description ?? file.path, apps: rule.appIDs,
+            exclude: rule.exclude, pattern: rule.patternDescription, hits: hits,
+            shadowedBy: shadowedBy, measurable: fragmentsShown || !rule.decidesByFragment)
+    }
+}
+
+extension ScanReport.PathRow {
+    /// A path-list key's host (lower-cased; empty when it has none) and path: keys are
+    /// `/path`, or `host/path` (hosts hold no `/`); a key without `/` is a path.
+    public static func split(_ key: [UInt8]) -> (host: [UInt8], path: [UInt8]) {
+        guard let first = key.first, first != UInt8(ascii: "/"),
+            let slash = key.firstIndex(of: UInt8(ascii: "/"))
+        else { return ([], key) }
+        return (key[..<slash].map(ASCII.lowercased), Array(key[slash...]))
+    }
+
+    /// The rows of the top `keys`, largest first (ties in text order), at most `top`: the
+    /// host in its own column when the report has several hosts. Rows that read the same
+    /// once the host is shown or left out (`Example.com/x` and `example.com/x`, or two hosts
+    /// of a one-host report) are one row.
+    public static func rows(_ keys: [RankedKey], multiHost: Bool, top: Int) -> [Self] {
+        var rows: [Self] = []
+        var index: [Identity: Int] = [:]
+        for key in keys {
+            let (host, path) = split(key.bytes)
+            let row = Self(
+                host: multiHost ? host : nil, path: path, count: key.count,
+                errorBound: key.errorBound)
+            if let at = index[row.identity] {
+                rows[at].count.addSaturating(row.count)
+                rows[at].errorBound.addSaturating(row.errorBound)
+            } else {
+                index[row.identity] = rows.count
+                rows.append(row)
+            }
+        }
+        rows.sort {
+            $0.count != $1.count
+                ? $0.count > $1.count
+                : (($0.host ?? []) + $0.path).lexicographicallyPrecedes(($1.host ?? []) + $1.path)
+        }
+        return Array(rows.prefix(top))
     }
 }

@@ -46,15 +46,7 @@ struct RuleSpec {
 
     /// A JSON string literal; generated patterns never hold control characters.
     static func quoted(_ text: String) -> String {
-        var result = "\""
-        for character in text {
-            switch character {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            default: result.append(character)
-            }
-        }
-        return result + "\""
+        "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 }
 

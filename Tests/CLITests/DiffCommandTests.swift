@@ -342,7 +342,7 @@ struct DiffCommandTests {
         #expect(traffic.status == 0)
         let keys = [
             "schema", "mode", "complete", "coverage_note", "warnings", "inputs", "old", "new",
-            "totals",
+            "totals", "time_range",
             "transitions", "changed_requests", "lost", "gained", "gate", "app_changed_requests",
             "app_changes", "apps", "top_changed_paths", "rule_changes", "rule_changes_total",
             "unseen_transitions", "dead_new_rules", "shadowed_new_rules", "old_rules", "new_rules",

@@ -22,6 +22,10 @@ package struct JSONObject {
         add(key, raw: JSONText.quoted(bytes: value))
     }
     package mutating func add(_ key: String, count: UInt64) { add(key, raw: String(count)) }
+    /// One key per count, in the order given.
+    package mutating func add(counts: KeyValuePairs<String, UInt64>) {
+        for (key, count) in counts { add(key, count: count) }
+    }
 
     package var text: String { String(decoding: bytes + [UInt8(ascii: "}")], as: UTF8.self) }
 }

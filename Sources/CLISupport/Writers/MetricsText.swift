@@ -66,6 +66,13 @@ public struct MetricsText {
         add(name, kind, unit: unit, help: help, [Sample([], value)])
     }
 
+    /// Counter families of one sample without labels each, in the order given.
+    package mutating func addCounters(_ counters: [(name: String, help: String, count: UInt64)]) {
+        for counter in counters {
+            add(counter.name, .counter, help: counter.help, value: String(counter.count))
+        }
+    }
+
     package func render(_ dialect: Dialect) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(families.reduce(0) { $0 + 96 * ($1.samples.count + 3) })

@@ -54,7 +54,8 @@ struct FetchCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "Save each domain's file in DIR, named as scan --aasa-dir reads it "
-                + "(example.com.json, _.example.com.json).", valueName: "dir"))
+                + "(example.com.json, _.example.com.json).",
+            valueName: "dir"))
     var output: String?
 
     @Option(

@@ -24,8 +24,7 @@ struct MatchCommand: ParsableCommand {
                 + "unmatched.", valueName: "domain"))
     var domain: String?
 
-    @Flag(
-        help: "One line per app that has a decisive rule (what swcutil verify reports).")
+    @Flag(help: "One line per app that has a decisive rule (what swcutil verify reports).")
     var perApp = false
 
     @Flag(help: "JSON lines instead of tab-separated lines.")

@@ -49,7 +49,8 @@ struct SuggestCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "The app the rules are for (default: the first app the file names); an app the "
-                + "file does not name gets a new details entry.", valueName: "app-id"))
+                + "file does not name gets a new details entry.",
+            valueName: "app-id"))
     var app: String?
 
     @Option(

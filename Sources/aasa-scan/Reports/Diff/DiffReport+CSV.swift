@@ -1,4 +1,5 @@
 import CLISupport
+import ScanEngine
 import TextFormat
 
 /// The CSV of `diff`: one header, then one row per figure, so that `grep ^transition,` picks
@@ -18,6 +19,14 @@ package enum DiffCSV {
             ("filtered", totals.filtered.total), ("classified", report.classified),
         ] {
             rows.append(row("total", name, count: count))
+        }
+        if let range = report.timeRange {
+            for (name, seconds) in [("first", range.first), ("last", range.last)] {
+                rows.append(
+                    row(
+                        "time_range", name, pattern: ScanReport.timeText(seconds),
+                        text: String(seconds)))
+            }
         }
         for (section, side) in [("total_old", report.old), ("total_new", report.new)] {
             for (name, count) in [

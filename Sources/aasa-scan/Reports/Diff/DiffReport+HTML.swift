@@ -144,6 +144,19 @@ package enum DiffHTML {
                             ["totals.\(name).handled_percent", nil, nil]
                         ), exactPercents: [Format.fixed(handled, decimals: 3), nil, nil]))
             }
+            if let range = report.timeRange {
+                out.element("p") { line in
+                    line.say("Logged from ")
+                    line.element(
+                        "strong", ["data-time": "time_range.first"],
+                        say: ScanReport.timeText(range.first))
+                    line.say(" to ")
+                    line.element(
+                        "strong", ["data-time": "time_range.last"],
+                        say: ScanReport.timeText(range.last))
+                    line.say(".")
+                }
+            }
             HTMLSections.caveatNote(&out)
         }
     }

@@ -25,6 +25,7 @@ package enum DiffJSON {
         totalsObject.add("old", raw: side(report.old, report))
         totalsObject.add("new", raw: side(report.new, report))
         object.add("totals", raw: totalsObject.text)
+        object.add("time_range", raw: ReportJSON.timeRange(report.timeRange))
         object.add(
             "transitions",
             raw: changes(

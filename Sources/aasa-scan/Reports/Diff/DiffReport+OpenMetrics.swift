@@ -40,14 +40,16 @@ package enum DiffOpenMetrics {
             report.transitions.map {
                 .init([("from", $0.from.name), ("to", $0.to.name)], count: $0.requests)
             })
-        text.add(
-            "aasa_scan_diff_changed_requests", .counter,
-            help: "Requests decided differently, a change of app included",
-            value: String(report.changedRequests))
-        text.add(
-            "aasa_scan_diff_lost_requests", .counter,
-            help: "Requests handled under the old files and not under the new ones",
-            value: String(report.lost))
+        text.addCounters([
+            (
+                "aasa_scan_diff_changed_requests",
+                "Requests decided differently, a change of app included", report.changedRequests
+            ),
+            (
+                "aasa_scan_diff_lost_requests",
+                "Requests handled under the old files and not under the new ones", report.lost
+            ),
+        ])
         text.add(
             "aasa_scan_diff_lost_ratio", .gauge, unit: "ratio",
             help: "Lost requests as a share of the requests handled under the old files",

@@ -1,5 +1,6 @@
 import ASCIIBytes
 import CLISupport
+import ScanEngine
 import TextFormat
 
 /// The human form of a traffic `diff`: the transition matrix first, the lost links in one
@@ -24,6 +25,11 @@ package enum DiffTable {
         out.append("  new: " + names(report.comparison.associations.files.map(\.path)))
         out += report.warnings.map {
             "  " + style.yellow("!") + " " + TerminalText.escaped($0.message)
+        }
+        if let range = report.timeRange {
+            out.append(
+                "  logged from \(ScanReport.timeText(range.first)) to "
+                    + ScanReport.timeText(range.last))
         }
         out.append("")
         out.append(

@@ -41,13 +41,8 @@ package struct DiffReport {
         package var requests: UInt64
     }
 
-    package struct PathRow {
-        /// The host, when requests of more than one host were classified; nil otherwise.
-        package var host: [UInt8]?
-        package var path: [UInt8]
-        package var count: UInt64
-        package var errorBound: UInt64
-    }
+    /// A path of a top list, as `scan` lists it.
+    package typealias PathRow = ScanReport.PathRow
 
     /// The top paths of one changed transition, or of the requests that change app.
     package struct ChangedPaths {
@@ -63,18 +58,9 @@ package struct DiffReport {
     /// What may mislead in these figures: another site's traffic, inputs that gave nothing.
     package var warnings: [ReportWarning] = []
 
-    package struct RuleRow {
-        package var ref: String
-        package var source: String
-        package var apps: [String]
-        package var exclude: Bool
-        package var pattern: String
-        package var hits: UInt64
-        /// The rule of its own file that makes it never decide (as `scan`'s `shadowed_by`).
-        package var shadowedBy: String? = nil
-        /// False for a rule that decides by the fragment when no input could carry one.
-        package var measurable = true
-    }
+    /// A rule of either side, as `scan` lists it (`shadowedBy` is the rule of its own file
+    /// that makes it never decide).
+    package typealias RuleRow = ScanReport.RuleRow
 
     /// A rule whose hits differ between the sides: the same rule in both files (unchanged or
     /// moved), a changed rule, or a rule of one file only.
@@ -87,6 +73,8 @@ package struct DiffReport {
     }
 
     package let result: ScanResult
+    /// The first and last request times, when a time option had them read.
+    package var timeRange: TimeRange? { result.summary.timeRange }
     package let comparison: Comparison
     package let maxLost: Double?
     /// Rows of the path lists and of the rule changes.
@@ -203,20 +191,20 @@ package struct DiffReport {
             + [diff.topAppChangePaths(limit: .max)]
         // Hosts are shown when the listed paths come from more than one (no host counting
         // as one), as in the scan report.
-        let multiHost = Set(keys.joined().map { Self.split($0.bytes).host }).count > 1
+        let multiHost = Set(keys.joined().map { PathRow.split($0.bytes).host }).count > 1
         for (index, (from, to)) in cells.enumerated() {
             changedPaths.append(
                 ChangedPaths(
                     from: from, to: to, appChange: false,
                     requests: diff.requests(from: from, to: to),
                     approximate: diff.topPathsAreApproximate(from: from, to: to),
-                    paths: Self.pathRows(keys[index], multiHost: multiHost, top: top)))
+                    paths: PathRow.rows(keys[index], multiHost: multiHost, top: top)))
         }
         changedPaths.append(
             ChangedPaths(
                 from: .handled, to: .handled, appChange: true, requests: appChanged,
                 approximate: diff.appChangePathsAreApproximate,
-                paths: Self.pathRows(keys[cells.count], multiHost: multiHost, top: top)))
+                paths: PathRow.rows(keys[cells.count], multiHost: multiHost, top: top)))
         ruleChanges = Self.ruleChanges(
             old: oldFiles, new: newFiles, oldRows: oldRules, newRows: newRules,
             variables: variables)
@@ -230,13 +218,12 @@ package struct DiffReport {
         _ files: [Associations.File], hits: [UInt64], shadowedBy: [String?], fragmentsShown: Bool
     ) -> [RuleRow] {
         files.flatMap { file in
-            file.rules.rules.enumerated().map { index, rule in
+            file.rules.rules.indices.map { index in
                 let at = file.ruleOffset + index
                 return RuleRow(
-                    ref: rule.ref, source: source(file), apps: rule.appIDs, exclude: rule.exclude,
-                    pattern: rule.patternDescription, hits: hits[at],
+                    file, rule: index, hits: hits[at],
                     shadowedBy: at < shadowedBy.count ? shadowedBy[at] : nil,
-                    measurable: fragmentsShown || !rule.decidesByFragment)
+                    fragmentsShown: fragmentsShown)
             }
         }
     }
@@ -310,43 +297,6 @@ package struct DiffReport {
         return changes.filter { $0.delta != 0 }.sorted {
             $0.delta.magnitude > $1.delta.magnitude
         }
-    }
-
-    /// A path-list key's host (lower-cased; empty when it has none) and path: keys are
-    /// `/path`, or `host/path` (hosts hold no `/`); a key without `/` is a path.
-    private static func split(_ key: [UInt8]) -> (host: [UInt8], path: [UInt8]) {
-        guard let first = key.first, first != UInt8(ascii: "/"),
-            let slash = key.firstIndex(of: UInt8(ascii: "/"))
-        else { return ([], key) }
-        return (key[..<slash].map(ASCII.lowercased), Array(key[slash...]))
-    }
-
-    /// Path lists keep `/path`, or `host/path` where a host column or an absolute target
-    /// named one: the host goes to its own column when the report has several hosts. Rows
-    /// that read the same once the host is shown or left out are one row.
-    private static func pathRows(_ keys: [RankedKey], multiHost: Bool, top: Int) -> [PathRow] {
-        var rows: [PathRow] = []
-        var index: [[UInt8]: Int] = [:]
-        for key in keys {
-            let (host, path) = split(key.bytes)
-            let row = PathRow(
-                host: multiHost ? host : nil, path: path, count: key.count,
-                errorBound: key.errorBound)
-            let identity = (row.host.map { $0 + [0] } ?? []) + row.path
-            if let at = index[identity] {
-                rows[at].count += row.count
-                rows[at].errorBound += row.errorBound
-            } else {
-                index[identity] = rows.count
-                rows.append(row)
-            }
-        }
-        rows.sort {
-            $0.count != $1.count
-                ? $0.count > $1.count
-                : (($0.host ?? []) + $0.path).lexicographicallyPrecedes(($1.host ?? []) + $1.path)
-        }
-        return Array(rows.prefix(top))
     }
 }
 

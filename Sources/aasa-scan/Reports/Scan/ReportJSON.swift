@@ -77,18 +77,17 @@ public enum ReportJSON {
 
     /// The `totals` keys every report of a reading starts with: `lines` to `classified`.
     package static func readTotals(_ totals: CoverageTotals, classified: UInt64) -> JSONObject {
+        let byFilter = totals.filtered
         var filtered = JSONObject()
-        filtered.add("total", count: totals.filtered.total)
-        filtered.add("method", count: totals.filtered.byMethod)
-        filtered.add("status", count: totals.filtered.byStatus)
-        filtered.add("asset", count: totals.filtered.byAsset)
-        filtered.add("bot", count: totals.filtered.byBot)
-        filtered.add("time", count: totals.filtered.byTime)
+        filtered.add(counts: [
+            "total": byFilter.total, "method": byFilter.byMethod, "status": byFilter.byStatus,
+            "asset": byFilter.byAsset, "bot": byFilter.byBot, "time": byFilter.byTime,
+        ])
         var object = JSONObject()
-        object.add("lines", count: totals.lines)
-        object.add("requests", count: totals.requests)
-        object.add("malformed", count: totals.malformed)
-        object.add("skipped", count: totals.skipped)
+        object.add(counts: [
+            "lines": totals.lines, "requests": totals.requests, "malformed": totals.malformed,
+            "skipped": totals.skipped,
+        ])
         object.add("filtered", raw: filtered.text)
         object.add("classified", count: classified)
         return object
@@ -152,7 +151,7 @@ public enum ReportJSON {
     /// Every rule row, written into one buffer: a 5,000-rule file makes this the largest part
     /// of the report, and rules of one entry share their apps text. Without `hits`, the rows
     /// leave that key out (a list of rules that all have none).
-    package static func rules(_ rules: [some ReportRuleRow], hits: Bool = true) -> String {
+    package static func rules(_ rules: [ScanReport.RuleRow], hits: Bool = true) -> String {
         var out: [UInt8] = [UInt8(ascii: "[")]
         out.reserveCapacity(rules.count * 192)
         var appsText: [[String]: [UInt8]] = [:]
@@ -205,15 +204,14 @@ public enum ReportJSON {
     private static func host(_ host: HostCounts) -> String {
         var row = JSONObject()
         row.add("host", bytes: host.host)
-        row.add("requests", count: host.requests)
-        row.add("handled", count: host.handled)
-        row.add("excluded", count: host.excluded)
-        row.add("unmatched", count: host.unmatched)
-        row.add("error_bound", count: host.errorBound)
+        row.add(counts: [
+            "requests": host.requests, "handled": host.handled, "excluded": host.excluded,
+            "unmatched": host.unmatched, "error_bound": host.errorBound,
+        ])
         return row.text
     }
 
-    package static func path(_ path: some ReportPathRow) -> String {
+    package static func path(_ path: ScanReport.PathRow) -> String {
         var row = JSONObject()
         row.add("path", bytes: path.path)
         row.add("host", raw: path.host.map { JSONText.quoted(bytes: $0) } ?? "null")

@@ -150,21 +150,23 @@ public enum ReportOpenMetrics {
             "aasa_scan_complete", .gauge,
             help: "1 when every input was read to its end, 0 when one was cut short",
             value: flag(result.complete))
-        text.add(
-            "aasa_scan_lines", .counter, help: "Lines read from all inputs",
-            value: String(totals.lines))
-        text.add(
-            "aasa_scan_requests", .counter,
-            help: "Requests read (a weighted line counts its weight), filtered ones included",
-            value: String(totals.requests))
-        text.add(
-            "aasa_scan_malformed_lines", .counter,
-            help: "Lines that looked like requests but could not be parsed",
-            value: String(totals.malformed))
-        text.add(
-            "aasa_scan_skipped_lines", .counter,
-            help: "Lines that are not requests (comments, headers, load-balancer TCP lines)",
-            value: String(totals.skipped))
+        text.addCounters([
+            ("aasa_scan_lines", "Lines read from all inputs", totals.lines),
+            (
+                "aasa_scan_requests",
+                "Requests read (a weighted line counts its weight), filtered ones included",
+                totals.requests
+            ),
+            (
+                "aasa_scan_malformed_lines",
+                "Lines that looked like requests but could not be parsed", totals.malformed
+            ),
+            (
+                "aasa_scan_skipped_lines",
+                "Lines that are not requests (comments, headers, load-balancer TCP lines)",
+                totals.skipped
+            ),
+        ])
         let filtered = totals.filtered
         text.add(
             "aasa_scan_filtered_requests", .counter,

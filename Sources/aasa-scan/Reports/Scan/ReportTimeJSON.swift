@@ -21,12 +21,11 @@ package enum ReportTimeJSON {
             series.buckets.map { start, counts in
                 var row = JSONObject()
                 row.add("start", string: TimestampText.rfc3339(start))
-                row.add("requests", count: counts.requests)
-                row.add("filtered", count: counts.filtered)
-                row.add("handled", count: counts.handled)
-                row.add("excluded", count: counts.excluded)
-                row.add("unmatched", count: counts.unmatched)
-                row.add("no_association", count: counts.noAssociation)
+                row.add(counts: [
+                    "requests": counts.requests, "filtered": counts.filtered,
+                    "handled": counts.handled, "excluded": counts.excluded,
+                    "unmatched": counts.unmatched, "no_association": counts.noAssociation,
+                ])
                 if series.appCount > 0 {
                     row.add(
                         "apps",
