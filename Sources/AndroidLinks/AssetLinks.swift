@@ -20,14 +20,14 @@ public struct AssetLinks: Sendable, Equatable {
     }
 }
 
-/// One statement of the list.
+/// One statement of the list, as `AssetLinks(parsing:)` reads it.
 public struct AssetStatement: Sendable, Equatable {
     /// Its index in the top-level array.
     public var index: Int
     /// Where its `{` is.
     public var location: SourceLocation
     /// `relation`, as written; empty when missing or malformed.
-    public var relations: [String]
+    public var relations: [String] = []
     /// `target`, when it names an asset Android knows.
     public var target: AssetTarget?
     /// `include`: the statement only points at another statement list (A6.2).
@@ -35,19 +35,6 @@ public struct AssetStatement: Sendable, Equatable {
     /// The dynamic rules (A7.1); nil when there are none or when they were discarded as
     /// malformed (the diagnostics say which).
     public var dynamicComponents: [DynamicAppLinkComponent]?
-
-    /// A statement with every field given.
-    public init(
-        index: Int, location: SourceLocation, relations: [String] = [], target: AssetTarget? = nil,
-        include: String? = nil, dynamicComponents: [DynamicAppLinkComponent]? = nil
-    ) {
-        self.index = index
-        self.location = location
-        self.relations = relations
-        self.target = target
-        self.include = include
-        self.dynamicComponents = dynamicComponents
-    }
 }
 
 /// The asset a statement is about.
@@ -71,23 +58,9 @@ public struct DynamicAppLinkComponent: Sendable, Equatable {
     /// `#`: the pattern for the decoded fragment.
     public var fragment: String?
     /// `exclude`: a match keeps the URL out of the app.
-    public var exclude: Bool
+    public var exclude = false
     /// `comments`, shown to people only.
     public var comments: String?
-
-    /// A component with every field given.
-    public init(
-        index: Int, location: SourceLocation, path: String? = nil, query: [QueryPattern]? = nil,
-        fragment: String? = nil, exclude: Bool = false, comments: String? = nil
-    ) {
-        self.index = index
-        self.location = location
-        self.path = path
-        self.query = query
-        self.fragment = fragment
-        self.exclude = exclude
-        self.comments = comments
-    }
 }
 
 /// One `name: pattern` entry of a dynamic rule's `?` dictionary.
@@ -96,12 +69,6 @@ public struct QueryPattern: Sendable, Equatable {
     public var name: String
     /// The pattern for the parameter's value (A7.3).
     public var value: String
-
-    /// An entry with every field given.
-    public init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
 }
 
 /// Something Android rejects or ignores in an `assetlinks.json`, with where it is.
@@ -122,14 +89,6 @@ public struct AssetLinksDiagnostic: Sendable, Equatable, CustomStringConvertible
     public var path: String
     /// What is wrong and what Android does.
     public var message: String
-
-    /// A diagnostic with every field given.
-    public init(severity: Severity, location: SourceLocation, path: String, message: String) {
-        self.severity = severity
-        self.location = location
-        self.path = path
-        self.message = message
-    }
 
     /// `LINE:COLUMN: SEVERITY: MESSAGE (at PATH)`.
     public var description: String {

@@ -1,3 +1,4 @@
+import AASAModel
 import Foundation
 
 #if canImport(FoundationXML)
@@ -22,7 +23,7 @@ final class ManifestReader: NSObject, XMLParserDelegate {
     private var component: AndroidComponent?
     private var filter: IntentFilter?
     private var group: UriRelativeFilterGroup?
-    private var failure: AndroidLinksError?
+    private var failure: AASAParseError?
 
     init(bytes: [UInt8], file: String?) {
         self.bytes = bytes
@@ -30,7 +31,7 @@ final class ManifestReader: NSObject, XMLParserDelegate {
         self.lines = SourceLines(bytes)
     }
 
-    func read() throws(AndroidLinksError) -> AndroidManifest {
+    func read() throws(AASAParseError) -> AndroidManifest {
         let parser = XMLParser(data: Data(bytes))
         parser.delegate = self
         parser.shouldProcessNamespaces = false
@@ -38,9 +39,10 @@ final class ManifestReader: NSObject, XMLParserDelegate {
         _ = parser.parse()
         if let failure { throw failure }
         guard sawRoot else {
-            throw AndroidLinksError(
-                file: file, line: 1, message: "the file holds no XML element",
-                hint: "give the app's AndroidManifest.xml")
+            throw AASAParseError(
+                file: file, location: lines.location(line: 1, column: 1),
+                message: "the file holds no XML element", hint: "give the app's AndroidManifest.xml"
+            )
         }
         return AndroidManifest(
             packageName: packageName, targetSdkVersion: targetSdkVersion, components: components)
@@ -53,7 +55,7 @@ final class ManifestReader: NSObject, XMLParserDelegate {
         qualifiedName: String?, attributes: [String: String] = [:]
     ) {
         guard failure == nil else { return }
-        let line = lines.startLine(
+        let location = lines.startLocation(
             ofTag: elementName, endingAt: parser.lineNumber, column: parser.columnNumber)
         var prefixes: [String: String] = [:]
         for (key, value) in attributes where key.hasPrefix("xmlns:") {
@@ -62,9 +64,9 @@ final class ManifestReader: NSObject, XMLParserDelegate {
         let parent = stack.last?.name
         stack.append((elementName, prefixes))
         let element = Element(
-            name: elementName, line: line, attributes: androidAttributes(attributes),
+            name: elementName, location: location, attributes: androidAttributes(attributes),
             plain: attributes)
-        do throws(AndroidLinksError) {
+        do throws(AASAParseError) {
             try start(element, parent: parent)
         } catch {
             fail(error, parser)
@@ -99,39 +101,38 @@ final class ManifestReader: NSObject, XMLParserDelegate {
         guard failure == nil else { return }
         let code = XMLParser.ErrorCode(rawValue: (parseError as NSError).code)
         let name = code.map { String(describing: $0) } ?? "code \((parseError as NSError).code)"
-        failure = AndroidLinksError(
-            file: file, line: max(parser.lineNumber, 1),
-            column: parser.columnNumber > 0 ? parser.columnNumber : nil,
+        failure = AASAParseError(
+            file: file,
+            location: lines.location(line: parser.lineNumber, column: parser.columnNumber),
             message: "the XML is not well-formed (\(name))",
             hint: "check the tags, quotes and & escapes here")
     }
 
-    private func fail(_ error: AndroidLinksError, _ parser: XMLParser) {
+    private func fail(_ error: AASAParseError, _ parser: XMLParser) {
         failure = error
         parser.abortParsing()
     }
 
     // MARK: - Elements
 
-    /// A start tag with its `android:` attributes by local name.
+    /// A start tag, where its `<` is, with its `android:` attributes by local name.
     struct Element {
         var name: String
-        var line: Int
+        var location: SourceLocation
         var attributes: [String: String]
         var plain: [String: String]
     }
 
-    private func start(_ element: Element, parent: String?) throws(AndroidLinksError) {
+    private func start(_ element: Element, parent: String?) throws(AASAParseError) {
         switch (element.name, parent) {
         case ("manifest", nil):
             sawRoot = true
             packageName = element.plain["package"]
         case (_, nil):
             sawRoot = true
-            throw AndroidLinksError(
-                file: file, line: element.line,
-                message: "the root element is <\(element.name)>, not <manifest>",
-                hint: "give the app's AndroidManifest.xml")
+            throw error(
+                element, "the root element is <\(element.name)>, not <manifest>",
+                "give the app's AndroidManifest.xml")
         case ("uses-sdk", "manifest"):
             targetSdkVersion = try integer(element, "targetSdkVersion")
         case ("activity", "application"), ("activity-alias", "application"):
@@ -139,11 +140,12 @@ final class ManifestReader: NSObject, XMLParserDelegate {
                 kind: element.name == "activity" ? .activity : .activityAlias,
                 name: try value(element, "name"),
                 exported: try boolean(element, "exported"),
-                enabled: try boolean(element, "enabled") ?? true, line: element.line,
+                enabled: try boolean(element, "enabled") ?? true, line: element.location.line,
                 intentFilters: [])
         case ("intent-filter", "activity"), ("intent-filter", "activity-alias"):
             filter = IntentFilter(
-                line: element.line, autoVerify: try boolean(element, "autoVerify") ?? false)
+                line: element.location.line, autoVerify: try boolean(element, "autoVerify") ?? false
+            )
         case ("action", "intent-filter"):
             filter?.actions.append(try requiredName(element))
         case ("category", "intent-filter"):
@@ -152,7 +154,8 @@ final class ManifestReader: NSObject, XMLParserDelegate {
             try readData(element)
         case ("uri-relative-filter-group", "intent-filter"):
             group = UriRelativeFilterGroup(
-                allow: try boolean(element, "allow") ?? true, filters: [], line: element.line)
+                allow: try boolean(element, "allow") ?? true, filters: [],
+                line: element.location.line)
         case ("data", "uri-relative-filter-group"):
             try readGroupData(element)
         default:
@@ -162,7 +165,7 @@ final class ManifestReader: NSObject, XMLParserDelegate {
 
     /// A `<data>` of the filter itself: its attributes join the filter's pools (A4.1), in the
     /// order Android reads them.
-    private func readData(_ element: Element) throws(AndroidLinksError) {
+    private func readData(_ element: Element) throws(AASAParseError) {
         guard filter != nil else { return }
         if let type = try value(element, "mimeType") { filter?.mimeTypes.append(type) }
         if let scheme = try value(element, "scheme"), filter?.schemes.contains(scheme) == false {
@@ -171,7 +174,8 @@ final class ManifestReader: NSObject, XMLParserDelegate {
         // A port counts only with a host of the same element (A4.4).
         if let host = try value(element, "host") {
             let port = try integer(element, "port")
-            filter?.authorities.append(DataAuthority(host: host, port: port, line: element.line))
+            filter?.authorities.append(
+                DataAuthority(host: host, port: port, line: element.location.line))
         }
         for kind in AndroidPattern.Kind.pathOrder {
             if let pattern = try pattern(element, "path", kind) { filter?.paths.append(pattern) }
@@ -180,7 +184,7 @@ final class ManifestReader: NSObject, XMLParserDelegate {
 
     /// A `<data>` of a `<uri-relative-filter-group>`: only path, fragment and query matchers
     /// count (A4.6).
-    private func readGroupData(_ element: Element) throws(AndroidLinksError) {
+    private func readGroupData(_ element: Element) throws(AASAParseError) {
         guard group != nil else { return }
         for part in [UriPart.path, .fragment, .query] {
             for kind in AndroidPattern.Kind.pathOrder {
@@ -213,7 +217,7 @@ final class ManifestReader: NSObject, XMLParserDelegate {
     }
 
     /// The attribute read as a resource string (A9), or nil when absent.
-    private func value(_ element: Element, _ name: String) throws(AndroidLinksError) -> String? {
+    private func value(_ element: Element, _ name: String) throws(AASAParseError) -> String? {
         guard let raw = element.attributes[name] else { return nil }
         switch ResourceString.decode(raw) {
         case .success(let text):
@@ -230,7 +234,7 @@ final class ManifestReader: NSObject, XMLParserDelegate {
         }
     }
 
-    private func requiredName(_ element: Element) throws(AndroidLinksError) -> String {
+    private func requiredName(_ element: Element) throws(AASAParseError) -> String {
         guard let name = try value(element, "name") else {
             throw error(
                 element, "<\(element.name)> has no android:name", "name the \(element.name)")
@@ -238,7 +242,7 @@ final class ManifestReader: NSObject, XMLParserDelegate {
         return name
     }
 
-    private func boolean(_ element: Element, _ name: String) throws(AndroidLinksError) -> Bool? {
+    private func boolean(_ element: Element, _ name: String) throws(AASAParseError) -> Bool? {
         guard let text = try value(element, name) else { return nil }
         switch text {
         case "true": return true
@@ -249,7 +253,7 @@ final class ManifestReader: NSObject, XMLParserDelegate {
         }
     }
 
-    private func integer(_ element: Element, _ name: String) throws(AndroidLinksError) -> Int? {
+    private func integer(_ element: Element, _ name: String) throws(AASAParseError) -> Int? {
         guard let text = try value(element, name) else { return nil }
         guard let number = AdvancedPatternSyntax.javaInt(Substring(text)) else {
             throw error(
@@ -260,7 +264,7 @@ final class ManifestReader: NSObject, XMLParserDelegate {
 
     /// The `<part><Kind>` attribute (`pathPrefix`, `queryAdvancedPattern`) as a pattern.
     private func pattern(_ element: Element, _ part: String, _ kind: AndroidPattern.Kind)
-        throws(AndroidLinksError) -> AndroidPattern?
+        throws(AASAParseError) -> AndroidPattern?
     {
         let name = part + kind.attributeSuffix
         guard let text = try value(element, name) else { return nil }
@@ -269,11 +273,11 @@ final class ManifestReader: NSObject, XMLParserDelegate {
                 element, "android:\(name)=\"\(text)\" is not a valid pattern: \(problem)",
                 "Android refuses to install the app; see PatternMatcher.PATTERN_ADVANCED_GLOB")
         }
-        return AndroidPattern(kind: kind, text: text, line: element.line)
+        return AndroidPattern(kind: kind, text: text, line: element.location.line)
     }
 
-    private func error(_ element: Element, _ message: String, _ hint: String) -> AndroidLinksError {
-        AndroidLinksError(file: file, line: element.line, message: message, hint: hint)
+    private func error(_ element: Element, _ message: String, _ hint: String) -> AASAParseError {
+        AASAParseError(file: file, location: element.location, message: message, hint: hint)
     }
 }
 

@@ -1,5 +1,7 @@
+import AASAModel
+
 /// Where each line of a file starts, to turn the parser's position at the end of a start tag
-/// into the line the tag starts on (a tag may span several lines).
+/// into the place the tag starts at (a tag may span several lines).
 struct SourceLines {
     private let bytes: [UInt8]
     private let starts: [Int]
@@ -11,22 +13,31 @@ struct SourceLines {
         self.starts = starts
     }
 
-    /// The line of `<name` found by looking back from the given position (both 1-based), or
-    /// `line` itself when it cannot be found.
-    func startLine(ofTag name: String, endingAt line: Int, column: Int) -> Int {
-        guard line >= 1, line <= starts.count else { return max(line, 1) }
+    /// Where `<name` is, found by looking back from the given position (both 1-based), or that
+    /// position itself when it cannot be found.
+    func startLocation(ofTag name: String, endingAt line: Int, column: Int) -> SourceLocation {
+        let end = location(line: line, column: column)
         let tag = [UInt8(ascii: "<")] + Array(name.utf8)
-        let end = min(starts[line - 1] + max(column - 1, 0), bytes.count)
-        var offset = end - tag.count
+        var offset = min(end.offset, bytes.count) - tag.count
         while offset >= 0 {
             if bytes[offset..<offset + tag.count].elementsEqual(tag),
                 endsName(at: offset + tag.count)
             {
-                return lineNumber(of: offset)
+                let line = lineNumber(of: offset)
+                return SourceLocation(
+                    line: line, column: offset - starts[line - 1] + 1, offset: offset)
             }
             offset -= 1
         }
-        return line
+        return end
+    }
+
+    /// The place of a 1-based line and column as the XML parser counts them; a line or column
+    /// below 1 (the parser knows none) reads as 1.
+    func location(line: Int, column: Int) -> SourceLocation {
+        let line = min(max(line, 1), starts.count)
+        let column = max(column, 1)
+        return SourceLocation(line: line, column: column, offset: starts[line - 1] + column - 1)
     }
 
     private func endsName(at offset: Int) -> Bool {

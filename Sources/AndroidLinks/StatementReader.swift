@@ -32,13 +32,8 @@ struct StatementReader {
 
     mutating func statement(_ node: JSONNode, index: Int) -> AssetStatement? {
         let path = "[\(index)]"
-        guard case .object = node.value else {
-            note(
-                .error, node, path,
-                "a statement is \(node.value.kindName), not an object; Android's reader fails the "
-                    + "whole file")
-            return nil
-        }
+        guard isObject(node, "a statement", path, .error, "Android's reader fails the whole file")
+        else { return nil }
         var statement = AssetStatement(index: index, location: node.location)
         noteStrictValues(node, path)
         if let include = node.member("include")?.stringValue, !include.isEmpty {
@@ -88,25 +83,14 @@ struct StatementReader {
                 "relation is \(node.value.kindName), not an array; Android skips the statement")
             return []
         }
-        var relations: [String] = []
-        for (offset, item) in items.enumerated() {
-            guard let relation = item.stringValue else { continue }  // noted as a strict value
-            if !Self.isWellFormedRelation(relation) {
-                note(
-                    .error, item, "\(path)[\(offset)]",
-                    "relation \"\(relation)\" is not kind/detail in [a-z0-9_.]; Android's reader "
-                        + "fails the whole file")
-            }
-            relations.append(relation)
+        return strings(items, path, .error, valid: Self.isWellFormedRelation) {
+            "relation \"\($0)\" is not kind/detail in [a-z0-9_.]; Android's reader fails the whole "
+                + "file"
         }
-        return relations
     }
 
     private mutating func target(_ node: JSONNode, _ path: String) -> AssetTarget? {
-        guard case .object = node.value else {
-            note(
-                .warning, node, path,
-                "target is \(node.value.kindName), not an object; Android skips the statement")
+        guard isObject(node, "target", path, .warning, "Android skips the statement") else {
             return nil
         }
         guard let namespace = node.member("namespace")?.stringValue else {
@@ -153,19 +137,28 @@ struct StatementReader {
                     + "Android's reader fails the whole file")
             return nil
         }
-        var fingerprints: [String] = []
-        for (offset, item) in items.enumerated() {
-            guard let fingerprint = item.stringValue else { continue }  // noted as a strict value
-            if !Self.isCanonicalFingerprint(fingerprint) {
-                note(
-                    .warning, item, "\(fingerprintsPath)[\(offset)]",
-                    "\"\(fingerprint)\" is not 32 upper-case hex bytes joined by colons "
-                        + "(AA:BB:...); Android compares fingerprints exactly, so it matches no app"
-                )
-            }
-            fingerprints.append(fingerprint)
+        let fingerprints = strings(
+            items, fingerprintsPath, .warning, valid: Self.isCanonicalFingerprint
+        ) {
+            "\"\($0)\" is not 32 upper-case hex bytes joined by colons (AA:BB:...); Android "
+                + "compares fingerprints exactly, so it matches no app"
         }
         return .androidApp(packageName: package, fingerprints: fingerprints)
+    }
+
+    /// The strings of an array, each one `valid` refuses noted with `problem`; other values
+    /// are left to `noteStrictValues`.
+    private mutating func strings(
+        _ items: [JSONNode], _ path: String, _ severity: AssetLinksDiagnostic.Severity,
+        valid: (String) -> Bool, problem: (String) -> String
+    ) -> [String] {
+        var strings: [String] = []
+        for (offset, item) in items.enumerated() {
+            guard let text = item.stringValue else { continue }
+            if !valid(text) { note(severity, item, "\(path)[\(offset)]", problem(text)) }
+            strings.append(text)
+        }
+        return strings
     }
 
     // MARK: - Dynamic rules
@@ -175,13 +168,8 @@ struct StatementReader {
     {
         guard let extensions = statement.member("relation_extensions") else { return nil }
         var path = base + ".relation_extensions"
-        guard case .object = extensions.value else {
-            note(
-                .warning, extensions, path,
-                "relation_extensions is \(extensions.value.kindName), not an object; "
-                    + "Android ignores it")
-            return nil
-        }
+        guard isObject(extensions, "relation_extensions", path, .warning, "Android ignores it")
+        else { return nil }
         guard let relation = extensions.member(AssetLinks.handleAllURLs) else { return nil }
         path += "[\"\(AssetLinks.handleAllURLs)\"]"
         guard case .object = relation.value,
@@ -294,6 +282,19 @@ struct StatementReader {
                 break
             }
         }
+    }
+
+    /// True when `node` is an object; else notes "WHAT is KIND, not an object; EFFECT".
+    private mutating func isObject(
+        _ node: JSONNode, _ what: String, _ path: String,
+        _ severity: AssetLinksDiagnostic.Severity, _ effect: String
+    ) -> Bool {
+        guard case .object = node.value else {
+            note(
+                severity, node, path, "\(what) is \(node.value.kindName), not an object; \(effect)")
+            return false
+        }
+        return true
     }
 
     private mutating func note(

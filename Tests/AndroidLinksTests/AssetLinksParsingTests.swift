@@ -43,10 +43,8 @@ struct AssetLinksParsingTests {
         #expect(first.location.line == 1)
         let rules = try #require(first.dynamicComponents)
         #expect(rules.map(\.index) == [0, 1, 2, 3])
-        #expect(
-            rules[0].query == [
-                QueryPattern(name: "dl", value: "*"), QueryPattern(name: "in_app", value: "true"),
-            ])
+        #expect(rules[0].query?.map(\.name) == ["dl", "in_app"])
+        #expect(rules[0].query?.map(\.value) == ["*", "true"])
         #expect(rules[0].path == nil && rules[0].fragment == nil && !rules[0].exclude)
         #expect(rules[1].fragment == "app")
         #expect(rules[2].path == "/products/*" && rules[2].comments == "catalogue")
@@ -79,10 +77,10 @@ struct AssetLinksParsingTests {
         do {
             _ = try Self.parse(item.text)
             Issue.record("parsed")
-        } catch let error as AndroidLinksError {
+        } catch let error as AASAParseError {
             #expect(error.file == "assetlinks.json")
-            #expect(error.line == item.line)
-            #expect(error.column == item.column)
+            #expect(error.location.line == item.line)
+            #expect(error.location.column == item.column)
             #expect(error.message == item.message)
             #expect(
                 error.description.hasPrefix("assetlinks.json:\(item.line):\(item.column): error: "))

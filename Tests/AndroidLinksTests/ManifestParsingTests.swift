@@ -1,3 +1,4 @@
+import AASAModel
 import AndroidLinks
 import TestSupport
 import Testing
@@ -8,11 +9,11 @@ struct ManifestParsingTests {
         try AndroidManifest(parsing: Array(text.utf8), file: "AndroidManifest.xml")
     }
 
-    static func parseError(_ text: String) -> AndroidLinksError? {
+    static func parseError(_ text: String) -> AASAParseError? {
         do {
             _ = try parse(text)
             return nil
-        } catch let error as AndroidLinksError {
+        } catch let error as AASAParseError {
             return error
         } catch {
             return nil
@@ -150,11 +151,12 @@ struct ManifestParsingTests {
     struct ErrorCase: Sendable, CustomTestStringConvertible {
         var body: String
         var line: Int
+        var column = 3
         var message: String
         var testDescription: String { message }
     }
 
-    /// Errors name the file and the line the offending tag starts on.
+    /// Errors name the file and the line and column the offending tag starts at.
     @Test(arguments: [
         ErrorCase(
             body: "<data\n android:scheme=\"https\"\n android:host=\"@string/host\" />", line: 5,
@@ -173,7 +175,7 @@ struct ManifestParsingTests {
         ErrorCase(
             body:
                 "<uri-relative-filter-group>\n<data android:queryAdvancedPattern=\"[\" />\n</uri-relative-filter-group>",
-            line: 6,
+            line: 6, column: 1,
             message:
                 "android:queryAdvancedPattern=\"[\" is not a valid pattern: '[' ends the pattern"),
         ErrorCase(body: "<action />", line: 5, message: "<action> has no android:name"),
@@ -187,7 +189,7 @@ struct ManifestParsingTests {
               <application>
                 <activity android:name=".A">
                   <intent-filter>
-            \(item.body)
+              \(item.body)
                   </intent-filter>
                 </activity>
               </application>
@@ -195,26 +197,29 @@ struct ManifestParsingTests {
             """
         let error = try #require(Self.parseError(text))
         #expect(error.file == "AndroidManifest.xml")
-        #expect(error.line == item.line)
+        #expect(error.location.line == item.line)
+        #expect(error.location.column == item.column)
         #expect(error.message == item.message)
-        #expect(error.description.hasPrefix("AndroidManifest.xml:\(item.line): error: "))
+        #expect(
+            error.description.hasPrefix(
+                "AndroidManifest.xml:\(item.line):\(item.column): error: "))
     }
 
     @Test func malformedXMLAndWrongRoot() throws {
         let broken = try #require(
             Self.parseError("<manifest>\n  <application>\n</manifest>\n"))
-        #expect(broken.line == 3)
+        #expect(broken.location.line == 3)
         #expect(broken.message.hasPrefix("the XML is not well-formed"))
         let wrongRoot = try #require(Self.parseError("<resources>\n</resources>\n"))
         #expect(wrongRoot.message == "the root element is <resources>, not <manifest>")
         let empty = try #require(Self.parseError(""))
-        #expect(empty.line == 1)
+        #expect(empty.location.line == 1)
     }
 
     @Test func loadNamesTheMissingFile() throws {
         let folder = try TemporaryFolder()
         let path = folder.path + "/missing.xml"
-        #expect(throws: AndroidLinksError.self) { try AndroidManifest.load(path: path) }
+        #expect(throws: AASAParseError.self) { try AndroidManifest.load(path: path) }
         do {
             _ = try AndroidManifest.load(path: path)
         } catch {
