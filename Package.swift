@@ -52,8 +52,9 @@ let package = Package(
         .target(name: "Synchronized", dependencies: ["LibC"]),
         .target(name: "AASAModel", dependencies: ["ASCIIBytes", "LibC"]),
         // Android App Links: the manifest's intent filters and `assetlinks.json`, read into plain
-        // rules (docs/android-semantics.md). Reads files once, so Foundation's XML parser is fine.
-        .target(name: "AndroidLinks", dependencies: ["AASAModel", "LibC"]),
+        // rules (docs/android-semantics.md) and compiled into a matcher on bytes. Reads files
+        // once, so Foundation's XML parser is fine there; the matcher uses no Foundation.
+        .target(name: "AndroidLinks", dependencies: ["AASAModel", "ASCIIBytes"]),
         .target(
             name: "LinkMatcher", dependencies: ["AASAModel", "ASCIIBytes", "LibC", "Synchronized"]),
         .target(

@@ -92,19 +92,22 @@ enum AdvancedPatternSyntax {
     /// Checks `m`, `m,` or `m,n` as Java's `Integer.parseInt` reads each number.
     private static func rangeProblem(_ units: [UInt16]) -> String? {
         let text = String(decoding: units, as: UTF16.self)
+        guard let bounds = bounds(units[...]) else { return "range '{\(text)}' is not numbers" }
+        return bounds.minimum > bounds.maximum
+            ? "range '{\(text)}' has its minimum above its maximum" : nil
+    }
+
+    /// The bounds `m`, `m,` (no maximum) or `m,n` between `{` and `}`; nil when they are not
+    /// numbers as Java's `Integer.parseInt` reads them.
+    static func bounds(_ units: ArraySlice<UInt16>) -> (minimum: Int, maximum: Int)? {
+        let text = String(decoding: units, as: UTF16.self)
         let parts = text.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let minimum = javaInt(parts[0]) else { return "range '{\(text)}' is not numbers" }
-        var maximum = minimum
-        if parts.count == 2 {
-            if parts[1].isEmpty {
-                maximum = Int(Int32.max)
-            } else if let value = javaInt(parts[1]) {
-                maximum = value
-            } else {
-                return "range '{\(text)}' is not numbers"
-            }
+        guard let minimum = javaInt(parts[0]) else { return nil }
+        guard parts.count == 2 else { return (minimum, minimum) }
+        guard let maximum = parts[1].isEmpty ? Int(Int32.max) : javaInt(parts[1]) else {
+            return nil
         }
-        return minimum > maximum ? "range '{\(text)}' has its minimum above its maximum" : nil
+        return (minimum, maximum)
     }
 
     /// An optionally signed decimal 32-bit integer, or nil.

@@ -68,16 +68,18 @@ enum AppLinkFixture {
         return try AssetLinks(parsing: Array(text.utf8), file: "assetlinks.json")
     }
 
-    /// A matcher for the manifest with each host's file.
+    /// A matcher for the manifest with each host's file: the reference, checked against the
+    /// compiled matcher on every decision.
     static func matcher(
         _ manifest: AndroidManifest, sites: [String: AssetLinks], apiLevel: Int = 35,
         targetSdk: Int? = nil, fingerprints: [String]? = [fingerprint]
-    ) -> AndroidReferenceMatcher {
-        AndroidReferenceMatcher(
-            manifest: manifest,
-            setup: AndroidReferenceMatcher.Setup(
-                apiLevel: apiLevel, targetSdk: targetSdk, fingerprints: fingerprints,
-                assetLinks: sites))
+    ) -> CheckedMatcher {
+        CheckedMatcher(
+            AndroidReferenceMatcher(
+                manifest: manifest,
+                setup: AndroidReferenceMatcher.Setup(
+                    apiLevel: apiLevel, targetSdk: targetSdk, fingerprints: fingerprints,
+                    assetLinks: sites)))
     }
 
     /// The reference of the `index`th filter of the `component`th component.

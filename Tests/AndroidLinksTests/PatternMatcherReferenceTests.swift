@@ -14,12 +14,17 @@ struct PatternMatcherReferenceTests {
         }
     }
 
+    /// Each case on the reference and on the compiled program.
     static func check(_ kind: AndroidPattern.Kind, _ cases: [Case]) {
         for item in cases {
             let pattern = AndroidPattern(kind: kind, text: item.pattern, line: 1)
+            let text = Array(item.text.utf16)
             #expect(
-                AndroidPatternReference.matches(pattern, Array(item.text.utf16)) == item.matches,
+                AndroidPatternReference.matches(pattern, text) == item.matches,
                 "\(kind): \(item.testDescription)")
+            #expect(
+                text.withUnsafeBufferPointer { PatternProgram(pattern).matches($0) }
+                    == item.matches, "compiled \(kind): \(item.testDescription)")
         }
     }
 
@@ -131,6 +136,9 @@ struct PatternMatcherReferenceTests {
     func advancedSyntax(_ pattern: String, _ valid: Bool) {
         #expect((AdvancedGlob(Array(pattern.utf16)) != nil) == valid, "reference: \(pattern)")
         #expect(
+            (PatternProgram.advancedGlobSteps(Array(pattern.utf16)) != nil) == valid,
+            "compiled: \(pattern)")
+        #expect(
             (AdvancedPatternSyntax.problem(in: pattern) == nil) == valid, "validator: \(pattern)")
     }
 
@@ -156,8 +164,10 @@ struct PatternMatcherReferenceTests {
         Case(pattern: "app", text: "App", matches: false),
     ])
     func dynamicWildcards(_ item: Case) {
+        let text = Array(item.text.utf16)
+        #expect(AndroidPatternReference.dynamicMatches(item.pattern, text) == item.matches)
         #expect(
-            AndroidPatternReference.dynamicMatches(item.pattern, Array(item.text.utf16))
-                == item.matches)
+            text.withUnsafeBufferPointer { PatternProgram(wildcards: item.pattern).matches($0) }
+                == item.matches, "compiled")
     }
 }

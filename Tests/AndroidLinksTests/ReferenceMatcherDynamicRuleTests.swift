@@ -9,7 +9,7 @@ struct ReferenceMatcherDynamicRuleTests {
     typealias Rule = AndroidReferenceMatcher.RuleReference
 
     static func matcher(_ rules: String?, apiLevel: Int = 35, paths: String = "") throws
-        -> (AndroidReferenceMatcher, AndroidReferenceMatcher.FilterReference)
+        -> (CheckedMatcher, AndroidReferenceMatcher.FilterReference)
     {
         let manifest = try Fixture.manifest(
             Fixture.filter(#"<data android:scheme="https" android:host="example.com" \#(paths) />"#)

@@ -42,7 +42,7 @@ struct ReferenceMatcherFilterTests {
     ])
     func hostMatching(_ declared: String, _ host: String, _ matches: Bool) throws {
         let matcher = Fixture.matcher(try Fixture.manifest(), sites: [:])
-        #expect(matcher.hostMatches(declared, host) == matches)
+        #expect(matcher.reference.hostMatches(declared, host) == matches)
     }
 
     /// A4.3 end to end: `*.example.com` is verified with the file of example.com (A6.2) and

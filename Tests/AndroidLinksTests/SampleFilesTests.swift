@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 /// The sample app in `data/android/` (the shop of `data/example.com.aasa.json`) read and decided
-/// end to end, each answer worked out from docs/android-semantics.md.
+/// end to end by the reference and the compiled matcher, each answer worked out from
+/// docs/android-semantics.md.
 struct SampleFilesTests {
     typealias Decision = AndroidReferenceMatcher.Decision
     typealias Rule = AndroidReferenceMatcher.RuleReference
@@ -40,10 +41,12 @@ struct SampleFilesTests {
 
     @Test func sampleDecisions() throws {
         let (manifest, links) = try Self.load()
-        let matcher = AndroidReferenceMatcher(
-            manifest: manifest,
-            setup: AndroidReferenceMatcher.Setup(
-                fingerprints: [AppLinkFixture.fingerprint], assetLinks: ["example.com": links]))
+        let matcher = CheckedMatcher(
+            AndroidReferenceMatcher(
+                manifest: manifest,
+                setup: AndroidReferenceMatcher.Setup(
+                    fingerprints: [AppLinkFixture.fingerprint], assetLinks: ["example.com": links]))
+        )
         let product = try Self.filter(manifest, ".ProductActivity")
         let help = try Self.filter(manifest, ".HelpActivity")
         let helpBlock = try #require(manifest.components[2].intentFilters.first?.groups.first?.line)
@@ -80,9 +83,11 @@ struct SampleFilesTests {
     /// path of example.com.
     @Test func sampleOnAndroid14() throws {
         let (manifest, links) = try Self.load()
-        let matcher = AndroidReferenceMatcher(
-            manifest: manifest,
-            setup: AndroidReferenceMatcher.Setup(apiLevel: 34, assetLinks: ["example.com": links]))
+        let matcher = CheckedMatcher(
+            AndroidReferenceMatcher(
+                manifest: manifest,
+                setup: AndroidReferenceMatcher.Setup(
+                    apiLevel: 34, assetLinks: ["example.com": links])))
         let help = try Self.filter(manifest, ".HelpActivity")
         for url in [
             "https://example.com/buy/internal/report", "https://example.com/help/internal/x",
