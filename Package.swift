@@ -100,7 +100,7 @@ let package = Package(
             dependencies: [
                 "AASAModel", "LinkMatcher", "LogIO", "LogParsing", "CoverageStats", "ScanEngine",
                 "RuleAnalysis", "Workload", "ASCIIBytes", "LibC", "AASAFetch", "CLISupport",
-                "Reports", "Synchronized", "TextFormat",
+                "Reports", "Synchronized", "TextFormat", "AndroidLinks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Reports/ is the Reports target, so that the fuzz target and the tests use the

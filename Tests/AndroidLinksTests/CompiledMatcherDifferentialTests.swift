@@ -14,6 +14,7 @@ struct CompiledMatcherDifferentialTests {
         var generator = AndroidCaseGenerator(seed: 0xA11D_501D)
         var seen: [String: Int] = [:]
         var disagreements = 0
+        var explanationDisagreements = 0
         for caseNumber in 0..<Self.apps {
             let app = generator.app()
             let reference = AndroidReferenceMatcher(manifest: app.manifest, setup: app.setup)
@@ -22,7 +23,11 @@ struct CompiledMatcherDifferentialTests {
             for _ in 0..<Self.urlsPerApp {
                 let url = generator.url()
                 let expected = reference.decide(url)
-                let actual = compiled.referenceForm(compiled.decide(url, scratch: scratch))
+                let decision = compiled.decide(url, scratch: scratch)
+                let actual = compiled.referenceForm(decision)
+                if !Self.explanationAgrees(compiled.explain(url, scratch: scratch), decision) {
+                    explanationDisagreements += 1
+                }
                 seen[Self.kind(expected), default: 0] += 1
                 guard actual != expected else { continue }
                 disagreements += 1
@@ -40,9 +45,39 @@ struct CompiledMatcherDifferentialTests {
             }
         }
         #expect(disagreements == 0)
+        #expect(explanationDisagreements == 0)
         // The generator reaches every kind of decision, often enough to mean something.
         for kind in Self.kinds {
             #expect(seen[kind, default: 0] >= 20, "\(kind): \(seen[kind, default: 0]) of \(seen)")
+        }
+    }
+
+    /// `explain` tells the same story as `decide`: the same decision; the chosen filter took
+    /// the URL; a miss names the furthest step a filter reached.
+    static func explanationAgrees(_ explanation: AndroidExplanation, _ decision: AndroidDecision)
+        -> Bool
+    {
+        guard explanation.decision == decision else { return false }
+        if let chosen = explanation.chosenFilter {
+            return explanation.filters[chosen].matches
+        }
+        let reached: [AndroidUnmatchedReason] = explanation.filters.map {
+            switch $0 {
+            case .scheme: .scheme
+            case .host: .host
+            case .port: .port
+            default: .path
+            }
+        }
+        switch decision {
+        case .unmatched(let reason) where reason != .notAURL:
+            let order: [AndroidUnmatchedReason] = [.scheme, .host, .port, .path]
+            let furthest = reached.max {
+                order.firstIndex(of: $0) ?? 0 < order.firstIndex(of: $1) ?? 0
+            }
+            return furthest ?? .scheme == reason
+        default:
+            return true
         }
     }
 
