@@ -125,19 +125,28 @@ struct URLUnits {
     }
 
     /// The decoded query's parameters as Java's `String.split` gives them: at `&`, or at `;`
-    /// when that gives one piece, trailing empty pieces dropped (A4.6).
+    /// when that gives one piece (A4.6).
     private static func split(_ query: Range<Int>, _ scratch: AndroidMatchScratch) {
-        for separator in [UInt16(UInt8(ascii: "&")), UInt16(UInt8(ascii: ";"))] {
-            scratch.parameters.removeAll(keepingCapacity: true)
-            var start = query.lowerBound
-            for index in query where scratch.units[index] == separator {
-                scratch.parameters.append(start..<index)
-                start = index + 1
-            }
-            scratch.parameters.append(start..<query.upperBound)
-            guard scratch.parameters.count > 1 else { continue }
-            while scratch.parameters.last?.isEmpty == true { scratch.parameters.removeLast() }
-            if scratch.parameters.count != 1 { return }
+        if pieces(query, at: UInt16(UInt8(ascii: "&")), scratch) == 1 {
+            _ = pieces(query, at: UInt16(UInt8(ascii: ";")), scratch)
         }
+    }
+
+    /// Sets the scratch's parameters to the pieces of the query between separators, trailing
+    /// empty ones dropped (the whole query when it has no separator), and says how many.
+    private static func pieces(
+        _ query: Range<Int>, at separator: UInt16, _ scratch: AndroidMatchScratch
+    ) -> Int {
+        scratch.parameters.removeAll(keepingCapacity: true)
+        var start = query.lowerBound
+        for index in query where scratch.units[index] == separator {
+            scratch.parameters.append(start..<index)
+            start = index + 1
+        }
+        scratch.parameters.append(start..<query.upperBound)
+        if scratch.parameters.count > 1 {
+            while scratch.parameters.last?.isEmpty == true { scratch.parameters.removeLast() }
+        }
+        return scratch.parameters.count
     }
 }
