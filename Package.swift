@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Workload", targets: ["Workload"]),
         .library(name: "CLISupport", targets: ["CLISupport"]),
         .library(name: "Reports", targets: ["Reports"]),
+        .library(name: "AndroidLinks", targets: ["AndroidLinks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -50,6 +51,10 @@ let package = Package(
         // A value behind a mutex, for the few places threads share one; internal to the package.
         .target(name: "Synchronized", dependencies: ["LibC"]),
         .target(name: "AASAModel", dependencies: ["ASCIIBytes", "LibC"]),
+        // Android App Links: the manifest's intent filters and `assetlinks.json`, read into plain
+        // rules (docs/android-semantics.md) and compiled into a matcher on bytes. Reads files
+        // once, so Foundation's XML parser is fine there; the matcher uses no Foundation.
+        .target(name: "AndroidLinks", dependencies: ["AASAModel", "ASCIIBytes"]),
         .target(
             name: "LinkMatcher", dependencies: ["AASAModel", "ASCIIBytes", "LibC", "Synchronized"]),
         .target(
@@ -95,7 +100,7 @@ let package = Package(
             dependencies: [
                 "AASAModel", "LinkMatcher", "LogIO", "LogParsing", "CoverageStats", "ScanEngine",
                 "RuleAnalysis", "Workload", "ASCIIBytes", "LibC", "AASAFetch", "CLISupport",
-                "Reports", "Synchronized", "TextFormat",
+                "Reports", "Synchronized", "TextFormat", "AndroidLinks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Reports/ is the Reports target, so that the fuzz target and the tests use the
@@ -111,6 +116,7 @@ let package = Package(
         .testTarget(name: "ASCIIBytesTests", dependencies: ["ASCIIBytes"]),
         .testTarget(name: "PublicSuffixTests", dependencies: ["PublicSuffix"]),
         .testTarget(name: "AASAModelTests", dependencies: ["AASAModel", "TestSupport"]),
+        .testTarget(name: "AndroidLinksTests", dependencies: ["AndroidLinks", "TestSupport"]),
         .testTarget(
             name: "LinkMatcherTests",
             dependencies: ["LinkMatcher", "AASAModel", "Workload", "TestSupport"]),

@@ -1,11 +1,16 @@
 import LibC
 
-/// Reads an AASA file whole, from a path or a descriptor (a FIFO, `/dev/stdin`, a pipe), and
-/// never more than `AASADocument.maxFileSize` bytes: a file that is larger (`/dev/zero`, a log
-/// given by mistake, a JSON string of 100 MB) is refused before it takes the memory its
-/// parsing would.
-enum AASAFileReader {
-    static func read(path: String) throws(AASAParseError) -> [UInt8] {
+/// Reads an input file whole, from a path or a descriptor (a FIFO, `/dev/stdin`, a pipe), and
+/// never more than a limit (for AASA files `AASADocument.maxFileSize` bytes): a file that is
+/// larger (`/dev/zero`, a log given by mistake, a JSON string of 100 MB) is refused before it
+/// takes the memory its parsing would. The Android inputs (a manifest, `assetlinks.json`) are
+/// read here too, with their own limits.
+package enum AASAFileReader {
+    /// The bytes of the file at `path`; `tooLarge` makes the error for a file over `limit`.
+    package static func read(
+        path: String, limit: Int = AASADocument.maxFileSize,
+        tooLarge: (Int) -> AASAParseError = AASADocument.tooLarge
+    ) throws(AASAParseError) -> [UInt8] {
         var descriptor: Int32
         repeat {
             descriptor = FileName.withPlatformPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
@@ -13,11 +18,14 @@ enum AASAFileReader {
             && errno == EINTR
         guard descriptor >= 0 else { throw failure(path, errno) }
         defer { close(descriptor) }
-        return try read(descriptor: descriptor, name: path)
+        return try read(descriptor: descriptor, name: path, limit: limit, tooLarge: tooLarge)
     }
 
-    static func read(descriptor: Int32, name: String?) throws(AASAParseError) -> [UInt8] {
-        let limit = AASADocument.maxFileSize
+    /// The bytes of an open descriptor, read to its end.
+    static func read(
+        descriptor: Int32, name: String?, limit: Int = AASADocument.maxFileSize,
+        tooLarge: (Int) -> AASAParseError = AASADocument.tooLarge
+    ) throws(AASAParseError) -> [UInt8] {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -31,7 +39,7 @@ enum AASAFileReader {
             }
             bytes += buffer[0..<count]
             if bytes.count > limit {
-                var error = AASADocument.tooLarge(bytes.count)
+                var error = tooLarge(bytes.count)
                 error.file = name
                 throw error
             }

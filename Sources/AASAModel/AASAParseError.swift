@@ -1,4 +1,5 @@
-/// Why a file could not be read as an AASA document, pointing at the offending byte.
+/// Why a file could not be read as an AASA document (or, through `AndroidLinks`, as an Android
+/// manifest or `assetlinks.json`), pointing at the offending byte.
 public struct AASAParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Stable diagnostic code of every parse failure (see `AASALint.catalogue`).
     public static let code = DiagnosticCode.invalidJSON.code

@@ -4,7 +4,7 @@ import ASCIIBytes
 ///
 /// It is iterative (an explicit container stack, not recursion) so hostile nesting cannot
 /// overflow the thread stack; depth is still capped so the tree stays reasonable.
-struct JSONParser {
+package struct JSONParser {
     /// Deepest nesting accepted; real AASA files use about 6 levels.
     static let maxDepth = 512
 
@@ -15,14 +15,14 @@ struct JSONParser {
 
     /// Parses `bytes[start...]`; columns are counted from `start` on the first line, so a
     /// skipped byte-order mark does not shift them.
-    init(bytes: [UInt8], start: Int = 0) {
+    package init(bytes: [UInt8], start: Int = 0) {
         self.bytes = bytes
         self.index = start
         self.lineStart = start
     }
 
     /// Parses exactly one JSON value followed only by whitespace.
-    mutating func parseDocument() throws(AASAParseError) -> JSONNode {
+    package mutating func parseDocument() throws(AASAParseError) -> JSONNode {
         skipWhitespace()
         if index >= bytes.count {
             throw failure(at: here, "the file is empty", "an AASA file is one JSON object")

@@ -1,18 +1,18 @@
 /// A parsed JSON value with the place it starts in the file.
-struct JSONNode: Sendable, Equatable {
-    var value: JSONValue
-    var location: SourceLocation
+package struct JSONNode: Sendable, Equatable {
+    package var value: JSONValue
+    package var location: SourceLocation
 }
 
 /// One `"key": value` pair; objects keep them in document order, duplicates included.
-struct JSONMember: Sendable, Equatable {
-    var key: String
-    var keyLocation: SourceLocation
-    var value: JSONNode
+package struct JSONMember: Sendable, Equatable {
+    package var key: String
+    package var keyLocation: SourceLocation
+    package var value: JSONNode
 }
 
 /// The JSON data model. Numbers keep their literal text so huge or precise values never fail.
-enum JSONValue: Sendable, Equatable {
+package enum JSONValue: Sendable, Equatable {
     case object([JSONMember])
     case array([JSONNode])
     case string(String)
@@ -21,7 +21,7 @@ enum JSONValue: Sendable, Equatable {
     case null
 
     /// True for objects and arrays.
-    var isContainer: Bool {
+    package var isContainer: Bool {
         switch self {
         case .object, .array: true
         default: false
@@ -29,7 +29,7 @@ enum JSONValue: Sendable, Equatable {
     }
 
     /// The kind named in messages ("a string", "an object", ...).
-    var kindName: String {
+    package var kindName: String {
         switch self {
         case .object: "an object"
         case .array: "an array"
@@ -43,17 +43,17 @@ enum JSONValue: Sendable, Equatable {
 
 extension JSONNode {
     /// The value of the last member named `key`; the last one wins, as in common JSON readers.
-    func member(_ key: String) -> JSONNode? {
+    package func member(_ key: String) -> JSONNode? {
         guard case .object(let members) = value else { return nil }
         return members.last { $0.key == key }?.value
     }
 
-    var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let s) = value { return s }
         return nil
     }
 
-    var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .bool(let b) = value { return b }
         return nil
     }

@@ -1,4 +1,5 @@
 import AASAModel
+import AndroidLinks
 import ArgumentParser
 import CLISupport
 import LinkMatcher
@@ -8,15 +9,27 @@ import Reports
 struct ExplainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explain",
-        abstract: "Show every rule consulted for one URL, why it failed, and which one decided.")
+        abstract: "Show every rule consulted for one URL, why it failed, and which one decided.",
+        discussion: """
+            With --android-manifest, the Android reasoning follows: the URL as Android reads \
+            it, each intent filter and how far it got, the verified hosts and the dynamic \
+            rules tried (docs/android.md).
+            """)
 
-    @OptionGroup var file: AssociationOptions.OneFile
+    @OptionGroup var files: PlatformFiles
 
     @Argument(help: ArgumentHelp("The URL or path to explain.", valueName: "url"))
     var url: String
 
     func run() throws {
-        let set = try file.compile()
+        let android = try files.android.compile()
+        guard let set = try files.compiledAASA() else {
+            var output = StandardOutput()
+            output.line("URL      \(TerminalText.escaped(url))")
+            if let android { androidLines(android).forEach { output.line($0) } }
+            output.flush()
+            return
+        }
         let scratch = set.makeScratch()
         let bytes = Array(url.utf8)
         let (steps, decision) = bytes.withUnsafeBufferPointer { set.explain($0, scratch: scratch) }
@@ -73,7 +86,17 @@ struct ExplainCommand: ParsableCommand {
         let app = decision.app >= 0 ? TerminalText.escaped(set.apps[Int(decision.app)]) : "-"
         let rule = decision.rule >= 0 ? set.rules[Int(decision.rule)].ref : "-"
         output.line("decision: \(decision.kind.name)\t\(app)\t\(rule)")
+        if let android {
+            output.line("")
+            androidLines(android).forEach { output.line($0) }
+        }
         output.flush()
+    }
+
+    /// The Android reasoning for the URL.
+    func androidLines(_ matcher: AndroidLinkMatcher) -> [String] {
+        let explanation = matcher.explain(url, scratch: matcher.makeScratch())
+        return AndroidExplainText(matcher: matcher, explanation: explanation).lines
     }
 
     /// What the rule compared, part by part: `path "text" (as written) against "pattern"`,

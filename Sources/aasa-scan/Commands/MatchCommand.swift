@@ -1,4 +1,5 @@
 import AASAModel
+import AndroidLinks
 import ArgumentParser
 import CLISupport
 import LinkMatcher
@@ -8,15 +9,17 @@ import Reports
 struct MatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "match",
-        abstract: "Decide URLs against an AASA file: one line per URL.",
+        abstract: "Decide URLs against an AASA file, an Android app's files, or both.",
         discussion: """
             Each line is `decision<TAB>app-or-dash<TAB>rule-or-dash<TAB>url`, decision one of \
             handled, excluded, unmatched. URLs may be absolute or a path such as /a/b?c. \
             Give `-` to read URLs from standard input, one per line (blanks trimmed, blank \
-            and # lines skipped).
+            and # lines skipped). With --android-manifest, each URL gets an `android` line \
+            (`android<TAB>decision<TAB>package<TAB>filter, rule or reason<TAB>url`) and the \
+            iOS lines start with `ios`; with --json, an "android" object (docs/android.md).
             """)
 
-    @OptionGroup var file: AssociationOptions.OneFile
+    @OptionGroup var files: PlatformFiles
 
     @Option(
         help: ArgumentHelp(
@@ -38,8 +41,11 @@ struct MatchCommand: ParsableCommand {
             throw ValidationError("Give at least one URL, or `-` to read standard input.")
         }
         try StandardInputUse.check([
-            ("--aasa -", file.aasa == "-"), ("the URLs (-)", urls == ["-"]),
+            ("--aasa -", files.aasa == "-"), ("the URLs (-)", urls == ["-"]),
         ])
+        if files.aasa == nil, perApp || domain != nil {
+            throw ValidationError("--per-app and --domain read the AASA file: give --aasa FILE.")
+        }
         if let domain {
             do throws(InvalidDomain) {
                 _ = try DomainPattern.parse(domain)
@@ -52,9 +58,12 @@ struct MatchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let set = try file.compile()
+        let set = try files.compiledAASA()
+        let android = try files.android.compile()
         let domainPattern = domain.flatMap(DomainPattern.init)
-        let scratch = set.makeScratch()
+        let scratch = set?.makeScratch()
+        let androidScratch = android?.makeScratch()
+        let androidText = android.map(AndroidAnswerText.init)
         var output = StandardOutput()
         // Standard input is read as `scan --log-format url` reads a list: blanks around a
         // URL and blank or `#` lines do not count. Its bytes are kept as they are.
@@ -82,7 +91,7 @@ struct MatchCommand: ParsableCommand {
                 guard let argument = arguments.next() else { break }
                 bytes = Array(argument.utf8)
             }
-            if !warned, !Self.isPathOrAbsolute(bytes) {
+            if set != nil, !warned, !Self.isPathOrAbsolute(bytes) {
                 warned = true
                 StandardError.line(
                     "aasa-scan: warning: '\(TerminalText.escaped(bytes))' neither starts with / "
@@ -99,47 +108,95 @@ struct MatchCommand: ParsableCommand {
                         + "malformed line): not decided")
                 continue
             }
-            let rows: [(kind: Decision.Kind, app: Int32, rule: Int32)] =
-                bytes.withUnsafeBufferPointer { buffer in
-                    let parts = URLParts.split(buffer)
-                    if let domainPattern, let host = parts.host,
-                        !domainPattern.matches(
-                            host: UnsafeBufferPointer(rebasing: buffer[host]), port: parts.port,
-                            defaultPort: parts.defaultPort(in: buffer))
-                    {
-                        return [(.unmatched, -1, -1)]
-                    }
-                    if perApp {
-                        let decisions = set.decidePerApp(buffer, scratch: scratch)
-                        return decisions.isEmpty
-                            ? [(.unmatched, -1, -1)] : decisions.map { ($0.kind, $0.app, $0.rule) }
-                    }
-                    let decision = set.decide(parts, in: buffer, scratch: scratch)
-                    return [(decision.kind, decision.app, decision.rule)]
+            var rows: [(kind: Decision.Kind, app: Int32, rule: Int32)] = []
+            if let set, let scratch {
+                rows = Self.decide(bytes, set, scratch, domainPattern, perApp: perApp)
+            }
+            let androidDecision = android.flatMap { matcher in
+                androidScratch.map { scratch in
+                    bytes.withUnsafeBufferPointer { matcher.decide($0, scratch: scratch) }
                 }
-            for row in rows {
-                let app = row.app >= 0 ? set.apps[Int(row.app)] : nil
-                let rule = row.rule >= 0 ? set.rules[Int(row.rule)] : nil
-                if json {
-                    var fields = [
-                        "\"url\":\(JSONText.quoted(bytes: bytes))",
-                        "\"decision\":\"\(row.kind.name)\"",
-                        "\"app\":\(app.map(JSONText.quoted) ?? "null")",
-                        "\"rule\":\(rule.map { JSONText.quoted($0.ref) } ?? "null")",
-                    ]
-                    fields.append(
-                        "\"pattern\":\(rule.map { JSONText.quoted($0.patternDescription) } ?? "null")"
-                    )
+            }
+            if let set, json {
+                for row in rows {
+                    var fields =
+                        [
+                            "\"url\":\(JSONText.quoted(bytes: bytes))"
+                        ] + Self.jsonFields(row, set)
+                    if let androidDecision, let androidText {
+                        fields.append("\"android\":" + androidText.json(androidDecision))
+                    }
                     output.line("{" + fields.joined(separator: ",") + "}")
-                } else {
-                    output.line(
-                        "\(row.kind.name)\t\(app.map(TerminalText.escaped) ?? "-")\t"
-                            + "\(rule?.ref ?? "-")\t\(TerminalText.escaped(bytes))")
                 }
+            } else if let set {
+                for row in rows {
+                    output.line(
+                        (android == nil ? "" : "ios\t") + Self.textColumns(row, set)
+                            + "\t\(TerminalText.escaped(bytes))")
+                }
+            }
+            if let androidDecision, let androidText, set == nil || !json {
+                output.line(
+                    json
+                        ? "{\"url\":\(JSONText.quoted(bytes: bytes)),\"android\":"
+                            + androidText.json(androidDecision) + "}"
+                        : "android\t" + androidText.columns(androidDecision)
+                            + "\t\(TerminalText.escaped(bytes))")
             }
         }
         output.flush()
         if tooLong > 0 || invalidHosts > 0 { throw CommandFailure.inputError() }
+    }
+
+    /// The iOS rows of one URL: one decision, or one per app with `--per-app`.
+    static func decide(
+        _ bytes: [UInt8], _ set: CompiledRuleSet, _ scratch: MatchScratch,
+        _ domainPattern: DomainPattern?, perApp: Bool
+    ) -> [(kind: Decision.Kind, app: Int32, rule: Int32)] {
+        bytes.withUnsafeBufferPointer { buffer in
+            let parts = URLParts.split(buffer)
+            if let domainPattern, let host = parts.host,
+                !domainPattern.matches(
+                    host: UnsafeBufferPointer(rebasing: buffer[host]), port: parts.port,
+                    defaultPort: parts.defaultPort(in: buffer))
+            {
+                return [(.unmatched, -1, -1)]
+            }
+            if perApp {
+                let decisions = set.decidePerApp(buffer, scratch: scratch)
+                return decisions.isEmpty
+                    ? [(.unmatched, -1, -1)] : decisions.map { ($0.kind, $0.app, $0.rule) }
+            }
+            let decision = set.decide(parts, in: buffer, scratch: scratch)
+            return [(decision.kind, decision.app, decision.rule)]
+        }
+    }
+
+    /// `decision`, `app`, `rule` and `pattern` of an iOS row, as JSON fields.
+    static func jsonFields(
+        _ row: (kind: Decision.Kind, app: Int32, rule: Int32), _ set: CompiledRuleSet
+    )
+        -> [String]
+    {
+        let app = row.app >= 0 ? set.apps[Int(row.app)] : nil
+        let rule = row.rule >= 0 ? set.rules[Int(row.rule)] : nil
+        return [
+            "\"decision\":\"\(row.kind.name)\"",
+            "\"app\":\(app.map(JSONText.quoted) ?? "null")",
+            "\"rule\":\(rule.map { JSONText.quoted($0.ref) } ?? "null")",
+            "\"pattern\":\(rule.map { JSONText.quoted($0.patternDescription) } ?? "null")",
+        ]
+    }
+
+    /// `decision<TAB>app-or-dash<TAB>rule-or-dash` of an iOS row.
+    static func textColumns(
+        _ row: (kind: Decision.Kind, app: Int32, rule: Int32), _ set: CompiledRuleSet
+    )
+        -> String
+    {
+        let app = row.app >= 0 ? set.apps[Int(row.app)] : nil
+        let rule = row.rule >= 0 ? set.rules[Int(row.rule)] : nil
+        return "\(row.kind.name)\t\(app.map(TerminalText.escaped) ?? "-")\t\(rule?.ref ?? "-")"
     }
 
     /// True for an absolute URL whose host is not a host name (`HostName.isValid`).

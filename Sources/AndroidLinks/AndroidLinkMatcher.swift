@@ -1,0 +1,88 @@
+/// An app's manifest and its sites' `assetlinks.json` compiled once into lookups that decide
+/// URLs as docs/android-semantics.md says Android does (A8), without trying filter after
+/// filter: per scheme a host index, per host an index of the path rules, the groups and dynamic
+/// rules as programs. Immutable and shared; each thread decides with its own
+/// `AndroidMatchScratch`.
+public final class AndroidLinkMatcher: Sendable {
+    /// The intent filters that can take a tapped link (A3), in manifest order; decisions name
+    /// them by their index here.
+    public let filters: [AndroidLinkFilter]
+    /// The hosts the app verified on the device (A6), in manifest order; rule references name
+    /// them by their index here.
+    public let verifiedDomains: [VerifiedDomain]
+    /// The package the sites' statements must name: the setup's, else the manifest's.
+    public let packageName: String?
+    /// The device and the sites.
+    public let setup: AndroidLinkSetup
+
+    let schemes: UnitTable
+    /// Per scheme (the table's indexes), its filters by host.
+    let hostIndexes: [HostIndex]
+    /// Per filter: its groups when the device reads them (API 35), compiled.
+    let groups: [[CompiledGroup]]
+    /// Per filter: false when it has neither path rules nor groups, so takes every path.
+    let hasPathRules: [Bool]
+    let domains: DomainIndex
+
+    /// Compiles the manifest's filters for tapped links and the hosts verified by the setup's
+    /// files.
+    public init(manifest: AndroidManifest, setup: AndroidLinkSetup = AndroidLinkSetup()) {
+        self.setup = setup
+        packageName = setup.packageName ?? manifest.packageName
+        var filters: [AndroidLinkFilter] = []
+        for (componentIndex, component) in manifest.components.enumerated()
+        where component.enabled && component.exported != false {
+            for (filterIndex, filter) in component.intentFilters.enumerated()
+            where Self.acceptsTappedLinks(filter) {
+                filters.append(
+                    AndroidLinkFilter(
+                        componentIndex: componentIndex, componentName: component.name,
+                        filterIndex: filterIndex, filter: filter))
+            }
+        }
+        self.filters = filters
+        let readsGroups = setup.apiLevel >= 35
+        let groups = filters.map { readsGroups ? $0.filter.groups.map(CompiledGroup.init) : [] }
+        self.groups = groups
+        hasPathRules = zip(filters, groups).map { !$0.filter.paths.isEmpty || !$1.isEmpty }
+        var schemes = UnitTable()
+        var schemeFilters: [[Int]] = []
+        for (index, link) in filters.enumerated() {
+            for scheme in link.filter.schemes {
+                let key = schemes.insert(Array(scheme.utf16))
+                if key == schemeFilters.count { schemeFilters.append([]) }
+                schemeFilters[key].append(index)
+            }
+        }
+        self.schemes = schemes
+        let intentFilters = filters.map(\.filter)
+        hostIndexes = schemeFilters.map { HostIndex($0, of: intentFilters) }
+        verifiedDomains = Verification.verifiedDomains(manifest, setup, packageName: packageName)
+        domains = DomainIndex(verifiedDomains)
+    }
+
+    /// A3: action `VIEW`, categories `BROWSABLE` and `DEFAULT`, no MIME type.
+    static func acceptsTappedLinks(_ filter: IntentFilter) -> Bool {
+        filter.actions.contains(AndroidIntentNames.actionView)
+            && filter.categories.contains(AndroidIntentNames.categoryBrowsable)
+            && filter.categories.contains(AndroidIntentNames.categoryDefault)
+            && filter.mimeTypes.isEmpty
+    }
+
+    /// A scratch for one thread.
+    public func makeScratch() -> AndroidMatchScratch {
+        AndroidMatchScratch(filterCount: filters.count)
+    }
+}
+
+/// An intent filter that can take a tapped link, with the component it belongs to.
+public struct AndroidLinkFilter: Sendable, Equatable {
+    /// The component's index in `AndroidManifest.components`.
+    public let componentIndex: Int
+    /// The component's `android:name`.
+    public let componentName: String?
+    /// The filter's index among the component's filters.
+    public let filterIndex: Int
+    /// The filter.
+    public let filter: IntentFilter
+}

@@ -1,0 +1,61 @@
+/// A `<uri-relative-filter-group>` (A4.6), or a dynamic rule, which Android turns into one
+/// (A7.3): matchers on the path, on one query parameter or on the fragment, all of which must
+/// match; then the group allows or blocks.
+struct CompiledGroup: Sendable {
+    struct Matcher: Sendable {
+        var part: UriPart
+        var program: PatternProgram
+    }
+
+    /// True for an allow group (a rule without `exclude`).
+    let allow: Bool
+    let matchers: [Matcher]
+
+    /// A manifest group.
+    init(_ group: UriRelativeFilterGroup) {
+        allow = group.allow
+        matchers = group.filters.map { Matcher(part: $0.part, program: PatternProgram($0.pattern)) }
+    }
+
+    /// A dynamic rule: its path, fragment and each `name: pattern` of its `?` as the pattern
+    /// `name=pattern` on one parameter (A7.3).
+    init(_ rule: DynamicAppLinkComponent) {
+        allow = !rule.exclude
+        var matchers: [Matcher] = []
+        if let path = rule.path {
+            matchers.append(Matcher(part: .path, program: PatternProgram(wildcards: path)))
+        }
+        if let fragment = rule.fragment {
+            matchers.append(Matcher(part: .fragment, program: PatternProgram(wildcards: fragment)))
+        }
+        for entry in rule.query ?? [] {
+            matchers.append(
+                Matcher(
+                    part: .query, program: PatternProgram(wildcards: entry.name + "=" + entry.value)
+                )
+            )
+        }
+        self.matchers = matchers
+    }
+
+    /// Whether every matcher matches; a group without matchers never does.
+    func matches(
+        _ url: URLUnits, _ units: UnsafeBufferPointer<UInt16>, parameters: [Range<Int>]
+    ) -> Bool {
+        !matchers.isEmpty
+            && matchers.allSatisfy { matcher in
+                switch matcher.part {
+                case .path:
+                    return matcher.program.matches(UnsafeBufferPointer(rebasing: units[url.path]))
+                case .fragment:
+                    guard let fragment = url.fragment else { return false }
+                    return matcher.program.matches(UnsafeBufferPointer(rebasing: units[fragment]))
+                case .query:
+                    guard url.query != nil else { return false }
+                    return parameters.contains {
+                        matcher.program.matches(UnsafeBufferPointer(rebasing: units[$0]))
+                    }
+                }
+            }
+    }
+}

@@ -1,0 +1,113 @@
+/// One pattern compiled into steps over UTF-16 code units, run once from left to right: every
+/// pattern Android has (the five `PatternMatcher` types, A5, and the dynamic-rule wildcards,
+/// A7.3) is greedy and never backtracks, so a match takes time linear in the text.
+struct PatternProgram: Sendable {
+    /// One step; each consumes code units from where the previous one stopped.
+    enum Step: Sendable, Equatable {
+        /// Exactly this unit.
+        case unit(UInt16)
+        /// Any one unit.
+        case anyUnit
+        /// Every following unit equal to this one, none given back (`x*` of `pathPattern`).
+        case run(UInt16)
+        /// Up to and including the first occurrence of this unit (`.*x`, `*x`).
+        case skipPast(UInt16)
+        /// The rest of the text, whatever it is: the match succeeds.
+        case rest
+        /// As many units of the class as it accepts, up to `maximum`; at least `minimum`
+        /// (a `pathAdvancedPattern` token and its modifier).
+        case repeated(UnitClass, minimum: Int, maximum: Int)
+    }
+
+    /// How the text is compared.
+    enum Form: Sendable, Equatable {
+        /// The text equals the units.
+        case literal([UInt16])
+        /// The text starts with the units.
+        case prefix([UInt16])
+        /// The text ends with the units.
+        case suffix([UInt16])
+        /// The steps cover the whole text. With `endsWithText`, running out of text ends the
+        /// match at once: it succeeds only if the next step is `rest` (`pathPattern`, A5.2
+        /// step 5); otherwise the remaining steps run on the empty rest.
+        case steps([Step], endsWithText: Bool)
+        /// A pattern Android refuses; it matches nothing.
+        case never
+    }
+
+    let form: Form
+
+    /// Whether the pattern matches the whole text.
+    func matches(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
+        switch form {
+        case .literal(let units):
+            return text.elementsEqual(units)
+        case .prefix(let units):
+            return text.count >= units.count && text.prefix(units.count).elementsEqual(units)
+        case .suffix(let units):
+            return text.count >= units.count && text.suffix(units.count).elementsEqual(units)
+        case .steps(let steps, let endsWithText):
+            return Self.run(steps, endsWithText: endsWithText, on: text)
+        case .never:
+            return false
+        }
+    }
+
+    private static func run(
+        _ steps: [Step], endsWithText: Bool, on text: UnsafeBufferPointer<UInt16>
+    ) -> Bool {
+        var at = 0
+        for step in steps {
+            if endsWithText, at == text.count { return step == .rest }
+            switch step {
+            case .unit(let unit):
+                guard at < text.count, text[at] == unit else { return false }
+                at += 1
+            case .anyUnit:
+                guard at < text.count else { return false }
+                at += 1
+            case .run(let unit):
+                while at < text.count, text[at] == unit { at += 1 }
+            case .skipPast(let stop):
+                guard let found = text[at...].firstIndex(of: stop) else { return false }
+                at = found + 1
+            case .rest:
+                return true
+            case .repeated(let unitClass, let minimum, let maximum):
+                var taken = 0
+                while taken < maximum, at < text.count, unitClass.accepts(text[at]) {
+                    taken += 1
+                    at += 1
+                }
+                guard taken >= minimum else { return false }
+            }
+        }
+        return at == text.count
+    }
+}
+
+/// The units one `pathAdvancedPattern` token accepts (A5.3).
+enum UnitClass: Sendable, Equatable {
+    /// `.`: any unit.
+    case any
+    /// A character, or an escaped one.
+    case unit(UInt16)
+    /// `[...]` or `[^...]`: inclusive ranges; an upside-down range holds nothing.
+    case set(lows: [UInt16], highs: [UInt16], inverted: Bool)
+
+    func accepts(_ unit: UInt16) -> Bool {
+        switch self {
+        case .any:
+            return true
+        case .unit(let expected):
+            return unit == expected
+        case .set(let lows, let highs, let inverted):
+            var inside = false
+            for index in lows.indices where lows[index] <= unit && unit <= highs[index] {
+                inside = true
+                break
+            }
+            return inside != inverted
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import ASCIIBytes
+
+/// A URL as Android hands it to intent filters (docs/android-semantics.md A2), read from its
+/// bytes: the scheme and host in lower case, the written port, and the path, query and fragment
+/// percent-decoded, all as UTF-16 code units in the scratch's `units` (ranges here).
+struct URLUnits {
+    var scheme: Range<Int>
+    /// nil when the authority has no host.
+    var host: Range<Int>?
+    /// The port written in the URL; nil when none (or not a number).
+    var port: Int?
+    /// `/` when the URL has no path (A11 Q1).
+    var path: Range<Int>
+    /// nil when the URL has no `?`.
+    var query: Range<Int>?
+    /// nil when the URL has no `#`.
+    var fragment: Range<Int>?
+
+    /// Splits an absolute URL; nil when it does not start with `scheme://`. Fills the scratch's
+    /// `units` and, from the query, its `parameters`.
+    init?(_ url: UnsafeBufferPointer<UInt8>, scratch: AndroidMatchScratch) {
+        guard let separator = Self.schemeSeparator(url) else { return nil }
+        scratch.units.removeAll(keepingCapacity: true)
+        scratch.parameters.removeAll(keepingCapacity: true)
+        let start = scratch.units.count
+        for byte in url[..<separator] { scratch.units.append(UInt16(ASCII.lowercased(byte))) }
+        scheme = start..<scratch.units.count
+        var end = url.count
+        let fragmentStart = url[(separator + 3)...].firstIndex(of: UInt8(ascii: "#"))
+        var fragmentText: Range<Int>?
+        if let fragmentStart {
+            fragmentText = (fragmentStart + 1)..<end
+            end = fragmentStart
+        }
+        var queryText: Range<Int>?
+        if let question = url[(separator + 3)..<end].firstIndex(of: UInt8(ascii: "?")) {
+            queryText = (question + 1)..<end
+            end = question
+        }
+        let slash = url[(separator + 3)..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
+        (host, port) = Self.hostAndPort(url, (separator + 3)..<slash, scratch)
+        path = slash == end ? Self.slash(scratch) : Self.decode(url, slash..<end, scratch)
+        query = queryText.map { Self.decode(url, $0, scratch) }
+        fragment = fragmentText.map { Self.decode(url, $0, scratch) }
+        if let query { Self.split(query, scratch) }
+    }
+
+    /// Where `://` starts, after a scheme of letters, digits, `+`, `-` and `.`.
+    private static func schemeSeparator(_ url: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard url.count >= 3 else { return nil }
+        var index = 0
+        while index + 2 < url.count {
+            if url[index] == UInt8(ascii: ":"), url[index + 1] == UInt8(ascii: "/"),
+                url[index + 2] == UInt8(ascii: "/")
+            {
+                break
+            }
+            index += 1
+        }
+        guard index + 2 < url.count, index > 0 else { return nil }
+        let schemeBytes = url[..<index]
+        guard
+            schemeBytes.allSatisfy({
+                ASCII.isAlphanumeric($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
+                    || $0 == UInt8(ascii: ".")
+            })
+        else { return nil }
+        return index
+    }
+
+    /// The host after any `user@`, lower-cased, and the port after its last `:` (unless a `]`
+    /// follows it).
+    private static func hostAndPort(
+        _ url: UnsafeBufferPointer<UInt8>, _ authority: Range<Int>, _ scratch: AndroidMatchScratch
+    ) -> (Range<Int>?, Int?) {
+        var hostPort = authority
+        if let at = url[hostPort].lastIndex(of: UInt8(ascii: "@")) {
+            hostPort = (at + 1)..<hostPort.upperBound
+        }
+        var port: Int?
+        let closing = url[hostPort].lastIndex(of: UInt8(ascii: "]"))
+        if let colon = url[hostPort].lastIndex(of: UInt8(ascii: ":")),
+            closing.map({ colon > $0 }) ?? true
+        {
+            port = integer(url[(colon + 1)..<hostPort.upperBound])
+            hostPort = hostPort.lowerBound..<colon
+        }
+        let host = decode(url, hostPort, scratch)
+        guard !host.isEmpty else { return (nil, port) }
+        for index in host where scratch.units[index] &- 0x41 < 26 { scratch.units[index] |= 0x20 }
+        return (host, port)
+    }
+
+    /// A decimal number with an optional sign, as Swift's `Int(_:)` reads it.
+    private static func integer(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+        var digits = text[...]
+        let negative = digits.first == UInt8(ascii: "-")
+        if negative || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
+        guard !digits.isEmpty else { return nil }
+        var value = 0
+        for byte in digits {
+            guard ASCII.isDigit(byte) else { return nil }
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowAgain) = times.addingReportingOverflow(
+                negative ? -Int(byte - 0x30) : Int(byte - 0x30))
+            guard !overflow, !overflowAgain else { return nil }
+            value = sum
+        }
+        return value
+    }
+
+    private static func decode(
+        _ url: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ scratch: AndroidMatchScratch
+    ) -> Range<Int> {
+        let start = scratch.units.count
+        DecodedText.append(
+            UnsafeBufferPointer(rebasing: url[range]), percentDecoded: true, to: &scratch.units,
+            bytes: &scratch.bytes)
+        return start..<scratch.units.count
+    }
+
+    private static func slash(_ scratch: AndroidMatchScratch) -> Range<Int> {
+        scratch.units.append(UInt16(UInt8(ascii: "/")))
+        return (scratch.units.count - 1)..<scratch.units.count
+    }
+
+    /// The decoded query's parameters as Java's `String.split` gives them: at `&`, or at `;`
+    /// when that gives one piece (A4.6).
+    private static func split(_ query: Range<Int>, _ scratch: AndroidMatchScratch) {
+        if pieces(query, at: UInt16(UInt8(ascii: "&")), scratch) == 1 {
+            _ = pieces(query, at: UInt16(UInt8(ascii: ";")), scratch)
+        }
+    }
+
+    /// Sets the scratch's parameters to the pieces of the query between separators, trailing
+    /// empty ones dropped (the whole query when it has no separator), and says how many.
+    private static func pieces(
+        _ query: Range<Int>, at separator: UInt16, _ scratch: AndroidMatchScratch
+    ) -> Int {
+        scratch.parameters.removeAll(keepingCapacity: true)
+        var start = query.lowerBound
+        for index in query where scratch.units[index] == separator {
+            scratch.parameters.append(start..<index)
+            start = index + 1
+        }
+        scratch.parameters.append(start..<query.upperBound)
+        if scratch.parameters.count > 1 {
+            while scratch.parameters.last?.isEmpty == true { scratch.parameters.removeLast() }
+        }
+        return scratch.parameters.count
+    }
+}

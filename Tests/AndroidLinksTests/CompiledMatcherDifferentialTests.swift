@@ -1,0 +1,173 @@
+import AndroidLinks
+import Testing
+
+@testable import AndroidLinks
+
+/// The compiled matcher against the reference on generated apps, sites, devices and URLs: the
+/// two must agree on every decision, to the filter, group and rule. Seeded, so a failure
+/// replays; the seed and the inputs are in the failure's message.
+struct CompiledMatcherDifferentialTests {
+    static let apps = 500
+    static let urlsPerApp = 16
+
+    @Test func decisionsAgreeWithTheReference() {
+        var generator = AndroidCaseGenerator(seed: 0xA11D_501D)
+        var seen: [String: Int] = [:]
+        var disagreements = 0
+        var explanationDisagreements = 0
+        for caseNumber in 0..<Self.apps {
+            let app = generator.app()
+            let reference = AndroidReferenceMatcher(manifest: app.manifest, setup: app.setup)
+            let compiled = AndroidLinkMatcher(manifest: app.manifest, setup: app.setup.compiled)
+            let scratch = compiled.makeScratch()
+            for _ in 0..<Self.urlsPerApp {
+                let url = generator.url()
+                let expected = reference.decide(url)
+                let decision = compiled.decide(url, scratch: scratch)
+                let actual = compiled.referenceForm(decision)
+                if !Self.explanationAgrees(compiled.explain(url, scratch: scratch), decision) {
+                    explanationDisagreements += 1
+                }
+                seen[Self.kind(expected), default: 0] += 1
+                guard actual != expected else { continue }
+                disagreements += 1
+                if disagreements <= 3 {
+                    Issue.record(
+                        """
+                        case \(caseNumber), API \(app.setup.apiLevel), \
+                        fingerprints \(String(describing: app.setup.fingerprints)): \(url)
+                        reference: \(expected)
+                        compiled:  \(actual)
+                        \(app.manifestText)
+                        \(app.siteTexts)
+                        """)
+                }
+            }
+        }
+        #expect(disagreements == 0)
+        #expect(explanationDisagreements == 0)
+        // The generator reaches every kind of decision, often enough to mean something.
+        for kind in Self.kinds {
+            #expect(seen[kind, default: 0] >= 20, "\(kind): \(seen[kind, default: 0]) of \(seen)")
+        }
+    }
+
+    /// `explain` tells the same story as `decide`: the same decision; the chosen filter took
+    /// the URL; a miss names the furthest step a filter reached.
+    static func explanationAgrees(_ explanation: AndroidExplanation, _ decision: AndroidDecision)
+        -> Bool
+    {
+        guard explanation.decision == decision else { return false }
+        if let chosen = explanation.chosenFilter {
+            return explanation.filters[chosen].matches
+        }
+        let reached: [AndroidUnmatchedReason] = explanation.filters.map {
+            switch $0 {
+            case .scheme: .scheme
+            case .host: .host
+            case .port: .port
+            default: .path
+            }
+        }
+        switch decision {
+        case .unmatched(let reason) where reason != .notAURL:
+            let order: [AndroidUnmatchedReason] = [.scheme, .host, .port, .path]
+            let furthest = reached.max {
+                order.firstIndex(of: $0) ?? 0 < order.firstIndex(of: $1) ?? 0
+            }
+            return furthest ?? .scheme == reason
+        default:
+            return true
+        }
+    }
+
+    static let kinds = [
+        "handled", "handled by a rule", "excluded by a rule", "excluded by a group",
+        "not a URL", "scheme", "host", "port", "path", "host not verified",
+        "no dynamic rule matched",
+    ]
+
+    static func kind(_ decision: AndroidReferenceMatcher.Decision) -> String {
+        switch decision {
+        case .handled(_, rule: nil): "handled"
+        case .handled: "handled by a rule"
+        case .excluded(.dynamicRule): "excluded by a rule"
+        case .excluded(.group): "excluded by a group"
+        case .unmatched(.notAURL): "not a URL"
+        case .unmatched(.scheme): "scheme"
+        case .unmatched(.host): "host"
+        case .unmatched(.port): "port"
+        case .unmatched(.path): "path"
+        case .unmatched(.hostNotVerified): "host not verified"
+        case .unmatched(.noDynamicRule): "no dynamic rule matched"
+        }
+    }
+
+    /// The URL as the compiled matcher reads it (A2) is the URL as the reference reads it.
+    @Test func urlPartsAgreeWithTheReference() {
+        var generator = AndroidCaseGenerator(seed: 0x0A2)
+        let scratch = AndroidMatchScratch(filterCount: 0)
+        var disagreements: [String] = []
+        for _ in 0..<3000 {
+            let url = generator.url()
+            let expected = AndroidURLParts(url)
+            var bytes = Array(url.utf8)
+            let actual = bytes.withUnsafeMutableBufferPointer {
+                URLUnits(UnsafeBufferPointer($0), scratch: scratch)
+            }
+            guard let expected, let actual else {
+                if (expected == nil) != (actual == nil) { disagreements.append(url) }
+                continue
+            }
+            let units = scratch.units
+            let agree =
+                String(decoding: units[actual.scheme], as: UTF16.self) == expected.scheme
+                && actual.host.map { String(decoding: units[$0], as: UTF16.self) } == expected.host
+                && actual.port == expected.port && Array(units[actual.path]) == expected.path
+                && actual.query.map { Array(units[$0]) } == expected.query
+                && actual.fragment.map { Array(units[$0]) } == expected.fragment
+                && scratch.parameters.map { Array(units[$0]) }
+                    == expected.query.map(AndroidReferenceMatcher.queryParameters) ?? []
+            if !agree { disagreements.append(url) }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+    }
+
+    /// Each compiled pattern program answers as the reference `PatternMatcher` and dynamic
+    /// wildcards do.
+    @Test func patternProgramsAgreeWithTheReference() {
+        var generator = AndroidCaseGenerator(seed: 0x5EED)
+        var disagreements: [String] = []
+        var matched = 0
+        for _ in 0..<4000 {
+            let kind = generator.pick(AndroidPattern.Kind.allCases + [nil])
+            let text: String
+            switch kind {
+            case .advancedGlob?: text = generator.advancedGlob()
+            case .literal?, .prefix?, .suffix?:
+                text = generator.pick(["/", "/a", "a", "é", "/a.", ""])
+            case .simpleGlob?, nil: text = generator.simpleGlob()
+            }
+            let program =
+                kind.map { PatternProgram(AndroidPattern(kind: $0, text: text, line: 1)) }
+                ?? PatternProgram(wildcards: text)
+            for _ in 0..<5 {
+                let subject = generator.text()
+                let expected =
+                    kind.map {
+                        AndroidPatternReference.matches(
+                            AndroidPattern(kind: $0, text: text, line: 1), subject)
+                    } ?? AndroidPatternReference.dynamicMatches(text, subject)
+                let actual = subject.withUnsafeBufferPointer { program.matches($0) }
+                if expected { matched += 1 }
+                if actual != expected {
+                    disagreements.append(
+                        "\(kind.map(\.rawValue) ?? "dynamic") \(text) on "
+                            + String(decoding: subject, as: UTF16.self))
+                }
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+        #expect(matched > 1000)
+    }
+}
