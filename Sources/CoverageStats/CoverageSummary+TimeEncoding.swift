@@ -3,6 +3,19 @@
 /// their counts and, per app, their handled and excluded requests). Written only when there
 /// is a range or a series, so a summary of a scan without time options keeps the bytes it
 /// had; summaries without it read back without time.
+extension ByteReader {
+    /// A time range as `encodeTime` writes it: first, then last; refused when it ends before
+    /// it starts or lies outside the years a log can carry (`TimeRange.readable`).
+    public mutating func timeRange() throws(SummaryDecodingError) -> TimeRange {
+        let range = TimeRange(
+            first: Int64(bitPattern: try u64()), last: Int64(bitPattern: try u64()))
+        guard range.first <= range.last, range.isReadable else {
+            throw failure("a time range that ends first or lies outside 1970-2099")
+        }
+        return range
+    }
+}
+
 extension CoverageSummary {
     func encodeTime(into out: inout ByteWriter) {
         guard timeRange != nil || series != nil else { return }
@@ -40,15 +53,7 @@ extension CoverageSummary {
     }
 
     mutating func decodeTime(from input: inout ByteReader) throws(SummaryDecodingError) {
-        if try input.u64() != 0 {
-            let first = Int64(bitPattern: try input.u64())
-            let last = Int64(bitPattern: try input.u64())
-            let range = TimeRange(first: first, last: last)
-            guard first <= last, range.isReadable else {
-                throw input.failure("a time range that ends first or lies outside 1970-2099")
-            }
-            timeRange = range
-        }
+        if try input.u64() != 0 { timeRange = try input.timeRange() }
         guard try input.u64() != 0 else { return }
         guard let asked = BucketSize(rawValue: try input.u64()),
             let size = BucketSize(rawValue: try input.u64()), asked <= size

@@ -13,41 +13,19 @@ extension CompiledRuleSet {
         _ parts: URLParts, in bytes: UnsafeBufferPointer<UInt8>, scratch: MatchScratch
     ) -> Decision {
         let scratch = scratch.state
-        guard parts.hasWebScheme(in: bytes) else { return .unmatched }
-        collectCandidates(parts, bytes, scratch)
-        if scratch.pointee.candidates.buffer.contains(where: { $0 < 0 }) {
-            // Query-keyed groups (negative entries): their rules replace them.
-            replaceKeyedGroups(bytes, scratch)
-        }
-        if scratch.pointee.candidates.count > 1 { Self.sortAscending(scratch) }
+        guard gatherCandidates(parts, bytes, scratch) else { return .unmatched }
         let candidates = scratch.pointee.candidates
-        // Crowded trie nodes' prefix entries, read in step with `candidates` (`nextMerged`):
-        // the loop ends at the first rule that decides, so most of a run is never read.
         let runs = scratch.pointee.candidateRuns
-        if candidates.count == 0 && runs.pointee.count == 0 { return .unmatched }
         if appsOverlap { clearDecidedApps(scratch) }
-        let absent =
-            (parts.query == nil ? RuleHead.queryAbsent : 0)
-            | (parts.fragment == nil ? RuleHead.fragmentAbsent : 0)
+        let absent = Self.absentParts(parts)
         var lastEntry: Int32 = -1
         var firstExclude: Int32 = -1
         var slot = 0
-        while true {
-            let ruleIndex: Int
-            if runs.pointee.count == 0 {
-                guard slot < candidates.count else { break }
-                ruleIndex = Int(candidates[slot])
-                slot += 1
-            } else {
-                guard let next = Self.nextMerged(candidates, &slot, runs) else { break }
-                ruleIndex = next
-            }
+        while let ruleIndex = Self.nextCandidate(candidates, &slot, runs) {
             let head = heads[ruleIndex]
-            // Within an entry only the first matching rule counts (S4.2).
-            guard head.entry != lastEntry, head.failsWithout & absent == 0,
-                pathHolds(ruleIndex, bytes, scratch),
-                head.pathDecides || otherPartsMatch(compiled.pointer(at: ruleIndex), bytes, scratch)
-            else { continue }
+            guard decides(ruleIndex, head, after: lastEntry, absent, bytes, scratch) else {
+                continue
+            }
             lastEntry = head.entry
             let exclude = head.exclude
             let apps = apps(ofEntry: lastEntry)
@@ -73,6 +51,58 @@ extension CompiledRuleSet {
             if firstExclude < 0 { firstExclude = Int32(ruleIndex) }
         }
         return firstExclude >= 0 ? Decision(kind: .excluded, rule: firstExclude) : .unmatched
+    }
+
+    /// Collects the rules whose path may match, in rule order; false when there are none.
+    @inline(__always)
+    private func gatherCandidates(
+        _ parts: URLParts, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ scratch: UnsafeMutablePointer<MatchState>
+    ) -> Bool {
+        guard parts.hasWebScheme(in: bytes) else { return false }
+        collectCandidates(parts, bytes, scratch)
+        if scratch.pointee.candidates.buffer.contains(where: { $0 < 0 }) {
+            // Query-keyed groups (negative entries): their rules replace them.
+            replaceKeyedGroups(bytes, scratch)
+        }
+        if scratch.pointee.candidates.count > 1 { Self.sortAscending(scratch) }
+        return scratch.pointee.candidates.count > 0
+            || scratch.pointee.candidateRuns.pointee.count > 0
+    }
+
+    /// The parts the URL lacks, as the mask `RuleHead.failsWithout` is tested against.
+    @inline(__always)
+    private static func absentParts(_ parts: URLParts) -> UInt8 {
+        (parts.query == nil ? RuleHead.queryAbsent : 0)
+            | (parts.fragment == nil ? RuleHead.fragmentAbsent : 0)
+    }
+
+    /// The next candidate rule in rule order. Crowded trie nodes' prefix entries are read in
+    /// step with `candidates` (`nextMerged`): a walk ends at the first rule that decides, so
+    /// most of a run is never read.
+    @inline(__always)
+    private static func nextCandidate(
+        _ candidates: ScratchBuffer<Int32>, _ slot: inout Int,
+        _ runs: UnsafeMutablePointer<ScratchBuffer<PrefixTrie.Run>>
+    ) -> Int? {
+        guard runs.pointee.count > 0 else {
+            guard slot < candidates.count else { return nil }
+            slot += 1
+            return Int(candidates[slot - 1])
+        }
+        return nextMerged(candidates, &slot, runs)
+    }
+
+    /// Whether rule `index` (its head `head`) matches the URL and is the first of its entry
+    /// to do so: within an entry only the first matching rule counts (S4.2).
+    @inline(__always)
+    private func decides(
+        _ index: Int, _ head: RuleHead, after lastEntry: Int32, _ absent: UInt8,
+        _ bytes: UnsafeBufferPointer<UInt8>, _ scratch: UnsafeMutablePointer<MatchState>
+    ) -> Bool {
+        head.entry != lastEntry && head.failsWithout & absent == 0
+            && pathHolds(index, bytes, scratch)
+            && (head.pathDecides || otherPartsMatch(compiled.pointer(at: index), bytes, scratch))
     }
 
     /// The lowest rule among the next of `candidates` (from `slot`) and the next of each run,
@@ -145,37 +175,21 @@ extension CompiledRuleSet {
     ) -> Decision {
         let scratch = scratch.state
         scratch.pointee.appDecisions.removeAll()
-        guard parts.hasWebScheme(in: bytes) else { return .unmatched }
-        collectCandidates(parts, bytes, scratch)
-        if scratch.pointee.candidates.buffer.contains(where: { $0 < 0 }) {
-            replaceKeyedGroups(bytes, scratch)
-        }
-        if scratch.pointee.candidates.count > 1 { Self.sortAscending(scratch) }
+        guard gatherCandidates(parts, bytes, scratch) else { return .unmatched }
         let candidates = scratch.pointee.candidates
         let runs = scratch.pointee.candidateRuns
-        if candidates.count == 0 && runs.pointee.count == 0 { return .unmatched }
         clearDecidedApps(scratch)
-        let absent =
-            (parts.query == nil ? RuleHead.queryAbsent : 0)
-            | (parts.fragment == nil ? RuleHead.fragmentAbsent : 0)
+        let absent = Self.absentParts(parts)
         var lastEntry: Int32 = -1
         var decision = Decision.unmatched
         var slot = 0
-        while scratch.pointee.appDecisions.count < apps.count {
-            let ruleIndex: Int
-            if runs.pointee.count == 0 {
-                guard slot < candidates.count else { break }
-                ruleIndex = Int(candidates[slot])
-                slot += 1
-            } else {
-                guard let next = Self.nextMerged(candidates, &slot, runs) else { break }
-                ruleIndex = next
-            }
+        while scratch.pointee.appDecisions.count < apps.count,
+            let ruleIndex = Self.nextCandidate(candidates, &slot, runs)
+        {
             let head = heads[ruleIndex]
-            guard head.entry != lastEntry, head.failsWithout & absent == 0,
-                pathHolds(ruleIndex, bytes, scratch),
-                head.pathDecides || otherPartsMatch(compiled.pointer(at: ruleIndex), bytes, scratch)
-            else { continue }
+            guard decides(ruleIndex, head, after: lastEntry, absent, bytes, scratch) else {
+                continue
+            }
             lastEntry = head.entry
             // The entry decides each of its apps not decided yet (S4.5); the URL's decision is
             // the first that opens an app, else the first exclude, as `decide` makes it.

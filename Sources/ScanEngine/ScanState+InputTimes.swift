@@ -41,15 +41,7 @@ extension ScanState {
             throw input.failure("times of another number of inputs")
         }
         for index in inputs.indices {
-            if try input.u64() != 0 {
-                let first = Int64(bitPattern: try input.u64())
-                let last = Int64(bitPattern: try input.u64())
-                let range = TimeRange(first: first, last: last)
-                guard first <= last, range.isReadable else {
-                    throw input.failure("a time range that ends first or lies outside 1970-2099")
-                }
-                inputs[index].counts.time = range
-            }
+            if try input.u64() != 0 { inputs[index].counts.time = try input.timeRange() }
             inputs[index].counts.unknownTime = try input.u64()
             if try input.u64() != 0 {
                 inputs[index].fingerprint = InputFingerprint(

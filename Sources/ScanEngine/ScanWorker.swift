@@ -367,10 +367,7 @@ final class ScanWorker {
             return decideForPath(pathKey, pending, file: file, split: split)
         }
         let decidesApps = recorder.decidesApps(file: file)
-        let decision =
-            decidesApps
-            ? deciders.decideWithApps(file: file, split, in: target)
-            : deciders.decide(file: file, split, in: target)
+        let decision = decide(file: file, split, target, withApps: decidesApps)
         let key = pending.pointee.key
         if DecisionCache.admits(key), pending.pointee.keyIsWhole {
             let hash = pending.pointee.hash
@@ -405,11 +402,7 @@ final class ScanWorker {
             return decision
         }
         let decidesApps = recorder.decidesApps(file: file)
-        let target = pending.pointee.target
-        let decision =
-            decidesApps
-            ? deciders.decideWithApps(file: file, split, in: target)
-            : deciders.decide(file: file, split, in: target)
+        let decision = decide(file: file, split, pending.pointee.target, withApps: decidesApps)
         let slot = cache.nextSlot(hash: hash)
         let vector = decidesApps ? recorder.appVector(file: file, decision) : -1
         cache.store(
@@ -417,6 +410,17 @@ final class ScanWorker {
             weight: weight, evicted: { self.recorder.record($0) })
         if decidesApps { recorder.remember(appVector: vector, slot: slot) }
         return decision
+    }
+
+    /// File `file`'s decision for `target`, and with `withApps` each app's own in the same
+    /// walk (`--per-app`, for files with several entries).
+    @inline(__always)
+    private func decide(
+        file: Int, _ split: URLParts, _ target: UnsafeBufferPointer<UInt8>, withApps: Bool
+    ) -> Decision {
+        withApps
+            ? deciders.decideWithApps(file: file, split, in: target)
+            : deciders.decide(file: file, split, in: target)
     }
 
     /// Why `--methods`, `--status`, `--path-prefix` or `--skip-bots` leave the request out, if

@@ -146,14 +146,8 @@ package enum DiffHTML {
             }
             if let range = report.timeRange {
                 out.element("p") { line in
-                    line.say("Logged from ")
-                    line.element(
-                        "strong", ["data-time": "time_range.first"],
-                        say: ScanReport.timeText(range.first))
-                    line.say(" to ")
-                    line.element(
-                        "strong", ["data-time": "time_range.last"],
-                        say: ScanReport.timeText(range.last))
+                    line.say("Traffic ")
+                    HTMLSections.timeRange(&line, range)
                     line.say(".")
                 }
             }

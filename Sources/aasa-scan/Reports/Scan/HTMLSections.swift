@@ -129,6 +129,16 @@ package enum HTMLSections {
         }
     }
 
+    /// `logged from FIRST to LAST`, each time marked with its JSON path (`data-time`).
+    package static func timeRange(_ line: inout HTMLWriter, _ range: TimeRange) {
+        line.say("logged from ")
+        line.element(
+            "strong", ["data-time": "time_range.first"], say: ScanReport.timeText(range.first))
+        line.say(" to ")
+        line.element(
+            "strong", ["data-time": "time_range.last"], say: ScanReport.timeText(range.last))
+    }
+
     package static func caveatNote(_ out: inout HTMLWriter) {
         out.element("p", ["class": "caveat", "id": "caveat"], say: caveat)
     }

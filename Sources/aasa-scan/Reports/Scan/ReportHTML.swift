@@ -105,16 +105,7 @@ public enum ReportHTML {
                     }
                 }
                 if let range = report.timeRange {
-                    facts.element("li") { item in
-                        item.say("logged from ")
-                        item.element(
-                            "strong", ["data-time": "time_range.first"],
-                            say: ScanReport.timeText(range.first))
-                        item.say(" to ")
-                        item.element(
-                            "strong", ["data-time": "time_range.last"],
-                            say: ScanReport.timeText(range.last))
-                    }
+                    facts.element("li") { HTMLSections.timeRange(&$0, range) }
                 }
             }
             HTMLSections.caveatNote(&out)
