@@ -36,7 +36,7 @@ public enum LogScan {
                 associations: associations, filter: configuration.filter, shape: shape,
                 lineLimit: configuration.chunkSize, perApp: configuration.perApp,
                 observer: observers.isEmpty ? nil : observers[index], comparedWith: newFiles,
-                bucket: configuration.bucket)
+                bucket: configuration.bucket, perAppSeries: configuration.perAppSeries)
         }
         let free = ChunkQueue<Chunk>()
         for _ in 0..<(2 * workerCount + 2) { free.push(Chunk(capacity: configuration.chunkSize)) }

@@ -19,9 +19,11 @@ public struct ScanConfiguration: Sendable {
     /// folder or by a glob is (`scan --skip-non-logs`); by default a named one is an error.
     public var skipsNamedNonLogs = false
     /// Also count, per app, the requests it would open (or exclude) were it the only app
-    /// installed: a second look at every handled or excluded target of a file with several
-    /// `details` entries, so it is asked for (`scan --per-app`).
+    /// installed (`scan`, unless `--no-per-app`): each app's own decision comes from the walk
+    /// that makes the request's, for files with several `details` entries.
     public var perApp = false
+    /// With `bucket`, also count each bucket per app (`scan --per-app --bucket`).
+    public var perAppSeries = false
     /// Count requests per time bucket of this size (`scan --bucket`); nil for none.
     public var bucket: BucketSize?
     /// Keep a fingerprint of each input (`scan --save-state`), for `merge` to refuse

@@ -40,7 +40,8 @@ final class ScanWorker {
     init(
         associations: Associations, filter: RequestFilter, shape: CoverageShape, lineLimit: Int,
         perApp: Bool = false, observer: (any RequestObserver)? = nil,
-        comparedWith newFiles: Associations? = nil, bucket: BucketSize? = nil
+        comparedWith newFiles: Associations? = nil, bucket: BucketSize? = nil,
+        perAppSeries: Bool = false
     ) {
         self.filter = filter
         readsTime = filter.filtersTime || bucket != nil
@@ -60,7 +61,7 @@ final class ScanWorker {
         times.initialize(to: WorkerTimes())
         if let bucket, newFiles == nil {
             times.pointee.series = TimeSeries(
-                size: bucket, appCount: perApp ? associations.appCount : 0)
+                size: bucket, appCount: perAppSeries ? associations.appCount : 0)
         }
         let byPath = associations.files.map { PathMemory($0.rules) }
         pathMemory =

@@ -62,16 +62,34 @@ struct PerAppCoverageTests {
         #expect(production.map { $0.split(separator: "\t")[0] } == ["handled", "excluded"])
     }
 
-    @Test func withoutPerAppTheCountsAreNullAndTheTableSaysHow() throws {
+    @Test func theCountsAreTheDefaultAndNoPerAppLeavesThemOut() throws {
         let folder = try TemporaryFolder()
         let file = try folder.write("aasa.json", Self.aasa)
         let urls = try folder.write("urls.txt", "/wiki/A\n")
-        let rows = apps(try report(["--aasa", file, urls]))
+        let counted = apps(try report(["--aasa", file, urls]))
+        #expect(counted["ABCDE12345.org.example"]?["eligible"] as? Int == 1)
+        let rows = apps(try report(["--aasa", file, "--no-per-app", urls]))
         #expect(rows.values.allSatisfy { $0["eligible"] is NSNull })
-        let table = try ToolRunner.run(["scan", "--aasa", file, "--format", "table", urls])
-        #expect(table.stdout.contains("--per-app counts them"))
+        let table = try ToolRunner.run(
+            ["scan", "--aasa", file, "--format", "table", "--no-per-app", urls])
+        #expect(table.stdout.contains("counted unless --no-per-app"))
         let csv = try ToolRunner.run(["scan", "--aasa", file, "--format", "csv", "--per-app", urls])
         #expect(csv.lines.contains("app_eligible,ABCDE12345.org.example,\(file),,,,1,0,,"))
+    }
+
+    /// The buckets of `--bucket` are split per app only when `--per-app` is given: eligible
+    /// counts are the default, buckets per app are asked for.
+    @Test func bucketsArePerAppOnlyWhenAskedFor() throws {
+        let folder = try TemporaryFolder()
+        let log = try folder.write("hours.log", ScanSeriesRenderersTests.hourlyLog())
+        let aasa = PackagePaths.bundledData("example.com.aasa.json")
+        for (flags, perAppBuckets) in [([String](), false), (["--per-app"], true)] {
+            let json = try report(["--aasa", aasa, "--bucket", "hour", log] + flags)
+            let buckets = json["series"] as? [[String: Any]] ?? []
+            #expect(!buckets.isEmpty)
+            #expect(buckets.allSatisfy { ($0["apps"] != nil) == perAppBuckets }, "\(flags)")
+            #expect(apps(json).values.allSatisfy { $0["eligible"] is Int }, "\(flags)")
+        }
     }
 
     @Test func mergedStatesKeepTheCountsOnlyWhenEveryStateHasThem() throws {
@@ -80,7 +98,7 @@ struct PerAppCoverageTests {
         let a = try folder.write("a.txt", "/wiki/A\n")
         let b = try folder.write("b.txt", "/wiki/Special:Search\n")
         for (input, state, flags) in [
-            (a, "a.state", ["--per-app"]), (b, "b.state", ["--per-app"]), (b, "c.state", []),
+            (a, "a.state", ["--per-app"]), (b, "b.state", []), (b, "c.state", ["--no-per-app"]),
         ] {
             _ = try report(
                 ["--aasa", file, "--save-state", folder.path + "/" + state, input] + flags)

@@ -22,11 +22,12 @@ struct ScanCommand: ParsableCommand {
     @OptionGroup var output: ReportOptions
 
     @Flag(
+        inversion: .prefixedNo,
         help: ArgumentHelp(
-            "Also count per app what it opens (eligible) and excludes when it is the only app "
-                + "installed, as match --per-app decides; slower for files with several "
-                + "details entries."))
-    var perApp = false
+            "Count per app what it opens (eligible) and excludes when it is the only app "
+                + "installed, as match --per-app decides (the default); given with --bucket, "
+                + "also each bucket per app."))
+    var perApp: Bool?
 
     @Option(
         name: .long,
@@ -53,7 +54,8 @@ struct ScanCommand: ParsableCommand {
         configuration.inputs = inputs
         try reading.apply(to: &configuration)
         configuration.filter = try filters.filter()
-        configuration.perApp = perApp
+        configuration.perApp = perApp ?? true
+        configuration.perAppSeries = perApp == true
         if let bucket {
             guard let size = BucketSize.allCases.first(where: { $0.name == bucket }) else {
                 throw ValidationError("--bucket wants hour, day or week, got '\(bucket)'.")

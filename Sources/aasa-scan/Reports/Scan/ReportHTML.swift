@@ -157,8 +157,8 @@ public enum ReportHTML {
                 out.element(
                     "p", ["class": "note"],
                     say: "An earlier entry may take every URL of an app, which then shows 0 "
-                        + "handled: scan --per-app counts what each app opens when installed "
-                        + "alone.")
+                        + "handled: scan counts what each app opens when installed alone unless "
+                        + "given --no-per-app.")
             }
         }
     }

@@ -86,12 +86,12 @@ public enum ReportOpenMetrics {
             help: "Requests each app opens (class handled) and requests an exclusion of its "
                 + "entry blocked (class excluded), per app ID and AASA file (source)",
             samples { ($0.handled, $0.excluded) })
-        // Counted with --per-app only: without it the family is left out, not shown as zeros.
+        // Not counted with --no-per-app: the family is then left out, not shown as zeros.
         if report.apps.contains(where: { $0.eligible != nil }) {
             text.add(
                 "aasa_scan_app_eligible_requests", .counter,
                 help: "Requests each app would open (handled) or exclude (excluded) were it the "
-                    + "only app installed (scan --per-app)",
+                    + "only app installed",
                 samples { app in
                     app.eligible.flatMap { eligible in
                         app.eligibleExcluded.map { (eligible, $0) }

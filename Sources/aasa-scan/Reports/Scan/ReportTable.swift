@@ -110,7 +110,8 @@ public enum ReportTable {
         if !alone, report.apps.count > 1, report.apps.contains(where: { $0.handled == 0 }) {
             // An earlier entry may take every URL of an app: handled is then 0 for it.
             out.append(
-                "  an app at 0 handled may open URLs when installed alone: --per-app counts them")
+                "  an app at 0 handled may open URLs when installed alone: counted unless "
+                    + "--no-per-app")
         }
 
         out.append("")
