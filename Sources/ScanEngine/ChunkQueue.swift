@@ -19,6 +19,14 @@ final class ChunkQueue<Element: Sendable>: Sendable {
         return items.withLock { $0.removeFirst() }
     }
 
+    /// Waits for an element at most `milliseconds`; nil when none came.
+    func pop(waitingAtMost milliseconds: Int) -> Element? {
+        guard available.wait(timeout: .now() + .milliseconds(milliseconds)) == .success else {
+            return nil
+        }
+        return items.withLock { $0.removeFirst() }
+    }
+
     /// The first element if there is one now, without waiting.
     func tryPop() -> Element? {
         guard available.wait(timeout: .now()) == .success else { return nil }

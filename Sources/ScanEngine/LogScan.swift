@@ -3,16 +3,21 @@ import Dispatch
 import LinkMatcher
 import LogIO
 import LogParsing
+import Synchronization
+import Synchronized
 
-/// The scan pipeline (DESIGN.md §2): the calling thread reads every input in order and cuts
-/// it into chunks; worker threads classify chunks into their own summaries; the summaries are
-/// merged at the end. Memory is bounded by the chunk buffers in circulation
-/// (`2 x workers + 2`), whatever the size of the inputs.
+/// The scan pipeline (DESIGN.md §2): readers decode the inputs and cut them into chunks; worker
+/// threads classify chunks into their own summaries; the summaries are merged at the end.
+/// Memory is bounded by the chunk buffers in circulation (`2 x workers + 2`), whatever the
+/// size of the inputs.
 ///
-/// The calling thread is one of the `workers`: when every buffer is full it classifies a
-/// chunk itself instead of waiting. So the scan runs exactly `workers` threads, a decoder
-/// never competes with classifiers for a core, and whichever side is slower gets the spare
-/// time of the other.
+/// With several inputs, up to `workers` of them are decoded side by side, each by one reader
+/// (a thread that takes the next input not yet taken): one input's inflate no longer caps a
+/// scan of many files at one core. Every reader is also one of the `workers`: when every
+/// buffer is full it classifies a chunk itself instead of waiting. So the scan runs exactly
+/// `workers` threads, a decoder never competes with classifiers for a core, and whichever side
+/// is slower gets the spare time of the other. Chunks carry their input's index, so the counts
+/// per input, and every exact figure, are those of a serial read.
 public enum LogScan {
     /// Runs a scan. Errors of single inputs do not stop it: they are reported per input and
     /// the other inputs are still read. `observers`, when given, holds one observer per worker
@@ -46,55 +51,54 @@ public enum LogScan {
             progress.addLines(work.chunk.lineCount + work.chunk.overlongLinesSkipped)
             free.push(work.chunk)
         }
+        let inputs = InputResolver.resolveMarked(configuration.inputs)
+        let readerCount = max(1, min(workerCount, inputs.count))
         let group = DispatchGroup()
-        for worker in workers.dropFirst() {
+        for worker in workers.dropFirst(readerCount) {
             DispatchQueue.global(qos: .userInitiated).async(group: group) {
                 while let work = filled.pop() { classify(work, by: worker) }
                 worker.finish()
             }
         }
-        // The reader's own worker: it takes a chunk whenever no buffer is free.
-        let readerWorker = workers[0]
-        let nextFreeChunk = { () -> Chunk in
+        let taken = Atomic<Int>(0)
+        let readReports = Locked<[InputReport?]>(Array(repeating: nil, count: inputs.count))
+        /// Reads inputs not yet taken, one at a time, classifying with `worker` whenever no
+        /// buffer is free; then what is still queued; then hands its worker's tallies over.
+        @Sendable func readInputs(worker: ScanWorker) {
+            let nextFreeChunk = { () -> Chunk in
+                while true {
+                    if let chunk = free.tryPop() { return chunk }
+                    if let waiting = filled.tryPop(), let work = waiting {
+                        classify(work, by: worker)
+                        continue
+                    }
+                    // Both queues empty for now: a chunk comes back to one of them soon. A
+                    // bounded wait, since another reader may fill the other queue meanwhile.
+                    if let chunk = free.pop(waitingAtMost: 1) { return chunk }
+                }
+            }
             while true {
-                if let chunk = free.tryPop() { return chunk }
-                guard let waiting = filled.tryPop(), let work = waiting else { return free.pop() }
-                classify(work, by: readerWorker)
+                let index = taken.add(1, ordering: .relaxed).oldValue
+                guard index < inputs.count else { break }
+                let report = read(
+                    inputs[index], index: index, configuration: configuration,
+                    nextFreeChunk: nextFreeChunk, free: free, filled: filled, progress: progress)
+                readReports.withLock { $0[index] = report }
+            }
+            while let waiting = filled.tryPop(), let work = waiting { classify(work, by: worker) }
+            worker.finish()
+        }
+        let readers = DispatchGroup()
+        for worker in workers.prefix(readerCount).dropFirst() {
+            DispatchQueue.global(qos: .userInitiated).async(group: readers) {
+                readInputs(worker: worker)
             }
         }
-        var reports: [InputReport] = []
-        for (index, resolved) in InputResolver.resolveMarked(configuration.inputs).enumerated() {
-            defer { reports[reports.count - 1].argument = resolved.argument }
-            switch resolved.result {
-            case .success(let source):
-                reports.append(
-                    read(
-                        source, index: index,
-                        expanded: resolved.isExpanded || configuration.skipsNamedNonLogs,
-                        configuration: configuration,
-                        nextFreeChunk: nextFreeChunk, free: free, filled: filled,
-                        progress: progress))
-            case .failure(let error) where resolved.isExpanded && error.isUnfollowableLink:
-                // A folder's dangling or looping link is no log: left out, as a README is.
-                var report = InputReport(
-                    path: error.path, bytes: 0, compression: nil, format: nil,
-                    counts: InputCounts(), complete: true, error: nil, errorCode: nil)
-                report.skipped = true
-                report.skipReason = error.detail
-                reports.append(report)
-            case .failure(let error):
-                reports.append(
-                    InputReport(
-                        path: error.path, bytes: 0, compression: nil, format: nil,
-                        counts: InputCounts(), complete: false, error: error.description,
-                        errorCode: error.code.description))
-            }
-        }
-        // What is still queued is shared out between the reader and the other workers.
-        while let waiting = filled.tryPop(), let work = waiting { classify(work, by: readerWorker) }
-        readerWorker.finish()
-        for _ in workers.dropFirst() { filled.push(nil) }
+        readInputs(worker: workers[0])
+        readers.wait()
+        for _ in workers.dropFirst(readerCount) { filled.push(nil) }
         group.wait()
+        var reports = readReports.withLock { $0.compactMap(\.self) }
         // The first worker's summary is the start, not merged into an empty one: merging
         // walks every table, and the empty summary is the merge's identity.
         var summary = workers[0].summary
@@ -131,6 +135,38 @@ public enum LogScan {
         let parser: LineParser
     }
 
+    /// The report of input `index`: read to its end (or its first error), its chunks handed
+    /// to the workers; or what could not be opened.
+    private static func read(
+        _ resolved: InputResolver.Resolved, index: Int, configuration: ScanConfiguration,
+        nextFreeChunk: () -> Chunk, free: ChunkQueue<Chunk>, filled: ChunkQueue<Work?>,
+        progress: ScanProgress
+    ) -> InputReport {
+        var report: InputReport
+        switch resolved.result {
+        case .success(let source):
+            report = read(
+                source, index: index,
+                expanded: resolved.isExpanded || configuration.skipsNamedNonLogs,
+                configuration: configuration, nextFreeChunk: nextFreeChunk, free: free,
+                filled: filled, progress: progress)
+        case .failure(let error) where resolved.isExpanded && error.isUnfollowableLink:
+            // A folder's dangling or looping link is no log: left out, as a README is.
+            report = InputReport(
+                path: error.path, bytes: 0, compression: nil, format: nil,
+                counts: InputCounts(), complete: true, error: nil, errorCode: nil)
+            report.skipped = true
+            report.skipReason = error.detail
+        case .failure(let error):
+            report = InputReport(
+                path: error.path, bytes: 0, compression: nil, format: nil,
+                counts: InputCounts(), complete: false, error: error.description,
+                errorCode: error.code.description)
+        }
+        report.argument = resolved.argument
+        return report
+    }
+
     /// Reads one input to its end (or its first error), handing chunks to the workers.
     private static func read(
         _ source: InputSource, index: Int, expanded: Bool, configuration: ScanConfiguration,
@@ -159,6 +195,7 @@ public enum LogScan {
         // Lines too long for a chunk met before the format was known: they vote for none.
         var overlongBeforeFormat = false
         var fingerprint = configuration.fingerprintsInputs ? FingerprintCollector() : nil
+        var bytesSaid = 0
         while true {
             let chunk = nextFreeChunk()
             let hasLines: Bool
@@ -171,7 +208,9 @@ public enum LogScan {
                 report.errorCode = error.code.description
                 break
             }
-            progress.setInputBytes(reader.progress.bytesRead)
+            let read = reader.progress.bytesRead
+            progress.addInputBytes(read - bytesSaid, input: index, read: read)
+            bytesSaid = read
             guard hasLines else {
                 free.push(chunk)
                 break

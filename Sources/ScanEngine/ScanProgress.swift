@@ -12,11 +12,10 @@ public final class ScanProgress: Sendable {
 
     /// Lines classified so far, all inputs together.
     public var linesDone: Int { lines.load(ordering: .relaxed) }
-    /// Raw bytes of finished inputs plus the current one.
-    public var bytesRead: Int {
-        bytes.load(ordering: .relaxed) + inputBytes.load(ordering: .relaxed)
-    }
-    /// Index of the input being read, its raw bytes read and size when known.
+    /// Raw bytes read so far, all inputs together.
+    public var bytesRead: Int { bytes.load(ordering: .relaxed) }
+    /// Index of the input started last (inputs are read side by side when there are
+    /// several), its raw bytes read and size when known.
     public var input: (index: Int, read: Int, total: Int?) {
         let total = inputTotal.load(ordering: .relaxed)
         return (
@@ -28,10 +27,16 @@ public final class ScanProgress: Sendable {
     func addLines(_ count: Int) { lines.add(count, ordering: .relaxed) }
 
     func startInput(_ index: Int, total: Int?) {
-        bytes.add(inputBytes.exchange(0, ordering: .relaxed), ordering: .relaxed)
+        inputBytes.store(0, ordering: .relaxed)
         inputTotal.store(total ?? -1, ordering: .relaxed)
         currentInput.store(index, ordering: .relaxed)
     }
 
-    func setInputBytes(_ count: Int) { inputBytes.store(count, ordering: .relaxed) }
+    /// Input `index` has read `read` raw bytes, `added` of them since it last said so.
+    func addInputBytes(_ added: Int, input index: Int, read: Int) {
+        bytes.add(added, ordering: .relaxed)
+        if currentInput.load(ordering: .relaxed) == index {
+            inputBytes.store(read, ordering: .relaxed)
+        }
+    }
 }

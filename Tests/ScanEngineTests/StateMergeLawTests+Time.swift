@@ -18,6 +18,7 @@ struct StateMergeTimeLawTests {
         configuration.chunkSize = 16 << 10
         configuration.bucket = bucket
         configuration.perApp = true
+        configuration.perAppSeries = true
         configuration.fingerprintsInputs = true
         let result = LogScan.run(configuration, associations: try TimeScanTests.associations())
         let state = ScanState(

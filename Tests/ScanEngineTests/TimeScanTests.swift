@@ -79,6 +79,7 @@ struct TimeScanTests {
         if status { configuration.filter.statusCodes = [200] }
         configuration.bucket = bucket
         configuration.perApp = perApp
+        configuration.perAppSeries = perApp
         configuration.logFormat = format
         return LogScan.run(configuration, associations: try associations(domain: domain))
     }
