@@ -53,17 +53,17 @@ public enum LogScan {
         }
         let inputs = InputResolver.resolveMarked(configuration.inputs)
         let readerCount = max(1, min(workerCount, inputs.count))
-        let group = DispatchGroup()
-        for worker in workers.dropFirst(readerCount) {
-            DispatchQueue.global(qos: .userInitiated).async(group: group) {
-                while let work = filled.pop() { classify(work, by: worker) }
-                worker.finish()
-            }
-        }
         let taken = Atomic<Int>(0)
+        let reading = Atomic<Int>(readerCount)
         let readReports = Locked<[InputReport?]>(Array(repeating: nil, count: inputs.count))
+        /// Classifies queued chunks until the end mark; then hands the tallies over.
+        @Sendable func classifyUntilTheEnd(worker: ScanWorker) {
+            while let work = filled.pop() { classify(work, by: worker) }
+            worker.finish()
+        }
         /// Reads inputs not yet taken, one at a time, classifying with `worker` whenever no
-        /// buffer is free; then what is still queued; then hands its worker's tallies over.
+        /// buffer is free; then classifies like the other workers, so that the inputs still
+        /// being read have every core. The last reader done marks the end for every worker.
         @Sendable func readInputs(worker: ScanWorker) {
             let nextFreeChunk = { () -> Chunk in
                 while true {
@@ -85,18 +85,23 @@ public enum LogScan {
                     nextFreeChunk: nextFreeChunk, free: free, filled: filled, progress: progress)
                 readReports.withLock { $0[index] = report }
             }
-            while let waiting = filled.tryPop(), let work = waiting { classify(work, by: worker) }
-            worker.finish()
+            // Every chunk is queued before the marks: the queue is first in, first out.
+            if reading.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
+                for _ in workers { filled.push(nil) }
+            }
+            classifyUntilTheEnd(worker: worker)
         }
-        let readers = DispatchGroup()
-        for worker in workers.prefix(readerCount).dropFirst() {
-            DispatchQueue.global(qos: .userInitiated).async(group: readers) {
-                readInputs(worker: worker)
+        let group = DispatchGroup()
+        for (index, worker) in workers.enumerated().dropFirst() {
+            DispatchQueue.global(qos: .userInitiated).async(group: group) {
+                if index < readerCount {
+                    readInputs(worker: worker)
+                } else {
+                    classifyUntilTheEnd(worker: worker)
+                }
             }
         }
         readInputs(worker: workers[0])
-        readers.wait()
-        for _ in workers.dropFirst(readerCount) { filled.push(nil) }
         group.wait()
         var reports = readReports.withLock { $0.compactMap(\.self) }
         // The first worker's summary is the start, not merged into an empty one: merging
