@@ -4,8 +4,8 @@ BIN := .build/release/aasa-scan
 
 .PHONY: deps build demo test test-metrics test-spark lint-format bench fuzz fetch test-fetch
 
-# libzstd-dev, zlib, libcurl4-openssl-dev, pkg-config, openssl and the zstd/gzip tools through
-# apt-get when missing.
+# libzstd-dev, zlib, libcurl4-openssl-dev, libxml2-dev, pkg-config, openssl and the zstd/gzip
+# tools through apt-get when missing.
 deps:
 	@./scripts/install-deps.sh
 

@@ -30,6 +30,12 @@ let package = Package(
             pkgConfig: "libzstd",
             providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
         ),
+        // The XML of AndroidManifest.xml, read through libxml2's streaming reader.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -54,7 +60,7 @@ let package = Package(
         // Android App Links: the manifest's intent filters and `assetlinks.json`, read into plain
         // rules (docs/android-semantics.md) and compiled into a matcher on bytes. Reads files
         // once, so Foundation's XML parser is fine there; the matcher uses no Foundation.
-        .target(name: "AndroidLinks", dependencies: ["AASAModel", "ASCIIBytes"]),
+        .target(name: "AndroidLinks", dependencies: ["AASAModel", "ASCIIBytes", "CLibXML2"]),
         .target(
             name: "LinkMatcher", dependencies: ["AASAModel", "ASCIIBytes", "LibC", "Synchronized"]),
         .target(

@@ -1,13 +1,10 @@
 import AASAModel
-import Foundation
+import CLibXML2
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
-/// Builds an `AndroidManifest` from `XMLParser` events. Only the elements and attributes that
-/// decide links are read (A9); the rest of the manifest is skipped.
-final class ManifestReader: NSObject, XMLParserDelegate {
+/// Builds an `AndroidManifest` from the events of libxml2's SAX2 parser (network access off,
+/// no external entity loaded). Only the elements and attributes that decide links are read
+/// (A9); the rest of the manifest is skipped.
+final class ManifestReader {
     static let androidNamespace = "http://schemas.android.com/apk/res/android"
 
     private let bytes: [UInt8]
@@ -24,6 +21,8 @@ final class ManifestReader: NSObject, XMLParserDelegate {
     private var filter: IntentFilter?
     private var group: UriRelativeFilterGroup?
     private var failure: AASAParseError?
+    /// The parser of the running `read()`: where an event happens.
+    private var parser: xmlParserCtxtPtr?
 
     init(bytes: [UInt8], file: String?) {
         self.bytes = bytes
@@ -32,11 +31,52 @@ final class ManifestReader: NSObject, XMLParserDelegate {
     }
 
     func read() throws(AASAParseError) -> AndroidManifest {
-        let parser = XMLParser(data: Data(bytes))
-        parser.delegate = self
-        parser.shouldProcessNamespaces = false
-        parser.shouldResolveExternalEntities = false
-        _ = parser.parse()
+        var handler = xmlSAXHandler()
+        handler.initialized = UInt32(XML_SAX2_MAGIC)
+        handler.startElementNs = { user, localName, prefix, _, namespaceCount, namespaces,
+            attributeCount, _, attributes in
+            guard let user, let localName else { return }
+            let reader = Unmanaged<ManifestReader>.fromOpaque(user).takeUnretainedValue()
+            var all: [String: String] = [:]
+            for index in 0..<Int(namespaceCount) {
+                let declared = namespaces?[2 * index].map { "xmlns:" + String(cString: $0) }
+                all[declared ?? "xmlns"] = namespaces?[2 * index + 1].map { String(cString: $0) }
+            }
+            for index in 0..<Int(attributeCount) {
+                guard let name = attributes?[5 * index], let start = attributes?[5 * index + 3],
+                    let end = attributes?[5 * index + 4]
+                else { continue }
+                let value = UnsafeBufferPointer(start: start, count: end - start)
+                all[ManifestReader.qualified(name, attributes?[5 * index + 1])] = String(
+                    decoding: value, as: UTF8.self)
+            }
+            reader.started(ManifestReader.qualified(localName, prefix), attributes: all)
+        }
+        handler.endElementNs = { user, localName, prefix, _ in
+            guard let user, let localName else { return }
+            Unmanaged<ManifestReader>.fromOpaque(user).takeUnretainedValue()
+                .ended(ManifestReader.qualified(localName, prefix))
+        }
+        handler.serror = { user, error in
+            guard let user, let error else { return }
+            Unmanaged<ManifestReader>.fromOpaque(user).takeUnretainedValue().failed(error.pointee)
+        }
+        let user = Unmanaged.passUnretained(self).toOpaque()
+        guard let parser = xmlCreatePushParserCtxt(&handler, user, nil, 0, nil) else {
+            throw AASAParseError(
+                file: file, location: lines.location(line: 1, column: 1),
+                message: "the XML reader could not start", hint: "try again")
+        }
+        defer { xmlFreeParserCtxt(parser) }
+        _ = xmlCtxtUseOptions(
+            parser, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOWARNING.rawValue))
+        self.parser = parser
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                _ = xmlParseChunk(parser, $0.baseAddress, Int32(clamping: $0.count), 1)
+            }
+        }
+        self.parser = nil
         if let failure { throw failure }
         guard sawRoot else {
             throw AASAParseError(
@@ -48,15 +88,25 @@ final class ManifestReader: NSObject, XMLParserDelegate {
             packageName: packageName, targetSdkVersion: targetSdkVersion, components: components)
     }
 
+    /// `prefix:name`, or `name` without a prefix.
+    fileprivate static func qualified(
+        _ name: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?
+    ) -> String {
+        prefix.map { String(cString: $0) + ":" + String(cString: name) } ?? String(cString: name)
+    }
+
+    /// Where the parser is: just after the event's text, as libxml2 counts (1-based).
+    private var position: (line: Int, column: Int) {
+        guard let parser else { return (1, 1) }
+        return (Int(xmlSAX2GetLineNumber(parser)), Int(xmlSAX2GetColumnNumber(parser)))
+    }
+
     // MARK: - Events
 
-    func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-        qualifiedName: String?, attributes: [String: String] = [:]
-    ) {
+    private func started(_ elementName: String, attributes: [String: String]) {
         guard failure == nil else { return }
         let location = lines.startLocation(
-            ofTag: elementName, endingAt: parser.lineNumber, column: parser.columnNumber)
+            ofTag: elementName, endingAt: position.line, column: position.column)
         var prefixes: [String: String] = [:]
         for (key, value) in attributes where key.hasPrefix("xmlns:") {
             prefixes[String(key.dropFirst("xmlns:".count))] = value
@@ -69,14 +119,12 @@ final class ManifestReader: NSObject, XMLParserDelegate {
         do throws(AASAParseError) {
             try start(element, parent: parent)
         } catch {
-            fail(error, parser)
+            failure = error
+            if let parser { xmlStopParser(parser) }
         }
     }
 
-    func parser(
-        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
-        qualifiedName: String?
-    ) {
+    private func ended(_ elementName: String) {
         guard failure == nil else { return }
         stack.removeLast()
         switch elementName {
@@ -97,20 +145,17 @@ final class ManifestReader: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-        guard failure == nil else { return }
-        let code = XMLParser.ErrorCode(rawValue: (parseError as NSError).code)
-        let name = code.map { String(describing: $0) } ?? "code \((parseError as NSError).code)"
+    /// A libxml2 error: the first one stands (warnings are not reported).
+    private func failed(_ error: xmlError) {
+        guard failure == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        let text = error.message.map { String(cString: $0) } ?? "code \(error.code)"
         failure = AASAParseError(
             file: file,
-            location: lines.location(line: parser.lineNumber, column: parser.columnNumber),
-            message: "the XML is not well-formed (\(name))",
+            location: lines.location(line: Int(error.line), column: max(1, Int(error.int2))),
+            message: "the XML is not well-formed ("
+                + text.trimmingPrefix(while: \.isWhitespace).split(separator: "\n").joined(
+                    separator: " ") + ")",
             hint: "check the tags, quotes and & escapes here")
-    }
-
-    private func fail(_ error: AASAParseError, _ parser: XMLParser) {
-        failure = error
-        parser.abortParsing()
     }
 
     // MARK: - Elements

@@ -70,7 +70,7 @@ final class OutcomeRecorder {
     }
 
     /// Whether the decisions of file `file` are to be made with each app's own
-    /// (`FileDeciders.decideWithApps`), and the answers kept (`rememberApps`).
+    /// (`FileDeciders.decideWithApps`), and the answers kept (`remember(appVector:slot:)`).
     @inline(__always)
     func decidesApps(file: Int) -> Bool { !decidesApps.isEmpty && decidesApps[file] }
 

@@ -1,0 +1,2 @@
+#include <libxml/xmlreader.h>
+#include <libxml/xmlerror.h>
