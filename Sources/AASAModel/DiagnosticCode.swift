@@ -13,7 +13,8 @@ public struct DiagnosticCode: Sendable, Hashable {
     /// What it finds, in one line (the README's table says the same).
     public let summary: String
 
-    init(_ code: String, _ severity: Diagnostic.Severity, _ summary: String) {
+    /// A row; tables of other file kinds (`AndroidDiagnosticCode`) build theirs with it.
+    package init(_ code: String, _ severity: Diagnostic.Severity, _ summary: String) {
         self.code = code
         self.severity = severity
         self.summary = summary

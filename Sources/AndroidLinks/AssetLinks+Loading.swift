@@ -1,16 +1,29 @@
 import AASAModel
 
 extension AssetLinks {
-    /// Reads and parses an `assetlinks.json` file.
+    /// Reads and parses an `assetlinks.json` file. Its errors carry the codes `ASL100` (not
+    /// readable, not JSON, not an array) and `ASL101` (over 1 MiB).
     public static func load(path: String) throws(AASAParseError) -> AssetLinks {
-        let bytes = try AndroidInputFile.read(
-            path: path, limit: maxFileSize,
-            hint: "give the file itself; Android reads no more than this")
+        let bytes: [UInt8]
+        do {
+            bytes = try AndroidInputFile.read(
+                path: path, limit: maxFileSize,
+                hint: "give the file itself; Android reads no more than this",
+                tooLargeCode: AndroidDiagnosticCode.tooLarge.code)
+        } catch {
+            // A file that cannot be read is, to Android, one it reads no statement from.
+            var coded = error
+            if coded.code == AASAParseError.code {
+                coded.code = AndroidDiagnosticCode.invalidJSON.code
+            }
+            throw coded
+        }
         return try AssetLinks(parsing: bytes, file: path)
     }
 
-    /// Parses an `assetlinks.json`; `file` names it in errors. Throws when the bytes are not one
-    /// JSON array (Android then reads no statement at all); anything less is a diagnostic.
+    /// Parses an `assetlinks.json`; `file` names it in errors. Throws (code `ASL100`) when the
+    /// bytes are not one JSON array (Android then reads no statement at all); anything less is
+    /// a diagnostic.
     public init(parsing bytes: [UInt8], file: String? = nil) throws(AASAParseError) {
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var parser = JSONParser(bytes: bytes, start: start)
@@ -20,6 +33,7 @@ extension AssetLinks {
         } catch {
             var located = error
             located.file = file
+            located.code = AndroidDiagnosticCode.invalidJSON.code
             if error.message == "the file is empty" {
                 located.hint = "an assetlinks.json file is one JSON array of statements"
             }
@@ -29,7 +43,8 @@ extension AssetLinks {
             throw AASAParseError(
                 file: file, location: root.location,
                 message: "the top level is \(root.value.kindName), not an array",
-                hint: "an assetlinks.json file is a JSON array of statements: [{...}, {...}]")
+                hint: "an assetlinks.json file is a JSON array of statements: [{...}, {...}]",
+                code: AndroidDiagnosticCode.invalidJSON.code)
         }
         var reader = StatementReader()
         let statements = items.enumerated().compactMap { reader.statement($1, index: $0) }

@@ -81,14 +81,24 @@ public struct AssetLinksDiagnostic: Sendable, Equatable, CustomStringConvertible
         case warning
     }
 
-    /// What Android does about it.
-    public var severity: Severity
+    /// Its stable code (`ASL202`), whose row gives the lint severity, summary and fix.
+    public var kind: AndroidDiagnosticCode
     /// Where the value is.
     public var location: SourceLocation
     /// The JSON path of the value: `[0].target.package_name`.
     public var path: String
     /// What is wrong and what Android does.
     public var message: String
+
+    /// What Android does about it: an error code's finding fails the whole file.
+    public var severity: Severity { kind.severity == .error ? .error : .warning }
+
+    /// The finding as `lint` reports it, with the code's fix as the hint.
+    public var diagnostic: Diagnostic {
+        Diagnostic(
+            code: kind.code, severity: kind.severity, path: path, message: message,
+            hint: kind.fix, location: location)
+    }
 
     /// `LINE:COLUMN: SEVERITY: MESSAGE (at PATH)`.
     public var description: String {

@@ -1,7 +1,8 @@
 import AASAModel
 
 /// Reads the statements of an `assetlinks.json`, noting what Android would reject or ignore
-/// (docs/android-semantics.md A6.3, A7.1, A11 Q4).
+/// (docs/android-semantics.md A6.3, A7.1, A11 Q4), each with its `AndroidDiagnosticCode`. The
+/// dynamic rules are read in `StatementReader+DynamicRules.swift`.
 struct StatementReader {
     private(set) var diagnostics: [AssetLinksDiagnostic] = []
 
@@ -30,23 +31,61 @@ struct StatementReader {
             }
     }
 
+    /// The code of a fingerprint not in the app-side form (lower case has its own), or nil.
+    static func fingerprintProblem(_ text: String) -> AndroidDiagnosticCode? {
+        if isCanonicalFingerprint(text) { return nil }
+        return isCanonicalFingerprint(text.uppercased())
+            ? .lowerCaseFingerprint : .malformedFingerprint
+    }
+
+    /// An application ID: two or more names of ASCII letters, digits and `_`, each starting
+    /// with a letter (`com.example.app`).
+    static func isWellFormedPackageName(_ name: String) -> Bool {
+        let names = name.split(separator: ".", omittingEmptySubsequences: false)
+        return names.count >= 2
+            && names.allSatisfy { name in
+                guard let first = name.utf8.first, (first | 0x20) &- 0x61 < 26 else {
+                    return false
+                }
+                return name.utf8.allSatisfy {
+                    ($0 | 0x20) &- 0x61 < 26 || $0 &- 0x30 < 10 || $0 == UInt8(ascii: "_")
+                }
+            }
+    }
+
     mutating func statement(_ node: JSONNode, index: Int) -> AssetStatement? {
         let path = "[\(index)]"
-        guard isObject(node, "a statement", path, .error, "Android's reader fails the whole file")
+        guard
+            isObject(
+                node, "a statement", path, .statementNotObject,
+                "Android's reader fails the whole file")
         else { return nil }
         var statement = AssetStatement(index: index, location: node.location)
         noteStrictValues(node, path)
-        if let include = node.member("include")?.stringValue, !include.isEmpty {
-            statement.include = include
+        if let include = node.member("include"), let url = include.stringValue, !url.isEmpty {
+            statement.include = url
+            note(
+                .includeNotFollowed, include, path + ".include",
+                "the statement includes \"\(url)\"; its statements are not checked here")
             return statement
         }
         statement.relations = relations(node, path)
         guard let target = node.member("target") else {
-            note(.warning, node, path, "the statement has no target; Android skips it")
+            note(.noTarget, node, path, "the statement has no target; Android skips it")
             return statement
         }
         statement.target = self.target(target, path + ".target")
-        statement.dynamicComponents = dynamicComponents(node, path)
+        if case .androidApp? = statement.target,
+            !statement.relations.contains(AssetLinks.handleAllURLs),
+            statement.relations.allSatisfy(Self.isWellFormedRelation),
+            let relation = node.member("relation"), case .array = relation.value
+        {
+            note(
+                .noHandleAllURLs, relation, path + ".relation",
+                "the relations do not include \(AssetLinks.handleAllURLs); the statement verifies "
+                    + "no App Links")
+        }
+        statement.dynamicComponents = dynamicComponents(node, statement)
         return statement
     }
 
@@ -59,12 +98,10 @@ struct StatementReader {
                 statement.relations.contains(AssetLinks.handleAllURLs)
             else { continue }
             if !seen.insert(package).inserted {
-                diagnostics.append(
-                    AssetLinksDiagnostic(
-                        severity: .warning, location: statement.location,
-                        path: "[\(statement.index)]",
-                        message: "another statement for \(package) already has dynamic rules; "
-                            + "Android does not guarantee which it uses"))
+                note(
+                    .repeatedRules, at: statement.location, "[\(statement.index)]",
+                    "another statement for \(package) already has dynamic rules; Android does not "
+                        + "guarantee which it uses")
             }
         }
     }
@@ -74,28 +111,33 @@ struct StatementReader {
     private mutating func relations(_ statement: JSONNode, _ base: String) -> [String] {
         let path = base + ".relation"
         guard let node = statement.member("relation") else {
-            note(.warning, statement, base, "the statement has no relation; Android skips it")
+            note(.noRelation, statement, base, "the statement has no relation; Android skips it")
             return []
         }
         guard case .array(let items) = node.value else {
             note(
-                .warning, node, path,
+                .noRelation, node, path,
                 "relation is \(node.value.kindName), not an array; Android skips the statement")
             return []
         }
-        return strings(items, path, .error, valid: Self.isWellFormedRelation) {
-            "relation \"\($0)\" is not kind/detail in [a-z0-9_.]; Android's reader fails the whole "
-                + "file"
+        return strings(items, path) {
+            Self.isWellFormedRelation($0)
+                ? nil
+                : (
+                    .malformedRelation,
+                    "relation \"\($0)\" is not kind/detail in [a-z0-9_.]; Android's reader fails "
+                        + "the whole file"
+                )
         }
     }
 
     private mutating func target(_ node: JSONNode, _ path: String) -> AssetTarget? {
-        guard isObject(node, "target", path, .warning, "Android skips the statement") else {
+        guard isObject(node, "target", path, .noTarget, "Android skips the statement") else {
             return nil
         }
         guard let namespace = node.member("namespace")?.stringValue else {
             note(
-                .error, node, path + ".namespace",
+                .badNamespace, node, path + ".namespace",
                 "the target has no namespace string; Android's reader fails the whole file")
             return nil
         }
@@ -105,14 +147,14 @@ struct StatementReader {
         case "web":
             guard let site = node.member("site")?.stringValue else {
                 note(
-                    .error, node, path + ".site",
+                    .badNamespace, node, path + ".site",
                     "a web target needs a site string; Android's reader fails the whole file")
                 return nil
             }
             return .web(site: site)
         default:
             note(
-                .error, node, path + ".namespace",
+                .badNamespace, node, path + ".namespace",
                 "namespace \"\(namespace)\" is neither android_app nor web; Android's reader fails "
                     + "the whole file")
             return nil
@@ -120,11 +162,18 @@ struct StatementReader {
     }
 
     private mutating func androidApp(_ node: JSONNode, _ path: String) -> AssetTarget? {
-        guard let package = node.member("package_name")?.stringValue, !package.isEmpty else {
+        guard let packageNode = node.member("package_name"),
+            let package = packageNode.stringValue, !package.isEmpty
+        else {
             note(
-                .error, node, path + ".package_name",
+                .noPackageName, node, path + ".package_name",
                 "an android_app target needs a package_name; Android's reader fails the whole file")
             return nil
+        }
+        if !Self.isWellFormedPackageName(package) {
+            note(
+                .malformedPackageName, packageNode, path + ".package_name",
+                "\"\(package)\" is not an application ID (com.example.app); no app has it")
         }
         let fingerprintsPath = path + ".sha256_cert_fingerprints"
         guard let list = node.member("sha256_cert_fingerprints"),
@@ -132,126 +181,41 @@ struct StatementReader {
             !items.isEmpty
         else {
             note(
-                .error, node, fingerprintsPath,
+                .noFingerprints, node, fingerprintsPath,
                 "an android_app target needs a non-empty sha256_cert_fingerprints array; "
                     + "Android's reader fails the whole file")
             return nil
         }
-        let fingerprints = strings(
-            items, fingerprintsPath, .warning, valid: Self.isCanonicalFingerprint
-        ) {
-            "\"\($0)\" is not 32 upper-case hex bytes joined by colons (AA:BB:...); Android "
-                + "compares fingerprints exactly, so it matches no app"
+        let fingerprints = strings(items, fingerprintsPath) { text in
+            Self.fingerprintProblem(text).map { kind in
+                let what =
+                    kind == .lowerCaseFingerprint
+                    ? "is in lower case"
+                    : "is not 32 upper-case hex bytes joined by colons (AA:BB:...)"
+                return (
+                    kind,
+                    "\"\(text)\" \(what); Android compares fingerprints exactly, so it matches no app"
+                )
+            }
         }
         return .androidApp(packageName: package, fingerprints: fingerprints)
     }
 
-    /// The strings of an array, each one `valid` refuses noted with `problem`; other values
-    /// are left to `noteStrictValues`.
+    /// The strings of an array, each one `problem` finds fault with noted; other values are
+    /// left to `noteStrictValues`.
     private mutating func strings(
-        _ items: [JSONNode], _ path: String, _ severity: AssetLinksDiagnostic.Severity,
-        valid: (String) -> Bool, problem: (String) -> String
+        _ items: [JSONNode], _ path: String,
+        problem: (String) -> (AndroidDiagnosticCode, String)?
     ) -> [String] {
         var strings: [String] = []
         for (offset, item) in items.enumerated() {
             guard let text = item.stringValue else { continue }
-            if !valid(text) { note(severity, item, "\(path)[\(offset)]", problem(text)) }
+            if let (kind, message) = problem(text) {
+                note(kind, item, "\(path)[\(offset)]", message)
+            }
             strings.append(text)
         }
         return strings
-    }
-
-    // MARK: - Dynamic rules
-
-    private mutating func dynamicComponents(_ statement: JSONNode, _ base: String)
-        -> [DynamicAppLinkComponent]?
-    {
-        guard let extensions = statement.member("relation_extensions") else { return nil }
-        var path = base + ".relation_extensions"
-        guard isObject(extensions, "relation_extensions", path, .warning, "Android ignores it")
-        else { return nil }
-        guard let relation = extensions.member(AssetLinks.handleAllURLs) else { return nil }
-        path += "[\"\(AssetLinks.handleAllURLs)\"]"
-        guard case .object = relation.value,
-            let list = relation.member("dynamic_app_link_components")
-        else { return nil }
-        path += ".dynamic_app_link_components"
-        guard case .array(let items) = list.value else {
-            return discard(
-                list, path, "dynamic_app_link_components is \(list.value.kindName), not an array")
-        }
-        var components: [DynamicAppLinkComponent] = []
-        for (index, item) in items.enumerated() {
-            guard let component = dynamicComponent(item, index, "\(path)[\(index)]") else {
-                return nil
-            }
-            components.append(component)
-        }
-        return components
-    }
-
-    private mutating func dynamicComponent(_ node: JSONNode, _ index: Int, _ path: String)
-        -> DynamicAppLinkComponent?
-    {
-        guard case .object(let members) = node.value else {
-            return discard(node, path, "a rule is \(node.value.kindName), not an object")
-        }
-        var component = DynamicAppLinkComponent(index: index, location: node.location)
-        for member in members {
-            let memberPath = path + "[\"\(member.key)\"]"
-            let value = member.value
-            switch member.key {
-            case "/", "#":
-                guard let text = value.stringValue else {
-                    return discard(
-                        value, memberPath, "\(member.key) is \(value.value.kindName), not a string")
-                }
-                if member.key == "/" { component.path = text } else { component.fragment = text }
-            case "?":
-                guard case .object(let entries) = value.value else {
-                    return discard(value, memberPath, "? is \(value.value.kindName), not an object")
-                }
-                var query: [QueryPattern] = []
-                for entry in entries {
-                    guard let pattern = entry.value.stringValue else {
-                        return discard(
-                            entry.value, memberPath + "[\"\(entry.key)\"]",
-                            "the value is \(entry.value.value.kindName), not a string")
-                    }
-                    // A repeated name: the last one wins, as in Android's JSON objects.
-                    query.removeAll { $0.name == entry.key }
-                    query.append(QueryPattern(name: entry.key, value: pattern))
-                }
-                component.query = query
-            case "exclude":
-                guard let flag = value.boolValue else {
-                    return discard(
-                        value, memberPath, "exclude is \(value.value.kindName), not true or false")
-                }
-                component.exclude = flag
-            case "comments":
-                component.comments = value.stringValue
-            case "caseSensitive", "percentEncoded", "comment":
-                note(
-                    .warning, value, memberPath,
-                    "\(member.key) is an iOS key; Android has no such option and ignores it")
-            default:
-                break
-            }
-        }
-        if component.path == nil, component.query == nil, component.fragment == nil {
-            note(.warning, node, path, "the rule has none of /, ?, #; it never matches")
-        }
-        return component
-    }
-
-    /// Notes why the dynamic rules are discarded (Android then uses the manifest alone) and
-    /// returns nil.
-    private mutating func discard<T>(_ node: JSONNode, _ path: String, _ what: String) -> T? {
-        note(
-            .warning, node, path,
-            what + "; Android discards the dynamic rules and uses the manifest alone")
-        return nil
     }
 
     // MARK: - Values Android's reader refuses
@@ -273,7 +237,7 @@ struct StatementReader {
             case .number, .null, .bool:
                 if case .bool = node.value, !inArray { continue }
                 note(
-                    .error, node, path,
+                    .strictValue, node, path,
                     "\(node.value.kindName) \(inArray ? "in an array " : "")inside a statement; "
                         + "Android's reader takes only objects, arrays, strings and booleans, and "
                         + "fails the whole file")
@@ -284,25 +248,31 @@ struct StatementReader {
         }
     }
 
+    // MARK: - Noting
+
     /// True when `node` is an object; else notes "WHAT is KIND, not an object; EFFECT".
-    private mutating func isObject(
-        _ node: JSONNode, _ what: String, _ path: String,
-        _ severity: AssetLinksDiagnostic.Severity, _ effect: String
+    mutating func isObject(
+        _ node: JSONNode, _ what: String, _ path: String, _ kind: AndroidDiagnosticCode,
+        _ effect: String
     ) -> Bool {
         guard case .object = node.value else {
-            note(
-                severity, node, path, "\(what) is \(node.value.kindName), not an object; \(effect)")
+            note(kind, node, path, "\(what) is \(node.value.kindName), not an object; \(effect)")
             return false
         }
         return true
     }
 
-    private mutating func note(
-        _ severity: AssetLinksDiagnostic.Severity, _ node: JSONNode, _ path: String,
+    mutating func note(
+        _ kind: AndroidDiagnosticCode, _ node: JSONNode, _ path: String, _ message: String
+    ) {
+        note(kind, at: node.location, path, message)
+    }
+
+    mutating func note(
+        _ kind: AndroidDiagnosticCode, at location: SourceLocation, _ path: String,
         _ message: String
     ) {
         diagnostics.append(
-            AssetLinksDiagnostic(
-                severity: severity, location: node.location, path: path, message: message))
+            AssetLinksDiagnostic(kind: kind, location: location, path: path, message: message))
     }
 }

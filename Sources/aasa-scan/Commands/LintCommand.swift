@@ -4,12 +4,13 @@ import CLISupport
 import Reports
 import RuleAnalysis
 
-/// `aasa-scan lint`: diagnostics with stable codes for AASA files.
+/// `aasa-scan lint`: diagnostics with stable codes for AASA files and, with `--assetlinks`,
+/// for Android `assetlinks.json` files (`LintCommand+AssetLinks.swift`).
 struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
-        abstract: "Check AASA files: parse errors and problems, each with a stable code, severity, "
-            + "JSON path and fix hint.",
+        abstract: "Check AASA files (and assetlinks.json files): parse errors and problems, each "
+            + "with a stable code, severity, JSON path and fix hint.",
         discussion: """
             Line format: FILE:LINE:COLUMN: SEVERITY CODE PATH: MESSAGE (hint: HINT). \
             Exit status 2 when a file cannot be read or is not valid JSON; 1 when a \
@@ -30,17 +31,38 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Leave out info diagnostics (unknown keys, legacy forms).")
     var noInfo = false
 
+    @Option(
+        name: .customLong("assetlinks"),
+        help: ArgumentHelp(
+            "An Android assetlinks.json file to check (ASL codes); repeatable.",
+            valueName: "file"))
+    var assetLinksFiles: [String] = []
+
+    @Option(
+        name: .customLong("package"),
+        help: "The application ID the --assetlinks files must verify (ASL212 when none does).")
+    var packageName: String?
+
     @Argument(
         help: ArgumentHelp("AASA files to check, or - for standard input.", valueName: "file"))
-    var files: [String]
+    var files: [String] = []
 
     func validate() throws {
-        if files.isEmpty { throw ValidationError("Give at least one AASA file.") }
+        if files.isEmpty, assetLinksFiles.isEmpty {
+            throw ValidationError("Give at least one AASA file or --assetlinks file.")
+        }
+        if packageName != nil, assetLinksFiles.isEmpty {
+            throw ValidationError("--package needs --assetlinks.")
+        }
+        if assetLinksFiles.contains("-") {
+            throw ValidationError("An assetlinks.json file cannot come from standard input.")
+        }
         try StandardInputUse.check(files.map { ("the file \($0)", $0 == "-") })
     }
 
     func run() throws {
-        let report = lint()
+        var report = lint()
+        lintAssetLinks(into: &report)
         var output = StandardOutput()
         output.write(json ? report.jsonLines : report.text)
         output.flush()
@@ -69,19 +91,19 @@ struct LintCommand: ParsableCommand {
                     AASALint.lint(document) + ShadowAnalysis.diagnostics(for: document)
                         + ExclusionBypass.diagnostics(for: document),
                     in: bytes)
-                report.findings += diagnostics.filter { !(noInfo && $0.severity == .info) }.map {
-                    LintReport.Finding(file: file, diagnostic: $0)
-                }
+                add(diagnostics, of: file, to: &report)
             } catch {
                 report.unreadable = true
-                report.findings.append(
-                    LintReport.Finding(
-                        file: file,
-                        diagnostic: Diagnostic(
-                            code: error.code, severity: .error, path: "$",
-                            message: error.message, hint: error.hint, location: error.location)))
+                report.findings.append(LintReport.Finding(file: file, error: error))
             }
         }
         return report
+    }
+
+    /// Adds a file's diagnostics to the report, without info ones under `--no-info`.
+    func add(_ diagnostics: [Diagnostic], of file: String, to report: inout LintReport) {
+        report.findings += diagnostics.filter { !(noInfo && $0.severity == .info) }.map {
+            LintReport.Finding(file: file, diagnostic: $0)
+        }
     }
 }

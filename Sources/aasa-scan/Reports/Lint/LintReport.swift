@@ -12,6 +12,15 @@ package struct LintReport {
             self.file = file
             self.diagnostic = diagnostic
         }
+
+        /// The finding of a file that could not be read or parsed, at the error's place.
+        package init(file: String, error: AASAParseError) {
+            self.init(
+                file: file,
+                diagnostic: Diagnostic(
+                    code: error.code, severity: .error, path: "$", message: error.message,
+                    hint: error.hint, location: error.location))
+        }
     }
 
     package var findings: [Finding] = []
