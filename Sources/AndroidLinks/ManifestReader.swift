@@ -33,7 +33,8 @@ final class ManifestReader {
     func read() throws(AASAParseError) -> AndroidManifest {
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
-        handler.startElementNs = { user, localName, prefix, _, namespaceCount, namespaces,
+        handler.startElementNs = {
+            user, localName, prefix, _, namespaceCount, namespaces,
             attributeCount, _, attributes in
             guard let user, let localName else { return }
             let reader = Unmanaged<ManifestReader>.fromOpaque(user).takeUnretainedValue()
