@@ -22,8 +22,6 @@ final class OutcomeRecorder {
     /// and the rules that decide each app apart from the others, in the walk of the decision
     /// (`decideWithApps`);
     private let deciders: FileDeciders
-    /// per file, true when its apps are decided apart (`perApp` and more than one entry);
-    private let decidesApps: [Bool]
     /// and, per slot of the decision cache, the answer of each app for the target remembered
     /// there (an index into `appVectors`, or -1 when it did not fit).
     private let slotVectors: UnsafeMutablePointer<Int32>?
@@ -57,10 +55,8 @@ final class OutcomeRecorder {
                 }
             }
         self.deciders = deciders
-        decidesApps = singleEntry.map { !$0 }
         slotVectors =
-            decidesApps.contains(true)
-            ? .allocate(capacity: DecisionCache.slotCount) : nil
+            singleEntry.contains(false) ? .allocate(capacity: DecisionCache.slotCount) : nil
     }
 
     deinit {
@@ -70,9 +66,10 @@ final class OutcomeRecorder {
     }
 
     /// Whether the decisions of file `file` are to be made with each app's own
-    /// (`FileDeciders.decideWithApps`), and the answers kept (`remember(appVector:slot:)`).
+    /// (`FileDeciders.decideWithApps`), and the answers kept (`remember(appVector:slot:)`):
+    /// with `perApp`, for a file of more than one entry.
     @inline(__always)
-    func decidesApps(file: Int) -> Bool { !decidesApps.isEmpty && decidesApps[file] }
+    func decidesApps(file: Int) -> Bool { !singleEntry.isEmpty && !singleEntry[file] }
 
     /// Each app's own answer for the target just decided under file `file` (with
     /// `decideWithApps`) as `decision`, as an index into `appVectors`; -1 when no app has an
