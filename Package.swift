@@ -78,7 +78,7 @@ let package = Package(
             name: "ScanEngine",
             dependencies: [
                 "AASAModel", "LinkMatcher", "LogIO", "LogParsing", "CoverageStats", "CPrefetch",
-                "ASCIIBytes", "LibC", "PublicSuffix", "Synchronized", "TextFormat",
+                "ASCIIBytes", "LibC", "PublicSuffix", "Synchronized", "TextFormat", "AndroidLinks",
             ]
         ),
         // What every command that prints shares: the report options, terminal facts, the

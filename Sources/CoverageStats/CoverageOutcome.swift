@@ -22,4 +22,10 @@ public enum CoverageOutcome: Sendable, Equatable {
         case .unmatched, .noAssociation: .unmatched
         }
     }
+
+    /// The app that opens the request, for a handled one.
+    @inlinable public var openingApp: Int? {
+        if case .handled(let app, _) = self { return app }
+        return nil
+    }
 }

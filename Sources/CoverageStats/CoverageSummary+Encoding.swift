@@ -48,6 +48,7 @@ extension CoverageSummary {
         out.int(tables.count)
         for table in tables { out.u64s(table.filter) }
         encodeTime(into: &out)
+        encodeAndroid(into: &out)
         return out.bytes
     }
 
@@ -120,6 +121,7 @@ extension CoverageSummary {
             try handledPaths.decodeFilter(from: &input)
         }
         if !input.isAtEnd { try decodeTime(from: &input) }
+        if !input.isAtEnd { try decodeAndroid(from: &input) }
         guard input.isAtEnd else { throw input.failure("bytes after the end of the summary") }
     }
 

@@ -25,6 +25,12 @@ extension CoverageSummary: MergeableSummary {
         lhs.samples += rhs.samples
         lhs.timeRange = lhs.timeRange + rhs.timeRange
         lhs.series = mergedSeries(lhs, rhs)
+        if var android = lhs.android, let other = rhs.android {
+            android += other
+            lhs.android = android
+        } else if lhs.android == nil {
+            lhs.android = rhs.android
+        }
     }
 
     /// The series of both; one that misses requests the other side counted is partial.
@@ -55,7 +61,7 @@ extension CoverageSummary: Equatable {
             && lhs.unmatchedPaths == rhs.unmatchedPaths
             && lhs.handledPaths == rhs.handledPaths && lhs.pathSketch == rhs.pathSketch
             && lhs.samples == rhs.samples && lhs.timeRange == rhs.timeRange
-            && lhs.series == rhs.series
+            && lhs.series == rhs.series && lhs.android == rhs.android
     }
 }
 

@@ -18,7 +18,8 @@ extension ByteReader {
 
 extension CoverageSummary {
     func encodeTime(into out: inout ByteWriter) {
-        guard timeRange != nil || series != nil else { return }
+        // The Android section comes after this one: it needs this one written, if empty.
+        guard timeRange != nil || series != nil || android != nil else { return }
         if let timeRange {
             out.u64(1)
             out.u64(UInt64(bitPattern: timeRange.first))

@@ -37,6 +37,8 @@ public struct CoverageSummary: Sendable {
     public var timeRange: TimeRange?
     /// Requests per time bucket (`scan --bucket`); nil when not asked for.
     public var series: TimeSeries?
+    /// What Android did with the same requests (`scan --android-manifest`); nil without.
+    public var android: AndroidCounts?
 
     var hostTable: SpaceSaving
     /// Requests without a host (logs with no host column), counted exactly and apart: in such

@@ -41,7 +41,8 @@ public enum LogScan {
                 associations: associations, filter: configuration.filter, shape: shape,
                 lineLimit: configuration.chunkSize, perApp: configuration.perApp,
                 observer: observers.isEmpty ? nil : observers[index], comparedWith: newFiles,
-                bucket: configuration.bucket, perAppSeries: configuration.perAppSeries)
+                bucket: configuration.bucket, perAppSeries: configuration.perAppSeries,
+                android: newFiles == nil ? configuration.android : nil)
         }
         let free = ChunkQueue<Chunk>()
         for _ in 0..<(2 * workerCount + 2) { free.push(Chunk(capacity: configuration.chunkSize)) }

@@ -26,10 +26,13 @@ final class OutcomeRecorder {
     /// there (an index into `appVectors`, or -1 when it did not fit).
     private let slotVectors: UnsafeMutablePointer<Int32>?
     private var appVectors = AppVectors()
+    /// Android's decision of each tally, with `--android-manifest`.
+    private let android: AndroidRecorder?
 
     init(
         _ associations: Associations, shape: CoverageShape, perApp: Bool,
-        observer: (any RequestObserver)?, deciders: FileDeciders
+        observer: (any RequestObserver)?, deciders: FileDeciders,
+        android: AndroidScanSetup? = nil
     ) {
         summary = .allocate(capacity: 1)
         summary.initialize(to: CoverageSummary(shape: shape))
@@ -57,6 +60,7 @@ final class OutcomeRecorder {
         self.deciders = deciders
         slotVectors =
             singleEntry.contains(false) ? .allocate(capacity: DecisionCache.slotCount) : nil
+        self.android = android.map { AndroidRecorder($0, appCount: associations.appCount) }
     }
 
     deinit {
@@ -88,6 +92,7 @@ final class OutcomeRecorder {
         appVectors.spread { app, excluded, weight in
             summary.pointee.recordEligible(app: app, excluded: excluded, weight: weight)
         }
+        if let android { summary.pointee.android = android.counts }
     }
 
     /// Keeps `vector` (`appVector(file:)`) for the tally of the cache slot `slot`.
@@ -95,10 +100,12 @@ final class OutcomeRecorder {
 
     /// Records the requests the cache tallied for one target.
     func record(_ tally: DecisionCache.Tally) {
+        let outcome = outcomes.outcome(tally.decision, file: tally.file)
         summary.pointee.recordRequests(
-            outcomes.outcome(tally.decision, file: tally.file), path: tally.path,
-            lines: tally.lines, weight: tally.weight)
+            outcome, path: tally.path, lines: tally.lines, weight: tally.weight)
         let target = Self.target(ofKey: tally.key)
+        android?.record(
+            key: tally.key, target: target, iosApp: outcome.openingApp, weight: tally.weight)
         if decidesApps(file: tally.file), let vector = slotVectors?[tally.slot], vector >= 0 {
             appVectors.add(tally.weight, to: vector)
         } else {
@@ -111,16 +118,29 @@ final class OutcomeRecorder {
     }
 
     /// Records one request that the cache does not keep, just decided (with each app's own
-    /// decision when `decidesApps(file:)`).
+    /// decision when `decidesApps(file:)`); `host` as `recordAndroid` takes it.
     func record(
         _ decision: Decision, file: Int, path: UnsafeRawBufferPointer,
-        target: UnsafeBufferPointer<UInt8>, weight: UInt64
+        host: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>, weight: UInt64
     ) {
-        summary.pointee.recordRequests(
-            outcomes.outcome(decision, file: file), path: path, lines: 1, weight: weight)
+        let outcome = outcomes.outcome(decision, file: file)
+        summary.pointee.recordRequests(outcome, path: path, lines: 1, weight: weight)
+        android?.record(host: host, target: target, iosApp: outcome.openingApp, weight: weight)
         recordEligibility(
             decision, file: file, target: target, weight: weight, decidedJustNow: true)
         observer?.observe(target: target, file: file, decision: decision, weight: weight)
+    }
+
+    /// Records one request of a host no AASA file covers, with `host` lower-cased and with
+    /// `:port` unless the scheme's default (empty when the log names none).
+    @inline(__always)
+    func recordWithoutAssociation(
+        host: UnsafeBufferPointer<UInt8>, path: UnsafeRawBufferPointer,
+        target: UnsafeBufferPointer<UInt8>, weight: UInt64
+    ) {
+        summary.pointee.record(
+            .noAssociation, host: UnsafeRawBufferPointer(host), path: path, weight: weight)
+        android?.record(host: host, target: target, iosApp: nil, weight: weight)
     }
 
     /// Counts `weight` requests to `host` in the lane of `kind`.

@@ -24,6 +24,8 @@ public struct ScanConfiguration: Sendable {
     public var perApp = false
     /// With `bucket`, also count each bucket per app (`scan --per-app --bucket`).
     public var perAppSeries = false
+    /// Also decide each request for an Android app (`--android-manifest`); nil for iOS alone.
+    public var android: AndroidScanSetup?
     /// Count requests per time bucket of this size (`scan --bucket`); nil for none.
     public var bucket: BucketSize?
     /// Keep a fingerprint of each input (`scan --save-state`), for `merge` to refuse

@@ -8,7 +8,23 @@ extension ScanReport {
     static func warnings(_ result: ScanResult, rules: [RuleRow]) -> [ReportWarning] {
         [siteWarning(result)].compactMap { $0 } + portWarnings(result)
             + [hostlessWarning(result), fragmentWarning(result, rules: rules)].compactMap { $0 }
-            + filterWarnings(result) + seriesWarnings(result)
+            + filterWarnings(result) + seriesWarnings(result) + [androidHostWarning(result)]
+            .compactMap { $0 }
+    }
+
+    /// Requests without a host when Android was given none for them: Android decides by
+    /// host, so they count as unmatched for it, which says nothing of the app.
+    static func androidHostWarning(_ result: ScanResult) -> ReportWarning? {
+        guard let android = result.summary.android,
+            let index = android.labels.reasons.firstIndex(of: AndroidScanSetup.hostNotLogged),
+            android.reasonCounts[index] > 0
+        else { return nil }
+        let count = android.reasonCounts[index]
+        return ReportWarning(
+            code: "android_host_not_logged",
+            message: "\(Format.count(count)) requests name no host and the app verifies no "
+                + "single host to take for them, so Android counts them as unmatched "
+                + "(host-not-logged); give --android-host HOST, or scan logs with a host column")
     }
 
     /// A series that is coarser than asked (too many buckets), or that holds only part of

@@ -62,6 +62,8 @@ public struct ScanReport: Sendable {
     public var isMultiHost = false
     /// What may mislead in these figures (`ScanReport+Warnings`); a command may add its own.
     public var warnings: [ReportWarning] = []
+    /// What Android did with the same requests, with `--android-manifest`; nil without.
+    public var android: AndroidReport?
 
     /// Requests that were classified (not removed by a filter).
     public var classified: UInt64 { totals.requests &- totals.filtered.total }
@@ -108,6 +110,9 @@ public struct ScanReport: Sendable {
         topUnmatched = PathRow.rows(
             summary.topUnmatched(limit: top), multiHost: multiHost, top: top)
         topHandled = PathRow.rows(summary.topHandled(limit: top), multiHost: multiHost, top: top)
+        android = summary.android.map {
+            AndroidReport($0, apps: apps, fragmentsShown: fragmentsShown)
+        }
         warnings = Self.warnings(result, rules: rules)
     }
 }

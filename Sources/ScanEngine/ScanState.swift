@@ -247,6 +247,15 @@ public struct ScanState: Sendable {
             guard state.summary.shape == result.summary.shape else {
                 throw ScanStateError(message: "the states were made with different table sizes")
             }
+            guard state.summary.android?.labels == result.summary.android?.labels else {
+                throw ScanStateError(
+                    message: state.summary.android == nil || result.summary.android == nil
+                        ? "some states counted Android (--android-manifest) and others did not; "
+                            + "merge only scans made alike"
+                        : "the states counted Android with different files, package or API level "
+                            + "(--android-manifest, --assetlinks, --package, --android-api, "
+                            + "--android-host); merge only scans made alike")
+            }
             var summary = state.summary
             summary.offsetInputs(by: result.inputs.count)
             result.summary += summary

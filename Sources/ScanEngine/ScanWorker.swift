@@ -41,7 +41,7 @@ final class ScanWorker {
         associations: Associations, filter: RequestFilter, shape: CoverageShape, lineLimit: Int,
         perApp: Bool = false, observer: (any RequestObserver)? = nil,
         comparedWith newFiles: Associations? = nil, bucket: BucketSize? = nil,
-        perAppSeries: Bool = false
+        perAppSeries: Bool = false, android: AndroidScanSetup? = nil
     ) {
         self.filter = filter
         readsTime = filter.filtersTime || bucket != nil
@@ -52,7 +52,8 @@ final class ScanWorker {
         deciders = FileDeciders(associations)
         cache = DecisionCache()
         recorder = OutcomeRecorder(
-            associations, shape: shape, perApp: perApp, observer: observer, deciders: deciders)
+            associations, shape: shape, perApp: perApp, observer: observer, deciders: deciders,
+            android: android)
         comparison = newFiles.map {
             ComparisonSide($0, oldFiles: associations, topCapacity: shape.topCapacity)
         }
@@ -64,8 +65,12 @@ final class ScanWorker {
                 size: bucket, appCount: perAppSeries ? associations.appCount : 0)
         }
         let byPath = associations.files.map { PathMemory($0.rules) }
+        // Android decides the remembered key as it decides the target: not by path alone
+        // when its rules read the query or the fragment.
+        let keepsWholeTargets = observer != nil || android?.readsBeyondPath == true
         pathMemory =
-            observer == nil && byPath.contains(where: { $0 != .never }) ? .copying(byPath) : nil
+            !keepsWholeTargets && byPath.contains(where: { $0 != .never })
+            ? .copying(byPath) : nil
     }
 
     deinit {
@@ -243,9 +248,8 @@ final class ScanWorker {
         let host = hosts.hostWithPort(place)
         guard let file = place.file else {
             let split = isSplit ? parts : URLParts.split(target)
-            recorder.summary.pointee.record(
-                .noAssociation, host: UnsafeRawBufferPointer(host),
-                path: pending.pointee.pathKey(split), weight: weight)
+            recorder.recordWithoutAssociation(
+                host: host, path: pending.pointee.pathKey(split), target: target, weight: weight)
             if bucketing { recordTimeWithoutAssociation(pending, weight: weight) }
             return
         }
@@ -253,7 +257,7 @@ final class ScanWorker {
             cache.count(
                 pending.pointee.key, file: file, hash: pending.pointee.hash, weight: weight,
                 evicted: { self.recorder.record($0) })
-            ?? decideAndRemember(pending, file: file, parts: parts, isSplit: isSplit)
+            ?? decideAndRemember(pending, file: file, parts: parts, isSplit: isSplit, host: host)
         recorder.recordHost(decision.kind, host: host, weight: weight)
         if bucketing { recordTime(pending, decision, file: file, weight: weight) }
     }
@@ -356,7 +360,8 @@ final class ScanWorker {
     /// figures are the same either way.
     @inline(always)
     private func decideAndRemember(
-        _ pending: UnsafeMutablePointer<PendingRequest>, file: Int, parts: URLParts, isSplit: Bool
+        _ pending: UnsafeMutablePointer<PendingRequest>, file: Int, parts: URLParts, isSplit: Bool,
+        host: UnsafeBufferPointer<UInt8>
     ) -> Decision {
         let target = pending.pointee.target
         let weight = pending.pointee.weight
@@ -380,8 +385,8 @@ final class ScanWorker {
             if decidesApps { recorder.remember(appVector: vector, slot: slot) }
         } else {
             recorder.record(
-                decision, file: file, path: pending.pointee.pathKey(split), target: target,
-                weight: weight)
+                decision, file: file, path: pending.pointee.pathKey(split), host: host,
+                target: target, weight: weight)
         }
         return decision
     }

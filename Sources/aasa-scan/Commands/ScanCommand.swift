@@ -20,6 +20,7 @@ struct ScanCommand: ParsableCommand {
     @OptionGroup var reading: ReadingOptions
     @OptionGroup var filters: FilterOptions
     @OptionGroup var output: ReportOptions
+    @OptionGroup(title: "Android") var android: AndroidScanOptions
 
     @Flag(
         inversion: .prefixedNo,
@@ -47,7 +48,8 @@ struct ScanCommand: ParsableCommand {
 
     func run() throws {
         try output.checkOutputs(
-            against: try associations.namedFiles() + OutputClash.logFiles(inputs))
+            against: try associations.namedFiles() + android.files.namedFiles
+                + OutputClash.logFiles(inputs))
         let (associations, sources) = try self.associations.loadKeepingSources(
             quiet: output.quiet, debug: output.debug)
         var configuration = ScanConfiguration()
@@ -63,6 +65,7 @@ struct ScanCommand: ParsableCommand {
             configuration.bucket = size
         }
         configuration.fingerprintsInputs = output.saveState != nil
+        configuration.android = try android.setup()
         if (inputs.isEmpty || inputs.contains("-")), Terminal.standardInputIsTerminal, !output.quiet
         {
             StandardError.line(

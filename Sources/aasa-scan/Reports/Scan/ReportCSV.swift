@@ -57,8 +57,50 @@ public enum ReportCSV {
                     "top_handled", text(path.path), path.host.map(text) ?? "", "", "", "",
                     path.count, path.errorBound))
         }
+        rows += androidRows(report)
         rows += extraSections(report)
         return rows.joined(separator: "\n") + "\n"
+    }
+
+    /// With `--android-manifest`: Android's totals (`android`, the package in `source`), its
+    /// reasons (`android_unmatched_reason`), its rules (`android_rule`: the place in `id`, the
+    /// kind in `source`, the package in `apps`), the cross table (`platforms`) and, per iOS
+    /// app, `platforms_app_both` and `platforms_app_ios_only` (the package in `apps`).
+    private static func androidRows(_ report: ScanReport) -> [String] {
+        guard let android = report.android else { return [] }
+        let package = android.package
+        var rows: [String] = []
+        for (name, count) in [
+            ("handled", android.handled), ("excluded", android.excluded),
+            ("unmatched", android.unmatched),
+        ] {
+            rows.append(row("android", name, package, "", "", "", count, 0))
+        }
+        rows.append(
+            row(
+                "android_coverage", "handled_percent", package, "", "", "", 0, 0,
+                count: Format.fixed(report.percent(android.handled), decimals: 3)))
+        for (name, count) in android.reasons {
+            rows.append(row("android_unmatched_reason", name, package, "", "", "", count, 0))
+        }
+        for rule in android.rules {
+            rows.append(
+                row(
+                    "android_rule", rule.source, rule.kind, package, "", rule.pattern, rule.hits, 0,
+                    measurable: rule.measurable))
+        }
+        for (name, count) in [
+            ("both", android.both), ("ios_only", android.iosOnly),
+            ("android_only", android.androidOnly), ("neither", android.neither),
+        ] {
+            rows.append(row("platforms", name, package, "", "", "", count, 0))
+        }
+        for app in android.apps {
+            rows.append(row("platforms_app_both", app.app, app.source, package, "", "", app.both, 0))
+            rows.append(
+                row("platforms_app_ios_only", app.app, app.source, package, "", "", app.iosOnly, 0))
+        }
+        return rows
     }
 
     /// What the JSON has besides totals, apps, rules and paths: coverage, filters, hosts

@@ -28,6 +28,7 @@ public enum ReportHTML {
         HTMLSections.incompleteBanner(&out, result)
         HTMLSections.warnings(&out, report.warnings)
         coverage(&out, report)
+        android(&out, report, top: top)
         overTime(&out, report, top: top)
         if top == 0 {
             out.element(

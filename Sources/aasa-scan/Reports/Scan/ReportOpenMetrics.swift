@@ -43,6 +43,7 @@ public enum ReportOpenMetrics {
             classes.map { .init([("class", $0.0)], ratio(percent: report.percent($0.1))) })
         addTimeRange(report, to: &text)
         addApps(report, to: &text)
+        addAndroid(report, to: &text)
         addRules(report, to: &text)
         let hosts = MetricsText.grouped(
             report.hosts.flatMap { host in

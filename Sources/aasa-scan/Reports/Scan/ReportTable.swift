@@ -65,6 +65,7 @@ public enum ReportTable {
             notes.append(Format.plural(totals.skipped, "non-request line") + " skipped")
         }
         out += notes.map { "  " + $0 }
+        out += androidSection(report, style: style, top: top, width: width)
         out += overTime(report, style: style, top: top, width: width)
 
         if top == 0 {

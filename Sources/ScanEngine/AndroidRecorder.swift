@@ -1,0 +1,64 @@
+import AndroidLinks
+import ASCIIBytes
+import CoverageStats
+
+/// A worker's Android side: decides each tally of requests the iOS side records (one target,
+/// any number of requests) for the app of `--android-manifest`, and counts it beside the iOS
+/// app that opens it. A tally is decided once, so a target the decision cache keeps costs
+/// Android one decision however many requests it stands for.
+final class AndroidRecorder {
+    private let setup: AndroidScanSetup
+    private let scratch: AndroidMatchScratch
+    /// The URL Android is asked about: `https://` (a log line names no scheme), the host,
+    /// the target. Reused from tally to tally.
+    private var url: [UInt8] = []
+    private(set) var counts: AndroidCounts
+
+    private static let https = Array("https://".utf8)
+
+    init(_ setup: AndroidScanSetup, appCount: Int) {
+        self.setup = setup
+        scratch = setup.matcher.makeScratch()
+        counts = AndroidCounts(labels: setup.labels, appCount: appCount)
+    }
+
+    /// Counts `weight` requests of `target` on `host` (lower-cased, with `:port` unless the
+    /// default; empty when the log names none), which iOS opens in app `iosApp` (nil: none).
+    /// An absolute target names its own scheme and host.
+    func record(
+        host: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>, iosApp: Int?,
+        weight: UInt64
+    ) {
+        counts.record(decide(host: host, target: target), iosApp: iosApp, weight: weight)
+    }
+
+    /// `record` for a cache key: the host it starts with, if any, then the target.
+    func record(key: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>, iosApp: Int?,
+        weight: UInt64)
+    {
+        let hostCount = key.count - target.count
+        record(
+            host: UnsafeBufferPointer(rebasing: key[0..<hostCount]), target: target,
+            iosApp: iosApp, weight: weight)
+    }
+
+    private func decide(host: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>)
+        -> AndroidTally
+    {
+        if target.first != ASCII.slash {
+            return setup.tally(setup.matcher.decide(target, scratch: scratch))
+        }
+        url.removeAll(keepingCapacity: true)
+        url.append(contentsOf: Self.https)
+        if host.isEmpty {
+            guard let hostlessHost = setup.hostlessHost else { return setup.hostNotLoggedTally }
+            url.append(contentsOf: hostlessHost)
+        } else {
+            url.append(contentsOf: host)
+        }
+        url.append(contentsOf: target)
+        return url.withUnsafeBufferPointer {
+            setup.tally(setup.matcher.decide($0, scratch: scratch))
+        }
+    }
+}

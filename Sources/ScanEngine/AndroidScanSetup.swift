@@ -1,0 +1,133 @@
+import AndroidLinks
+import CoverageStats
+
+/// The Android side of a scan (`--android-manifest`): the app's compiled links, the rows its
+/// decisions are counted in, and the host given to requests whose log names none.
+public struct AndroidScanSetup: Sendable {
+    public let matcher: AndroidLinkMatcher
+    /// The counts' names: package, device, reasons, rules.
+    public let labels: AndroidLabels
+    /// The host of requests logged without one (a common or combined log): Android decides
+    /// by host, so such a request needs one; nil counts them as `host-not-logged`.
+    public let hostlessHost: [UInt8]?
+    /// Per filter, the row of its first group; per verified host, the row of its first
+    /// dynamic rule. Filters come first, so a filter's row is its index.
+    private let groupRows: [Int]
+    private let ruleRows: [Int]
+    /// True when a group or a dynamic rule reads the query or the fragment: decisions
+    /// remembered by path alone would then be wrong for Android.
+    public let readsBeyondPath: Bool
+
+    /// The reason of a request with no host, after Android's own reasons.
+    public static let hostNotLogged = "host-not-logged"
+
+    /// `fingerprint` identifies the files read (so that counts of other files never merge).
+    public init(matcher: AndroidLinkMatcher, fingerprint: UInt64, hostlessHost: String?) {
+        self.matcher = matcher
+        self.hostlessHost = hostlessHost.map { Array($0.lowercased().utf8) }
+        var rules: [AndroidRuleLabel] = []
+        for link in matcher.filters {
+            rules.append(
+                AndroidRuleLabel(
+                    kind: "filter", source: Self.place(link, line: link.filter.line),
+                    pattern: Self.describe(link.filter), readsFragment: false))
+        }
+        var groupRows: [Int] = []
+        let readsGroups = matcher.setup.apiLevel >= 35
+        for link in matcher.filters {
+            groupRows.append(rules.count)
+            for group in link.filter.groups where readsGroups {
+                rules.append(
+                    AndroidRuleLabel(
+                        kind: "group", source: Self.place(link, line: group.line),
+                        pattern: (group.allow ? "allow " : "block ")
+                            + group.filters.map {
+                                "\($0.part.rawValue)\($0.pattern.kind.attributeSuffix)="
+                                    + $0.pattern.text
+                            }.joined(separator: " "),
+                        readsFragment: group.filters.contains { $0.part == .fragment }))
+            }
+        }
+        var ruleRows: [Int] = []
+        var readsDynamicQuery = false
+        let readsRules = matcher.setup.apiLevel >= 35
+        for domain in matcher.verifiedDomains {
+            ruleRows.append(rules.count)
+            for rule in domain.statement.dynamicComponents ?? [] where readsRules {
+                if rule.query != nil || rule.fragment != nil { readsDynamicQuery = true }
+                rules.append(
+                    AndroidRuleLabel(
+                        kind: "dynamic_rule",
+                        source: "\(domain.domain)[\(domain.statement.index)]"
+                            + ".dynamic_app_link_components[\(rule.index)]",
+                        pattern: Self.describe(rule), readsFragment: rule.fragment != nil))
+            }
+        }
+        self.groupRows = groupRows
+        self.ruleRows = ruleRows
+        readsBeyondPath =
+            readsDynamicQuery || (readsGroups && matcher.filters.contains { !$0.filter.groups.isEmpty })
+        labels = AndroidLabels(
+            package: matcher.packageName ?? "", apiLevel: matcher.setup.apiLevel,
+            fingerprint: fingerprint,
+            reasons: AndroidUnmatchedReason.allCases.map(\.rawValue) + [Self.hostNotLogged],
+            rules: rules)
+    }
+
+    /// The counted form of a decision.
+    func tally(_ decision: AndroidDecision) -> AndroidTally {
+        switch decision {
+        case .handled(let filter, let rule):
+            return .handled(filter: filter, rule: rule.map(row))
+        case .excluded(.dynamicRule(let rule)):
+            return .excluded(rule: row(rule))
+        case .excluded(.group(let filter, let group)):
+            return .excluded(rule: groupRows[filter] + group)
+        case .unmatched(let reason):
+            return .unmatched(reason: AndroidUnmatchedReason.allCases.firstIndex(of: reason) ?? 0)
+        }
+    }
+
+    /// A request with no host and no `hostlessHost`.
+    var hostNotLoggedTally: AndroidTally { .unmatched(reason: labels.reasons.count - 1) }
+
+    private func row(_ rule: AndroidRuleReference) -> Int { ruleRows[rule.domain] + rule.rule }
+
+    /// `.ProductActivity:19`: the activity and the line of the element.
+    private static func place(_ link: AndroidLinkFilter, line: Int) -> String {
+        "\(link.componentName ?? "(unnamed)"):\(line)"
+    }
+
+    /// `https://example.com /products/ (prefix), /p/.* (pattern)`: what a filter takes.
+    private static func describe(_ filter: IntentFilter) -> String {
+        let hosts = filter.authorities.map { $0.host + ($0.port.map { ":\($0)" } ?? "") }
+        let schemes = filter.schemes.joined(separator: ",")
+        let authority = hosts.isEmpty ? "" : "//" + hosts.joined(separator: ",")
+        let paths = filter.paths.map {
+            $0.text + ($0.kind == .literal ? "" : " (path\($0.kind.attributeSuffix))")
+        }
+        return "\(schemes):\(authority)" + (paths.isEmpty ? "" : " " + paths.joined(separator: ", "))
+    }
+
+    /// `{"/": "/p/*", "?": {"q": "*"}, "exclude": true}`, the rule as its file writes it.
+    private static func describe(_ rule: DynamicAppLinkComponent) -> String {
+        var parts: [String] = []
+        if let path = rule.path { parts.append("\"/\": \(quoted(path))") }
+        if let query = rule.query {
+            let items = query.map { "\(quoted($0.name)): \(quoted($0.value))" }
+            parts.append("\"?\": {\(items.joined(separator: ", "))}")
+        }
+        if let fragment = rule.fragment { parts.append("\"#\": \(quoted(fragment))") }
+        if rule.exclude { parts.append("\"exclude\": true") }
+        return "{" + parts.joined(separator: ", ") + "}"
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var out = "\""
+        for character in text {
+            if character == "\\" || character == "\"" { out.append("\\") }
+            out.append(character)
+        }
+        return out + "\""
+    }
+}

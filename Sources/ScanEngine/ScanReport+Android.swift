@@ -1,0 +1,77 @@
+import CoverageStats
+
+/// The Android rows of a scan report (`scan --android-manifest`): its decisions, the reasons
+/// it left requests out, its rules, and the cross table of both platforms.
+public struct AndroidReport: Sendable, Equatable {
+    public struct RuleRow: Sendable, Equatable {
+        /// `filter`, `group` or `dynamic_rule`.
+        public var kind: String
+        public var source: String
+        public var pattern: String
+        /// Requests it took (a filter, and the dynamic rule that let them through) or kept
+        /// away (a block group, an exclusion).
+        public var hits: UInt64
+        /// False when it decides by the fragment and no input could carry one.
+        public var measurable: Bool
+    }
+
+    /// Requests one iOS app opens, split by whether Android opens them too.
+    public struct CrossRow: Sendable, Equatable {
+        public var app: String
+        /// The AASA file (domain or path) that names the app.
+        public var source: String
+        public var both: UInt64
+        public var iosOnly: UInt64
+    }
+
+    public var package: String
+    public var apiLevel: Int
+    public var handled: UInt64
+    public var excluded: UInt64
+    public var unmatched: UInt64
+    /// Unmatched requests per reason, every reason listed (0 included), in a fixed order.
+    public var reasons: [(name: String, count: UInt64)]
+    public var rules: [RuleRow]
+    /// Requests opened on both platforms, on iOS only, on Android only, on neither.
+    public var both: UInt64
+    public var iosOnly: UInt64
+    public var androidOnly: UInt64
+    public var neither: UInt64
+    /// Per iOS app, in the order of the report's apps.
+    public var apps: [CrossRow]
+
+    /// Rules that decided no request, of those the inputs could show at work.
+    public var deadRules: [RuleRow] { rules.filter { $0.hits == 0 && $0.measurable } }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.package == rhs.package && lhs.apiLevel == rhs.apiLevel && lhs.handled == rhs.handled
+            && lhs.excluded == rhs.excluded && lhs.unmatched == rhs.unmatched
+            && lhs.reasons.map(\.name) == rhs.reasons.map(\.name)
+            && lhs.reasons.map(\.count) == rhs.reasons.map(\.count) && lhs.rules == rhs.rules
+            && lhs.apps == rhs.apps && lhs.androidOnly == rhs.androidOnly
+            && lhs.neither == rhs.neither
+    }
+
+    /// The rows of `counts`, with `apps` the report's iOS app rows (in app index order).
+    init(_ counts: AndroidCounts, apps: [ScanReport.AppRow], fragmentsShown: Bool) {
+        package = counts.labels.package
+        apiLevel = counts.labels.apiLevel
+        handled = counts.handled
+        excluded = counts.excluded
+        unmatched = counts.unmatched
+        reasons = Array(zip(counts.labels.reasons, counts.reasonCounts))
+        rules = zip(counts.labels.rules, counts.ruleCounts).map { label, hits in
+            RuleRow(
+                kind: label.kind, source: label.source, pattern: label.pattern, hits: hits,
+                measurable: fragmentsShown || !label.readsFragment)
+        }
+        both = counts.both
+        iosOnly = counts.iosOnly
+        androidOnly = counts.androidOnly
+        neither = counts.neither
+        self.apps = apps.enumerated().map { index, row in
+            let (both, iosOnly) = counts.crossCounts(app: index)
+            return CrossRow(app: row.app, source: row.source, both: both, iosOnly: iosOnly)
+        }
+    }
+}

@@ -1,0 +1,288 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `scan` with an Android app beside the AASA file (docs/android.md): every count of the
+/// `android` and `platforms` objects must be what `match` says of each URL on its own, through
+/// the decision cache, tallies of repeated targets, ports, hostless logs, workers and merges.
+struct AndroidScanCommandTests {
+    static let aasa = PackagePaths.bundledData("example.com.aasa.json")
+    static let manifest = PackagePaths.bundledData("android/AndroidManifest.xml")
+    static let links = PackagePaths.bundledData("android/example.com.assetlinks.json")
+    static let android = [
+        "--android-manifest", manifest, "--assetlinks", "example.com=" + links,
+    ]
+
+    static let hosts = [
+        "example.com", "www.example.com", "shop.example.org", "a.shops.example.com",
+        "example.com:8443",
+    ]
+    static let targets = [
+        "/buy/42", "/buy/internal/x", "/buy/42?no_universal_links=1", "/buy/42?utm_source=a",
+        "/id/1234", "/id/12345", "/help/faq", "/help/internal/x", "/en_US/food/",
+        "/search/?q=shoes", "/caf%C3%A9/menu", "/", "/robots.txt", "/buy",
+    ]
+
+    /// What the report must say, worked out from `match --json` one URL at a time.
+    struct Expected: Equatable {
+        var android: [String: UInt64] = ["handled": 0, "excluded": 0, "unmatched": 0]
+        var reasons: [String: UInt64] = [:]
+        var platforms: [String: UInt64] = [
+            "both": 0, "ios_only": 0, "android_only": 0, "neither": 0,
+        ]
+        var apps: [String: [UInt64]] = [:]
+    }
+
+    /// `requests` of each URL (`https://host/target`) decided by `match` with `aasa`.
+    static func expected(_ requests: [(url: String, count: UInt64)], aasa: String) throws
+        -> Expected
+    {
+        let urls = Array(Set(requests.map(\.url))).sorted()
+        let run = try ToolRunner.run(["match", "--json", "--aasa", aasa] + android + urls)
+        #expect(run.status == 0, "\(run.stderr)")
+        var answers: [String: [String: Any]] = [:]
+        for line in run.lines {
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            answers[try #require(object["url"] as? String)] = object
+        }
+        var expected = Expected()
+        for (url, count) in requests {
+            let answer = try #require(answers[url])
+            let androidAnswer = try #require(answer["android"] as? [String: Any])
+            let decision = try #require(androidAnswer["decision"] as? String)
+            expected.android[decision, default: 0] += count
+            if let reason = androidAnswer["reason"] as? String {
+                expected.reasons[reason, default: 0] += count
+            }
+            let iosApp = answer["decision"] as? String == "handled" ? answer["app"] as? String : nil
+            let androidOpens = decision == "handled"
+            let key =
+                iosApp != nil
+                ? (androidOpens ? "both" : "ios_only") : (androidOpens ? "android_only" : "neither")
+            expected.platforms[key, default: 0] += count
+            if let iosApp {
+                expected.apps[iosApp, default: [0, 0]][androidOpens ? 0 : 1] += count
+            }
+        }
+        return expected
+    }
+
+    /// What a JSON report says, in `Expected`'s terms (reasons and apps at 0 left out).
+    static func reported(_ json: String) throws -> Expected {
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let android = try #require(report["android"] as? [String: Any])
+        let platforms = try #require(report["platforms"] as? [String: Any])
+        var reported = Expected()
+        for key in ["handled", "excluded", "unmatched"] {
+            reported.android[key] = try #require(android[key] as? UInt64)
+        }
+        for (reason, count) in try #require(android["unmatched_reasons"] as? [String: UInt64])
+        where count > 0 {
+            reported.reasons[reason] = count
+        }
+        for key in ["both", "ios_only", "android_only", "neither"] {
+            reported.platforms[key] = try #require(platforms[key] as? UInt64)
+        }
+        for row in try #require(platforms["apps"] as? [[String: Any]]) {
+            let both = try #require(row["both"] as? UInt64)
+            let iosOnly = try #require(row["ios_only"] as? UInt64)
+            if both + iosOnly > 0 { reported.apps[try #require(row["app"] as? String)] = [both, iosOnly] }
+        }
+        return reported
+    }
+
+    /// A vhost log of every host and target, each line repeated a few times in a scattered
+    /// order (so the cache tallies repeats), and the requests it stands for.
+    static func vhostLog() -> (text: String, requests: [(url: String, count: UInt64)]) {
+        var lines: [String] = []
+        var requests: [(String, UInt64)] = []
+        for (hostIndex, host) in hosts.enumerated() {
+            for (targetIndex, target) in targets.enumerated() {
+                let repeats = 1 + (hostIndex * 7 + targetIndex * 3) % 4
+                let logged = host.contains(":") ? host : host + ":443"
+                for _ in 0..<repeats {
+                    lines.append(
+                        "\(logged) 10.0.0.1 - - [01/May/2024:00:00:00 +0000] \"GET \(target) "
+                            + "HTTP/1.1\" 200 10 \"-\" \"agent\"")
+                }
+                requests.append(("https://\(host)\(target)", UInt64(repeats)))
+            }
+        }
+        // Scattered, the same way each run: a stride through the lines.
+        let order = (0..<lines.count).map { $0 * 7 % lines.count }
+        let scattered =
+            Set(order).count == lines.count ? order.map { lines[$0] } : lines
+        return (scattered.joined(separator: "\n") + "\n", requests)
+    }
+
+    @Test(arguments: [(1, false), (2, false), (1, true), (2, true)])
+    func everyCountIsWhatMatchSaysOfEachURL(workers: Int, pathOnlyFile: Bool) throws {
+        let folder = try TemporaryFolder()
+        let (text, requests) = Self.vhostLog()
+        let log = try folder.write("access.log", text)
+        // A file whose rules read only the path: its decisions are remembered by path, which
+        // Android, whose rules read the query, must not follow.
+        let aasa =
+            pathOnlyFile
+            ? try folder.write(
+                "paths.json",
+                #"{"applinks":{"details":[{"appIDs":["T.one"],"components":[{"/":"/buy/*"}]},"#
+                    + #"{"appIDs":["T.two"],"components":[{"/":"/id/*"},{"/":"/help/*"}]}]}}"#)
+            : Self.aasa
+        let scan = try ToolRunner.run(
+            ["scan", "--aasa", aasa, "--workers", String(workers), "--format", "json"]
+                + Self.android + [log])
+        #expect(scan.status == 0, "\(scan.stderr)")
+        let reported = try Self.reported(scan.stdout)
+        #expect(reported == (try Self.expected(requests, aasa: aasa)))
+        // The traffic reaches every class, so a count in the wrong place shows.
+        #expect(reported.platforms.values.allSatisfy { $0 > 0 })
+        #expect(reported.android.values.allSatisfy { $0 > 0 })
+    }
+
+    /// A common log names no host: Android takes the app's one verified host, or the one
+    /// `--android-host` names; with neither, the requests are unmatched as host-not-logged,
+    /// and the report says why.
+    @Test func hostlessRequestsTakeTheAppsHostOrTheOneGiven() throws {
+        let folder = try TemporaryFolder()
+        let lines = Self.targets.map {
+            "10.0.0.1 - - [01/May/2024:00:00:00 +0000] \"GET \($0) HTTP/1.1\" 200 10"
+        }
+        let log = try folder.write("common.log", lines.joined(separator: "\n") + "\n")
+        let ownHost = try ToolRunner.run(
+            ["scan", "--aasa", Self.aasa, "--format", "json"] + Self.android + [log])
+        #expect(ownHost.status == 0, "\(ownHost.stderr)")
+        #expect(
+            try Self.reported(ownHost.stdout)
+                == Self.expected(Self.targets.map { ("https://example.com" + $0, 1) }, aasa: Self.aasa))
+
+        // One file for every site verifies example.com and www.example.com: no one host.
+        let everySite = ["--android-manifest", Self.manifest, "--assetlinks", Self.links]
+        let ambiguous = try ToolRunner.run(
+            ["scan", "--aasa", Self.aasa, "--format", "json"] + everySite + [log])
+        #expect(ambiguous.status == 0, "\(ambiguous.stderr)")
+        let unmatched = try Self.reported(ambiguous.stdout)
+        #expect(unmatched.reasons == ["host-not-logged": UInt64(lines.count)])
+        #expect(ambiguous.stdout.contains(#""code":"android_host_not_logged""#))
+        #expect(ambiguous.stderr.contains("--android-host"))
+
+        let given = try ToolRunner.run(
+            ["scan", "--aasa", Self.aasa, "--format", "json", "--android-host", "www.example.com"]
+                + everySite + [log])
+        #expect(given.status == 0, "\(given.stderr)")
+        let expected = try ToolRunner.run(
+            ["match", "--json", "--aasa", Self.aasa] + everySite
+                + Self.targets.map { "https://www.example.com" + $0 })
+        let handled = expected.lines.filter { $0.contains(#""android":{"decision":"handled""#) }
+        let report = try Self.reported(given.stdout)
+        #expect(report.android["handled"] == UInt64(handled.count))
+        #expect(handled.count > 0)
+        #expect(report.reasons["host-not-logged"] == nil)
+    }
+
+    /// States of two halves of a log merge into the report of the whole; a state without
+    /// Android, or with other Android files, does not merge with one with.
+    @Test func halvesMergeIntoTheWholeAndUnlikeStatesAreRefused() throws {
+        let folder = try TemporaryFolder()
+        let lines = Self.vhostLog().text.split(separator: "\n").map(String.init)
+        let half = lines.count / 2
+        let first = try folder.write("a.log", lines[..<half].joined(separator: "\n") + "\n")
+        let second = try folder.write("b.log", lines[half...].joined(separator: "\n") + "\n")
+        let whole = try folder.write("all.log", lines.joined(separator: "\n") + "\n")
+        func state(_ log: String, _ name: String, _ extra: [String]) throws -> String {
+            let path = folder.path + "/" + name
+            let run = try ToolRunner.run(
+                ["scan", "--aasa", Self.aasa, "--format", "none", "--save-state", path] + extra
+                    + [log])
+            #expect(run.status == 0, "\(run.stderr)")
+            return path
+        }
+        let a = try state(first, "a.state", Self.android)
+        let b = try state(second, "b.state", Self.android)
+        let merged = try ToolRunner.run(["merge", "--format", "json", a, b])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        let scan = try ToolRunner.run(
+            ["scan", "--aasa", Self.aasa, "--format", "json"] + Self.android + [whole])
+        #expect(try Self.reported(merged.stdout) == Self.reported(scan.stdout))
+
+        let plain = try state(second, "plain.state", [])
+        let mixed = try ToolRunner.run(["merge", "--format", "json", a, plain])
+        #expect(mixed.status == 2)
+        #expect(mixed.stderr.contains("counted Android"))
+        let otherAPI = try state(second, "api.state", Self.android + ["--android-api", "34"])
+        let unlike = try ToolRunner.run(["merge", "--format", "json", a, otherAPI])
+        #expect(unlike.status == 2)
+        #expect(unlike.stderr.contains("different files, package or API level"))
+    }
+
+    /// Every format carries the same figures as the JSON: CSV rows, metrics samples, table.
+    @Test func everyFormatSaysWhatTheJSONSays() throws {
+        let folder = try TemporaryFolder()
+        let log = try folder.write("access.log", Self.vhostLog().text)
+        func run(_ format: String) throws -> String {
+            let result = try ToolRunner.run(
+                ["scan", "--aasa", Self.aasa, "--format", format] + Self.android + [log])
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout
+        }
+        let json = try Self.reported(try run("json"))
+        var csv = Expected()
+        var csvApps: [String: [UInt64]] = [:]
+        for line in try run("csv").split(separator: "\n") {
+            let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard cells.count >= 7, let count = UInt64(cells[6]) else { continue }
+            switch cells[0] {
+            case "android": csv.android[cells[1]] = count
+            case "android_unmatched_reason" where count > 0: csv.reasons[cells[1]] = count
+            case "platforms": csv.platforms[cells[1]] = count
+            case "platforms_app_both": csvApps[cells[1], default: [0, 0]][0] = count
+            case "platforms_app_ios_only": csvApps[cells[1], default: [0, 0]][1] = count
+            default: break
+            }
+        }
+        csv.apps = csvApps.filter { $0.value != [0, 0] }
+        #expect(csv == json)
+
+        let metrics = try run("openmetrics")
+        for (key, count) in json.platforms {
+            #expect(
+                metrics.contains(
+                    "aasa_scan_platform_requests_total{package=\"com.example.shop\","
+                        + "platforms=\"\(key)\"} \(count)"))
+        }
+        for (key, count) in json.android {
+            #expect(
+                metrics.contains(
+                    "aasa_scan_android_requests_total{package=\"com.example.shop\","
+                        + "class=\"\(key)\"} \(count)"))
+        }
+        let table = try run("table")
+        #expect(table.contains("Both platforms"))
+        for (label, key) in [("both", "both"), ("iOS only", "ios_only"), ("neither", "neither")] {
+            let row = table.split(separator: "\n").first {
+                $0.trimmingCharacters(in: .whitespaces).hasPrefix(label + " ")
+            }
+            // Counts below 1,000: no thousands separator to write.
+            let count = try #require(json.platforms[key])
+            #expect(count < 1_000)
+            #expect(row?.hasSuffix(" \(count)") == true, "\(String(describing: row))")
+        }
+        let html = try run("html")
+        for (key, count) in json.platforms {
+            let tag = try #require(
+                html.split(separator: "<").first { $0.contains("data-metric=\"platforms.\(key)\"") })
+            #expect(tag.contains("data-value=\"\(count)\""), "\(tag)")
+        }
+    }
+
+    /// Without Android the report keeps both keys, null.
+    @Test func withoutAndroidBothKeysAreNull() throws {
+        let folder = try TemporaryFolder()
+        let log = try folder.write("access.log", Self.vhostLog().text)
+        let result = try ToolRunner.run(["scan", "--aasa", Self.aasa, "--format", "json", log])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(#""android":null,"platforms":null"#))
+    }
+}
