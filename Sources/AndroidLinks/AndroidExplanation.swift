@@ -112,7 +112,7 @@ extension AndroidLinkMatcher {
         else { return explanation }
         explanation.ruleSource = source
         let written = verifiedDomains[source].statement.dynamicComponents ?? []
-        for (rule, compiled) in zip(written, domains.rules[source]) {
+        for (rule, compiled) in zip(written, domains.rules[source].rules) {
             let matched = compiled.matches(url, units, parameters: scratch.parameters)
             explanation.rules.append(AndroidExplanation.RuleStep(rule: rule, matched: matched))
             if matched { break }

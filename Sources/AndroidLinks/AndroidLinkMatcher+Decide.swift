@@ -115,16 +115,14 @@ extension AndroidLinkMatcher {
         guard setup.apiLevel >= 35, let source = domains.ruleSource(for: host) else {
             return .handled(filter: filter, rule: nil)
         }
-        guard
-            let rule = domains.rules[source].firstIndex(where: {
-                $0.matches(url, units, parameters: scratch.parameters)
-            })
-        else { return .unmatched(.noDynamicRule) }
+        guard let rule = domains.rules[source].firstMatch(url, units, scratch) else {
+            return .unmatched(.noDynamicRule)
+        }
         let statement = verifiedDomains[source].statement
         let reference = AndroidRuleReference(
             domain: source, statement: statement.index,
             rule: statement.dynamicComponents?[rule].index ?? rule)
-        return domains.rules[source][rule].allow
+        return domains.rules[source].rules[rule].allow
             ? .handled(filter: filter, rule: reference) : .excluded(.dynamicRule(reference))
     }
 }

@@ -8,24 +8,41 @@ public final class AndroidMatchScratch {
     /// The query's parameters, as ranges of `units` (A4.6).
     var parameters: [Range<Int>] = []
     /// Per filter, how far it got for the current URL (`FilterMarks`); zero for filters the URL
-    /// did not reach.
-    var marks: [FilterMarks]
-    /// The filters whose marks are set, to clear them for the next URL.
-    var touched: [Int] = []
+    /// did not reach. Plain memory: set at every host and path rule a URL meets.
+    let marks: UnsafeMutableBufferPointer<FilterMarks>
+    /// The filters whose marks are set, to clear them for the next URL: each at most once.
+    private let touchedFilters: UnsafeMutableBufferPointer<Int>
+    private var touchedCount = 0
+    /// The dynamic rules a URL's path may meet (`DynamicRuleIndex`).
+    var candidates: [Int] = []
 
     init(filterCount: Int) {
-        marks = Array(repeating: [], count: filterCount)
+        marks = .allocate(capacity: filterCount)
+        marks.initialize(repeating: [])
+        touchedFilters = .allocate(capacity: filterCount)
     }
+
+    deinit {
+        marks.deallocate()
+        touchedFilters.deallocate()
+    }
+
+    /// The filters the current URL reached, in the order it reached them.
+    var touched: UnsafeMutableBufferPointer<Int>.SubSequence { touchedFilters[0..<touchedCount] }
 
     /// Clears the marks the last URL set.
     func clearMarks() {
         for filter in touched { marks[filter] = [] }
-        touched.removeAll(keepingCapacity: true)
+        touchedCount = 0
     }
 
     /// Adds `mark` to the filter's marks.
+    @inline(__always)
     func mark(_ filter: Int, _ mark: FilterMarks) {
-        if marks[filter].isEmpty { touched.append(filter) }
+        if marks[filter].isEmpty {
+            touchedFilters[touchedCount] = filter
+            touchedCount += 1
+        }
         marks[filter].insert(mark)
     }
 }

@@ -10,6 +10,19 @@ enum DecodedText {
         _ text: UnsafeBufferPointer<UInt8>, percentDecoded: Bool, to units: inout [UInt16],
         bytes: inout [UInt8]
     ) {
+        // Nearly every part of a logged URL is ASCII without an escape: its units are its bytes.
+        let start = units.count
+        units.append(contentsOf: repeatElement(0, count: text.count))
+        let plain = units.withUnsafeMutableBufferPointer { buffer in
+            for index in 0..<text.count {
+                let byte = text[index]
+                if byte >= 0x80 || (percentDecoded && byte == UInt8(ascii: "%")) { return false }
+                buffer[start + index] = UInt16(byte)
+            }
+            return true
+        }
+        if plain { return }
+        units.removeSubrange(start...)
         bytes.removeAll(keepingCapacity: true)
         var index = 0
         while index < text.count {

@@ -9,11 +9,11 @@ struct DomainIndex: Sendable {
     private var wildcardParents = UnitTable()
     private var wildcardParentDomains: [Int] = []
     /// Each verified host's dynamic rules; empty when it has none.
-    let rules: [[CompiledGroup]]
+    let rules: [DynamicRuleIndex]
 
     init(_ verified: [VerifiedDomain]) {
         var suffixes: [(key: [UInt16], value: Int)] = []
-        var rules: [[CompiledGroup]] = []
+        var rules: [DynamicRuleIndex] = []
         for (index, domain) in verified.enumerated() {
             _ = exact.insert(Array(domain.domain.utf16))
             if domain.domain.hasPrefix("*.") {
@@ -23,7 +23,10 @@ struct DomainIndex: Sendable {
                     wildcardParentDomains.append(index)
                 }
             }
-            rules.append((domain.statement.dynamicComponents ?? []).map(CompiledGroup.init))
+            let components = domain.statement.dynamicComponents ?? []
+            rules.append(
+                DynamicRuleIndex(
+                    components.map(CompiledGroup.init), patterns: components.map(\.path)))
         }
         wildcardSuffixes = UnitTrie(suffixes, backward: true)
         self.rules = rules

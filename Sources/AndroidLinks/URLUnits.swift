@@ -20,11 +20,16 @@ struct URLUnits {
     /// `units` and, from the query, its `parameters`.
     init?(_ url: UnsafeBufferPointer<UInt8>, scratch: AndroidMatchScratch) {
         guard let separator = Self.schemeSeparator(url) else { return nil }
-        scratch.units.removeAll(keepingCapacity: true)
+        // The buffers are taken out of the scratch while the URL is read, and put back: appends
+        // to a local array pay no access check of a class property.
+        var text = Text(units: scratch.units, bytes: scratch.bytes)
+        scratch.units = []
+        scratch.bytes = []
+        defer { (scratch.units, scratch.bytes) = (text.units, text.bytes) }
+        text.units.removeAll(keepingCapacity: true)
         scratch.parameters.removeAll(keepingCapacity: true)
-        let start = scratch.units.count
-        for byte in url[..<separator] { scratch.units.append(UInt16(ASCII.lowercased(byte))) }
-        scheme = start..<scratch.units.count
+        for byte in url[..<separator] { text.units.append(UInt16(ASCII.lowercased(byte))) }
+        scheme = 0..<text.units.count
         var end = url.count
         let fragmentStart = url[(separator + 3)...].firstIndex(of: UInt8(ascii: "#"))
         var fragmentText: Range<Int>?
@@ -38,11 +43,30 @@ struct URLUnits {
             end = question
         }
         let slash = url[(separator + 3)..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
-        (host, port) = Self.hostAndPort(url, (separator + 3)..<slash, scratch)
-        path = slash == end ? Self.slash(scratch) : Self.decode(url, slash..<end, scratch)
-        query = queryText.map { Self.decode(url, $0, scratch) }
-        fragment = fragmentText.map { Self.decode(url, $0, scratch) }
-        if let query { Self.split(query, scratch) }
+        (host, port) = Self.hostAndPort(url, (separator + 3)..<slash, &text)
+        path = slash == end ? text.slash() : text.decode(url, slash..<end)
+        query = queryText.map { text.decode(url, $0) }
+        fragment = fragmentText.map { text.decode(url, $0) }
+        if let query { Self.split(query, text.units, &scratch.parameters) }
+    }
+
+    /// The units read so far, and scratch for decoded bytes.
+    private struct Text {
+        var units: [UInt16]
+        var bytes: [UInt8]
+
+        mutating func decode(_ url: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+            let start = units.count
+            DecodedText.append(
+                UnsafeBufferPointer(rebasing: url[range]), percentDecoded: true, to: &units,
+                bytes: &bytes)
+            return start..<units.count
+        }
+
+        mutating func slash() -> Range<Int> {
+            units.append(UInt16(UInt8(ascii: "/")))
+            return (units.count - 1)..<units.count
+        }
     }
 
     /// Where `://` starts, after a scheme of letters, digits, `+`, `-` and `.`.
@@ -71,7 +95,7 @@ struct URLUnits {
     /// The host after any `user@`, lower-cased, and the port after its last `:` (unless a `]`
     /// follows it).
     private static func hostAndPort(
-        _ url: UnsafeBufferPointer<UInt8>, _ authority: Range<Int>, _ scratch: AndroidMatchScratch
+        _ url: UnsafeBufferPointer<UInt8>, _ authority: Range<Int>, _ text: inout Text
     ) -> (Range<Int>?, Int?) {
         var hostPort = authority
         if let at = url[hostPort].lastIndex(of: UInt8(ascii: "@")) {
@@ -85,9 +109,9 @@ struct URLUnits {
             port = integer(url[(colon + 1)..<hostPort.upperBound])
             hostPort = hostPort.lowerBound..<colon
         }
-        let host = decode(url, hostPort, scratch)
+        let host = text.decode(url, hostPort)
         guard !host.isEmpty else { return (nil, port) }
-        for index in host where scratch.units[index] &- 0x41 < 26 { scratch.units[index] |= 0x20 }
+        for index in host where text.units[index] &- 0x41 < 26 { text.units[index] |= 0x20 }
         return (host, port)
     }
 
@@ -109,44 +133,32 @@ struct URLUnits {
         return value
     }
 
-    private static func decode(
-        _ url: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ scratch: AndroidMatchScratch
-    ) -> Range<Int> {
-        let start = scratch.units.count
-        DecodedText.append(
-            UnsafeBufferPointer(rebasing: url[range]), percentDecoded: true, to: &scratch.units,
-            bytes: &scratch.bytes)
-        return start..<scratch.units.count
-    }
-
-    private static func slash(_ scratch: AndroidMatchScratch) -> Range<Int> {
-        scratch.units.append(UInt16(UInt8(ascii: "/")))
-        return (scratch.units.count - 1)..<scratch.units.count
-    }
-
     /// The decoded query's parameters as Java's `String.split` gives them: at `&`, or at `;`
     /// when that gives one piece (A4.6).
-    private static func split(_ query: Range<Int>, _ scratch: AndroidMatchScratch) {
-        if pieces(query, at: UInt16(UInt8(ascii: "&")), scratch) == 1 {
-            _ = pieces(query, at: UInt16(UInt8(ascii: ";")), scratch)
+    private static func split(
+        _ query: Range<Int>, _ units: [UInt16], _ parameters: inout [Range<Int>]
+    ) {
+        if pieces(query, at: UInt16(UInt8(ascii: "&")), units, &parameters) == 1 {
+            _ = pieces(query, at: UInt16(UInt8(ascii: ";")), units, &parameters)
         }
     }
 
     /// Sets the scratch's parameters to the pieces of the query between separators, trailing
     /// empty ones dropped (the whole query when it has no separator), and says how many.
     private static func pieces(
-        _ query: Range<Int>, at separator: UInt16, _ scratch: AndroidMatchScratch
+        _ query: Range<Int>, at separator: UInt16, _ units: [UInt16],
+        _ parameters: inout [Range<Int>]
     ) -> Int {
-        scratch.parameters.removeAll(keepingCapacity: true)
+        parameters.removeAll(keepingCapacity: true)
         var start = query.lowerBound
-        for index in query where scratch.units[index] == separator {
-            scratch.parameters.append(start..<index)
+        for index in query where units[index] == separator {
+            parameters.append(start..<index)
             start = index + 1
         }
-        scratch.parameters.append(start..<query.upperBound)
-        if scratch.parameters.count > 1 {
-            while scratch.parameters.last?.isEmpty == true { scratch.parameters.removeLast() }
+        parameters.append(start..<query.upperBound)
+        if parameters.count > 1 {
+            while parameters.last?.isEmpty == true { parameters.removeLast() }
         }
-        return scratch.parameters.count
+        return parameters.count
     }
 }

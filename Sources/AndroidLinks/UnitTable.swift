@@ -14,10 +14,25 @@ struct UnitTable: Sendable {
         return keys.count - 1
     }
 
-    /// The index of the key equal to `text`, if any.
+    /// The index of the key equal to `text`, if any. A few keys (the schemes and hosts of a
+    /// manifest) are compared one by one: cheaper than hashing the text.
     func index(of text: UnsafeBufferPointer<UInt16>) -> Int? {
+        if keys.count <= Self.scannedKeys {
+            return keys.firstIndex { Self.equal($0, text) }
+        }
         guard let candidates = slots[Self.hash(text)] else { return nil }
-        return candidates.first { keys[$0].elementsEqual(text) }
+        return candidates.first { Self.equal(keys[$0], text) }
+    }
+
+    private static let scannedKeys = 8
+
+    @inline(__always)
+    private static func equal(_ key: [UInt16], _ text: UnsafeBufferPointer<UInt16>) -> Bool {
+        guard key.count == text.count else { return false }
+        return key.withUnsafeBufferPointer { key in
+            for index in 0..<key.count where key[index] != text[index] { return false }
+            return true
+        }
     }
 
     /// FNV-1a over the units.

@@ -34,6 +34,11 @@ struct ReadItemNames: Sendable {
                 }
             }
         }
+        self.init(names: names, readsFragment: readsFragment, arena: arena)
+    }
+
+    /// Items of `names` and, with `readsFragment`, the fragment.
+    init(names: Set<[UInt8]>, readsFragment: Bool, arena: Arena) {
         var bytes: [UInt8] = []
         var ends: [Int32] = []
         for name in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
@@ -43,6 +48,14 @@ struct ReadItemNames: Sendable {
         self.bytes = arena.freeze(bytes)
         self.ends = arena.freeze(ends)
         self.readsFragment = readsFragment
+    }
+
+    /// True when `url`, split into `parts`, has no fragment that is read and no item of the
+    /// names in any view of its query: its decision is its path's.
+    func decidesByPathAlone(_ url: UnsafeBufferPointer<UInt8>, _ parts: URLParts) -> Bool {
+        guard parts.fragment == nil || !readsFragment else { return false }
+        guard let query = parts.query else { return true }
+        return !mayOccur(in: UnsafeBufferPointer(rebasing: url[query]))
     }
 
     /// Whether `query` (the text after `?`) may have an item of one of the names in some view
@@ -103,10 +116,25 @@ extension CompiledRuleSet {
     /// query has no item of those names and it has no fragment that the rules would read.
     public func decidesByPathAlone(_ url: UnsafeBufferPointer<UInt8>, _ parts: URLParts) -> Bool {
         if decidesByPathAlone { return true }
-        guard let readItemNames, parts.fragment == nil || !readItemNames.readsFragment else {
-            return false
-        }
-        guard let query = parts.query else { return true }
-        return !readItemNames.mayOccur(in: UnsafeBufferPointer(rebasing: url[query]))
+        return readItemNames?.decidesByPathAlone(url, parts) ?? false
+    }
+}
+
+/// What another matcher reads of the query and the fragment, in the terms of
+/// `ReadItemNames`: the items of a few plain names and, maybe, the fragment. A URL that has
+/// neither is decided as its path alone, so a scan may remember its decision by path.
+public final class QueryItemNames: Sendable {
+    private let arena = Arena()
+    private let names: ReadItemNames
+
+    /// Items named by one of `names` (plain bytes) and, with `readsFragment`, the fragment.
+    public init(names: [[UInt8]], readsFragment: Bool) {
+        self.names = ReadItemNames(names: Set(names), readsFragment: readsFragment, arena: arena)
+    }
+
+    /// True when `url`, split into `parts`, has no fragment that is read and no item of the
+    /// names in any view of its query.
+    public func decidesByPathAlone(_ url: UnsafeBufferPointer<UInt8>, _ parts: URLParts) -> Bool {
+        names.decidesByPathAlone(url, parts)
     }
 }

@@ -1,5 +1,5 @@
-import AndroidLinks
 import ASCIIBytes
+import AndroidLinks
 import CoverageStats
 
 /// A worker's Android side: decides each tally of requests the iOS side records (one target,
@@ -33,9 +33,10 @@ final class AndroidRecorder {
     }
 
     /// `record` for a cache key: the host it starts with, if any, then the target.
-    func record(key: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>, iosApp: Int?,
-        weight: UInt64)
-    {
+    func record(
+        key: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>, iosApp: Int?,
+        weight: UInt64
+    ) {
         let hostCount = key.count - target.count
         record(
             host: UnsafeBufferPointer(rebasing: key[0..<hostCount]), target: target,

@@ -1,5 +1,6 @@
 import AndroidLinks
 import CoverageStats
+import LinkMatcher
 
 /// The Android side of a scan (`--android-manifest`): the app's compiled links, the rows its
 /// decisions are counted in, and the host given to requests whose log names none.
@@ -14,9 +15,14 @@ public struct AndroidScanSetup: Sendable {
     /// dynamic rule. Filters come first, so a filter's row is its index.
     private let groupRows: [Int]
     private let ruleRows: [Int]
-    /// True when a group or a dynamic rule reads the query or the fragment: decisions
-    /// remembered by path alone would then be wrong for Android.
-    public let readsBeyondPath: Bool
+    /// What Android reads of the query and the fragment, when it is a few plain item names
+    /// (the opt-out rule of the site's file, say): a target with none of them gets Android's
+    /// decision of its path, so the scan may remember decisions by path. Nil when a group or
+    /// a rule reads more of the query: every target is then decided whole.
+    let pathReading: QueryItemNames?
+
+    /// Android's reasons, in the order of the counts (`allCases` makes a new array each time).
+    private static let reasons = AndroidUnmatchedReason.allCases
 
     /// The reason of a request with no host, after Android's own reasons.
     public static let hostNotLogged = "host-not-logged"
@@ -49,12 +55,26 @@ public struct AndroidScanSetup: Sendable {
             }
         }
         var ruleRows: [Int] = []
-        var readsDynamicQuery = false
+        var itemNames: [[UInt8]]? = []
+        var readsFragment = false
+        for link in matcher.filters where readsGroups {
+            for filter in link.filter.groups.flatMap(\.filters) {
+                if filter.part == .query { itemNames = nil }
+                if filter.part == .fragment { readsFragment = true }
+            }
+        }
         let readsRules = matcher.setup.apiLevel >= 35
         for domain in matcher.verifiedDomains {
             ruleRows.append(rules.count)
             for rule in domain.statement.dynamicComponents ?? [] where readsRules {
-                if rule.query != nil || rule.fragment != nil { readsDynamicQuery = true }
+                if rule.fragment != nil { readsFragment = true }
+                for item in rule.query ?? [] {
+                    if Self.isPlainName(item.name) {
+                        itemNames?.append(Array(item.name.utf8))
+                    } else {
+                        itemNames = nil
+                    }
+                }
                 rules.append(
                     AndroidRuleLabel(
                         kind: "dynamic_rule",
@@ -65,12 +85,11 @@ public struct AndroidScanSetup: Sendable {
         }
         self.groupRows = groupRows
         self.ruleRows = ruleRows
-        readsBeyondPath =
-            readsDynamicQuery || (readsGroups && matcher.filters.contains { !$0.filter.groups.isEmpty })
+        pathReading = itemNames.map { QueryItemNames(names: $0, readsFragment: readsFragment) }
         labels = AndroidLabels(
             package: matcher.packageName ?? "", apiLevel: matcher.setup.apiLevel,
             fingerprint: fingerprint,
-            reasons: AndroidUnmatchedReason.allCases.map(\.rawValue) + [Self.hostNotLogged],
+            reasons: Self.reasons.map(\.rawValue) + [Self.hostNotLogged],
             rules: rules)
     }
 
@@ -84,8 +103,25 @@ public struct AndroidScanSetup: Sendable {
         case .excluded(.group(let filter, let group)):
             return .excluded(rule: groupRows[filter] + group)
         case .unmatched(let reason):
-            return .unmatched(reason: AndroidUnmatchedReason.allCases.firstIndex(of: reason) ?? 0)
+            return .unmatched(reason: Self.reasons.firstIndex(of: reason) ?? 0)
         }
+    }
+
+    /// True when a target whose query has no item of `name` is decided as one without a
+    /// query: the name is compared decoded, so only names no escape can spell another way.
+    private static func isPlainName(_ name: String) -> Bool {
+        !name.isEmpty
+            && name.utf8.allSatisfy {
+                ($0 | 0x20) &- 0x61 < 26 || $0 &- 0x30 < 10 || $0 == UInt8(ascii: "-")
+                    || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
+                    || $0 == UInt8(ascii: "~")
+            }
+    }
+
+    /// True when Android decides `target` (split into `parts`) as its path alone.
+    @inline(__always)
+    func decidesByPathAlone(_ target: UnsafeBufferPointer<UInt8>, _ parts: URLParts) -> Bool {
+        pathReading?.decidesByPathAlone(target, parts) ?? false
     }
 
     /// A request with no host and no `hostlessHost`.
@@ -106,7 +142,8 @@ public struct AndroidScanSetup: Sendable {
         let paths = filter.paths.map {
             $0.text + ($0.kind == .literal ? "" : " (path\($0.kind.attributeSuffix))")
         }
-        return "\(schemes):\(authority)" + (paths.isEmpty ? "" : " " + paths.joined(separator: ", "))
+        return "\(schemes):\(authority)"
+            + (paths.isEmpty ? "" : " " + paths.joined(separator: ", "))
     }
 
     /// `{"/": "/p/*", "?": {"q": "*"}, "exclude": true}`, the rule as its file writes it.

@@ -8,7 +8,8 @@ extension ScanReport {
     static func warnings(_ result: ScanResult, rules: [RuleRow]) -> [ReportWarning] {
         [siteWarning(result)].compactMap { $0 } + portWarnings(result)
             + [hostlessWarning(result), fragmentWarning(result, rules: rules)].compactMap { $0 }
-            + filterWarnings(result) + seriesWarnings(result) + [androidHostWarning(result)]
+            + filterWarnings(result) + seriesWarnings(result)
+            + [androidHostWarning(result)]
             .compactMap { $0 }
     }
 

@@ -27,6 +27,9 @@ final class ScanWorker {
     /// fragment; nil when no file's are, or when an observer is to see each target. Plain
     /// memory, read at cache misses without retaining.
     private let pathMemory: UnsafeMutableBufferPointer<PathMemory>?
+    /// With Android, what it reads beyond the path: a target is remembered by path only when
+    /// Android too decides it by path.
+    private let android: AndroidScanSetup?
     private(set) var inputCounts: [InputCounts] = []
     /// True when request times are read (`--since`, `--until`, `--bucket`): only then, so
     /// that a scan without them pays nothing for times.
@@ -44,6 +47,7 @@ final class ScanWorker {
         perAppSeries: Bool = false, android: AndroidScanSetup? = nil
     ) {
         self.filter = filter
+        self.android = android
         readsTime = filter.filtersTime || bucket != nil
         bucketing = bucket != nil && newFiles == nil
         filtering = !filter.isEmpty
@@ -67,7 +71,7 @@ final class ScanWorker {
         let byPath = associations.files.map { PathMemory($0.rules) }
         // Android decides the remembered key as it decides the target: not by path alone
         // when its rules read the query or the fragment.
-        let keepsWholeTargets = observer != nil || android?.readsBeyondPath == true
+        let keepsWholeTargets = observer != nil || (android != nil && android?.pathReading == nil)
         pathMemory =
             !keepsWholeTargets && byPath.contains(where: { $0 != .never })
             ? .copying(byPath) : nil
@@ -368,7 +372,8 @@ final class ScanWorker {
         let split = isSplit ? parts : URLParts.split(target)
         if let pathMemory, pathMemory[file] != .never,
             let pathKey = pending.pointee.keyWithoutQuery(split), DecisionCache.admits(pathKey),
-            pathMemory[file] == .always || deciders.decidesByPathAlone(file: file, target, split)
+            pathMemory[file] == .always || deciders.decidesByPathAlone(file: file, target, split),
+            android?.decidesByPathAlone(target, split) ?? true
         {
             return decideForPath(pathKey, pending, file: file, split: split)
         }

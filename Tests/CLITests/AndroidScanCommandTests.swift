@@ -88,7 +88,9 @@ struct AndroidScanCommandTests {
         for row in try #require(platforms["apps"] as? [[String: Any]]) {
             let both = try #require(row["both"] as? UInt64)
             let iosOnly = try #require(row["ios_only"] as? UInt64)
-            if both + iosOnly > 0 { reported.apps[try #require(row["app"] as? String)] = [both, iosOnly] }
+            if both + iosOnly > 0 {
+                reported.apps[try #require(row["app"] as? String)] = [both, iosOnly]
+            }
         }
         return reported
     }
@@ -156,7 +158,8 @@ struct AndroidScanCommandTests {
         #expect(ownHost.status == 0, "\(ownHost.stderr)")
         #expect(
             try Self.reported(ownHost.stdout)
-                == Self.expected(Self.targets.map { ("https://example.com" + $0, 1) }, aasa: Self.aasa))
+                == Self.expected(
+                    Self.targets.map { ("https://example.com" + $0, 1) }, aasa: Self.aasa))
 
         // One file for every site verifies example.com and www.example.com: no one host.
         let everySite = ["--android-manifest", Self.manifest, "--assetlinks", Self.links]
@@ -231,7 +234,8 @@ struct AndroidScanCommandTests {
         var csv = Expected()
         var csvApps: [String: [UInt64]] = [:]
         for line in try run("csv").split(separator: "\n") {
-            let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(
+                String.init)
             guard cells.count >= 7, let count = UInt64(cells[6]) else { continue }
             switch cells[0] {
             case "android": csv.android[cells[1]] = count
@@ -272,7 +276,8 @@ struct AndroidScanCommandTests {
         let html = try run("html")
         for (key, count) in json.platforms {
             let tag = try #require(
-                html.split(separator: "<").first { $0.contains("data-metric=\"platforms.\(key)\"") })
+                html.split(separator: "<").first { $0.contains("data-metric=\"platforms.\(key)\"") }
+            )
             #expect(tag.contains("data-value=\"\(count)\""), "\(tag)")
         }
     }

@@ -41,8 +41,12 @@ struct AndroidOptions: ParsableArguments {
 
     /// The files these options read, which no output may replace.
     var namedFiles: [NamedFile] {
-        [androidManifest].compactMap { $0 }.map { NamedFile(role: "the Android manifest", path: $0) }
-            + assetlinks.map { NamedFile(role: "the assetlinks.json file", path: Self.split($0).file) }
+        [androidManifest].compactMap { $0 }.map {
+            NamedFile(role: "the Android manifest", path: $0)
+        }
+            + assetlinks.map {
+                NamedFile(role: "the assetlinks.json file", path: Self.split($0).file)
+            }
     }
 
     func validate() throws {

@@ -96,7 +96,8 @@ public enum ReportCSV {
             rows.append(row("platforms", name, package, "", "", "", count, 0))
         }
         for app in android.apps {
-            rows.append(row("platforms_app_both", app.app, app.source, package, "", "", app.both, 0))
+            rows.append(
+                row("platforms_app_both", app.app, app.source, package, "", "", app.both, 0))
             rows.append(
                 row("platforms_app_ios_only", app.app, app.source, package, "", "", app.iosOnly, 0))
         }

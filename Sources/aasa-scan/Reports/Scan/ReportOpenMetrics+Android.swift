@@ -47,7 +47,10 @@ extension ReportOpenMetrics {
                 android.apps.flatMap { app in
                     [("both", app.both), ("ios_only", app.iosOnly)].map {
                         MetricsText.Sample(
-                            [("app", app.app), ("source", app.source), package, ("platforms", $0.0)],
+                            [
+                                ("app", app.app), ("source", app.source), package,
+                                ("platforms", $0.0),
+                            ],
                             count: $0.1)
                     }
                 }))

@@ -46,7 +46,10 @@ extension ReportTable {
             out += table(
                 [["app", "both", "iOS only"]]
                     + apps.prefix(top).map {
-                        [TerminalText.escaped($0.app), Format.count($0.both), Format.count($0.iosOnly)]
+                        [
+                            TerminalText.escaped($0.app), Format.count($0.both),
+                            Format.count($0.iosOnly),
+                        ]
                     },
                 alignRight: [false, true, true], header: true, style: style, elastic: [0],
                 width: width)

@@ -1,0 +1,53 @@
+/// One verified host's dynamic rules (A7.4: in order, the first that matches decides), laid out
+/// so that a URL is tried only against the rules its path can meet: the literal start of each
+/// rule's path pattern (up to its first `*` or `?`) in a trie, walked along the URL's decoded
+/// path; rules whose path pattern starts with a wildcard, or that have none, are tried for
+/// every URL. The candidates are then tried in rule order, so the answer is the loop's.
+struct DynamicRuleIndex: Sendable {
+    let rules: [CompiledGroup]
+    /// Rules by the literal start of their path pattern.
+    private let byPathStart: UnitTrie
+    /// Rules every URL may meet, in order.
+    private let everywhere: [Int]
+
+    init(_ rules: [CompiledGroup], patterns: [String?]) {
+        self.rules = rules
+        var keys: [(key: [UInt16], value: Int)] = []
+        var everywhere: [Int] = []
+        for (index, pattern) in patterns.enumerated() {
+            let start = pattern.map(Self.literalStart) ?? []
+            if start.isEmpty { everywhere.append(index) } else { keys.append((start, index)) }
+        }
+        byPathStart = UnitTrie(keys, backward: false)
+        self.everywhere = everywhere
+    }
+
+    var isEmpty: Bool { rules.isEmpty }
+
+    /// The index of the first rule that matches, or nil.
+    func firstMatch(
+        _ url: URLUnits, _ units: UnsafeBufferPointer<UInt16>, _ scratch: AndroidMatchScratch
+    ) -> Int? {
+        var candidates = scratch.candidates
+        candidates.removeAll(keepingCapacity: true)
+        byPathStart.walk(UnsafeBufferPointer(rebasing: units[url.path])) { candidates.append($0) }
+        defer { scratch.candidates = candidates }
+        if candidates.isEmpty {
+            return everywhere.first {
+                rules[$0].matches(url, units, parameters: scratch.parameters)
+            }
+        }
+        candidates += everywhere
+        candidates.sort()
+        return candidates.first { rules[$0].matches(url, units, parameters: scratch.parameters) }
+    }
+
+    /// The units of `pattern` before its first wildcard (`*`, `?`): every path it matches
+    /// starts with them, as the pattern compares units one for one up to there.
+    private static func literalStart(_ pattern: String) -> [UInt16] {
+        Array(
+            pattern.utf16.prefix {
+                $0 != UInt16(UInt8(ascii: "*")) && $0 != UInt16(UInt8(ascii: "?"))
+            })
+    }
+}
