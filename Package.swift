@@ -60,7 +60,8 @@ let package = Package(
         // Android App Links: the manifest's intent filters and `assetlinks.json`, read into plain
         // rules (docs/android-semantics.md) and compiled into a matcher on bytes. Reads files
         // once, so Foundation's XML parser is fine there; the matcher uses no Foundation.
-        .target(name: "AndroidLinks", dependencies: ["AASAModel", "ASCIIBytes", "CLibXML2"]),
+        .target(
+            name: "AndroidLinks", dependencies: ["AASAModel", "ASCIIBytes", "CLibXML2", "LibC"]),
         .target(
             name: "LinkMatcher", dependencies: ["AASAModel", "ASCIIBytes", "LibC", "Synchronized"]),
         .target(

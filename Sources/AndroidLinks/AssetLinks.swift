@@ -63,6 +63,22 @@ public struct DynamicAppLinkComponent: Sendable, Equatable {
     public var comments: String?
 }
 
+extension DynamicAppLinkComponent {
+    /// `{"/": "...", "?": {"name": "..."}, "#": "...", "exclude": true}`, as written, each
+    /// text put in quotes by `quoted` (escaped for where it is shown).
+    public func written(quoted: (String) -> String) -> String {
+        var members: [String] = []
+        if let path { members.append("\"/\": \(quoted(path))") }
+        if let query {
+            let entries = query.map { "\(quoted($0.name)): \(quoted($0.value))" }
+            members.append("\"?\": {\(entries.joined(separator: ", "))}")
+        }
+        if let fragment { members.append("\"#\": \(quoted(fragment))") }
+        if exclude { members.append("\"exclude\": true") }
+        return "{\(members.joined(separator: ", "))}"
+    }
+}
+
 /// One `name: pattern` entry of a dynamic rule's `?` dictionary.
 public struct QueryPattern: Sendable, Equatable {
     /// The parameter name, as written.

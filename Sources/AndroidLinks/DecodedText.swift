@@ -12,14 +12,14 @@ enum DecodedText {
     ) {
         // Nearly every part of a logged URL is ASCII without an escape: its units are its bytes.
         let start = units.count
-        units.append(contentsOf: repeatElement(0, count: text.count))
-        let plain = units.withUnsafeMutableBufferPointer { buffer in
-            for index in 0..<text.count {
-                let byte = text[index]
-                if byte >= 0x80 || (percentDecoded && byte == UInt8(ascii: "%")) { return false }
-                buffer[start + index] = UInt16(byte)
+        units.reserveCapacity(start + text.count)
+        var plain = true
+        for byte in text {
+            if byte >= 0x80 || (percentDecoded && byte == UInt8(ascii: "%")) {
+                plain = false
+                break
             }
-            return true
+            units.append(UInt16(byte))
         }
         if plain { return }
         units.removeSubrange(start...)

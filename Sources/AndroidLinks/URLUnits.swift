@@ -1,4 +1,5 @@
 import ASCIIBytes
+import LibC
 
 /// A URL as Android hands it to intent filters (docs/android-semantics.md A2), read from its
 /// bytes: the scheme and host in lower case, the written port, and the path, query and fragment
@@ -31,23 +32,33 @@ struct URLUnits {
         for byte in url[..<separator] { text.units.append(UInt16(ASCII.lowercased(byte))) }
         scheme = 0..<text.units.count
         var end = url.count
-        let fragmentStart = url[(separator + 3)...].firstIndex(of: UInt8(ascii: "#"))
         var fragmentText: Range<Int>?
-        if let fragmentStart {
+        if let fragmentStart = Self.first(UInt8(ascii: "#"), in: url, (separator + 3)..<end) {
             fragmentText = (fragmentStart + 1)..<end
             end = fragmentStart
         }
         var queryText: Range<Int>?
-        if let question = url[(separator + 3)..<end].firstIndex(of: UInt8(ascii: "?")) {
+        if let question = Self.first(UInt8(ascii: "?"), in: url, (separator + 3)..<end) {
             queryText = (question + 1)..<end
             end = question
         }
-        let slash = url[(separator + 3)..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
+        let slash = Self.first(UInt8(ascii: "/"), in: url, (separator + 3)..<end) ?? end
         (host, port) = Self.hostAndPort(url, (separator + 3)..<slash, &text)
         path = slash == end ? text.slash() : text.decode(url, slash..<end)
         query = queryText.map { text.decode(url, $0) }
         fragment = fragmentText.map { text.decode(url, $0) }
         if let query { Self.split(query, text.units, &scratch.parameters) }
+    }
+
+    /// Where `byte` first is in `url[range]`.
+    @inline(__always)
+    private static func first(
+        _ byte: UInt8, in url: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
+    ) -> Int? {
+        guard let base = url.baseAddress, !range.isEmpty,
+            let found = memchr(base + range.lowerBound, Int32(byte), range.count)
+        else { return nil }
+        return UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
     }
 
     /// The units read so far, and scratch for decoded bytes.

@@ -12,9 +12,7 @@ extension CoverageSummary {
         for reason in labels.reasons { out.text(reason) }
         out.int(labels.rules.count)
         for rule in labels.rules {
-            out.text(rule.kind)
-            out.text(rule.source)
-            out.text(rule.pattern)
+            for text in [rule.kind, rule.source, rule.pattern] { out.text(text) }
             out.u64(rule.readsFragment ? 1 : 0)
         }
         for value in [android.handled, android.excluded, android.unmatched] { out.u64(value) }

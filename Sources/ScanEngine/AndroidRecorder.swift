@@ -8,6 +8,10 @@ import CoverageStats
 /// Android one decision however many requests it stands for.
 final class AndroidRecorder {
     private let setup: AndroidScanSetup
+    /// The setup's matcher and host, held apart: read at every tally, and a read of the
+    /// setup as a whole would retain each of its arrays.
+    private let matcher: AndroidLinkMatcher
+    private let hostlessHost: [UInt8]?
     private let scratch: AndroidMatchScratch
     /// The URL Android is asked about: `https://` (a log line names no scheme), the host,
     /// the target. Reused from tally to tally.
@@ -18,6 +22,8 @@ final class AndroidRecorder {
 
     init(_ setup: AndroidScanSetup, appCount: Int) {
         self.setup = setup
+        matcher = setup.matcher
+        hostlessHost = setup.hostlessHost
         scratch = setup.matcher.makeScratch()
         counts = AndroidCounts(labels: setup.labels, appCount: appCount)
     }
@@ -47,19 +53,18 @@ final class AndroidRecorder {
         -> AndroidTally
     {
         if target.first != ASCII.slash {
-            return setup.tally(setup.matcher.decide(target, scratch: scratch))
+            return setup.tally(matcher.decide(target, scratch: scratch))
         }
         url.removeAll(keepingCapacity: true)
         url.append(contentsOf: Self.https)
         if host.isEmpty {
-            guard let hostlessHost = setup.hostlessHost else { return setup.hostNotLoggedTally }
+            guard let hostlessHost else { return setup.hostNotLoggedTally }
             url.append(contentsOf: hostlessHost)
         } else {
             url.append(contentsOf: host)
         }
         url.append(contentsOf: target)
-        return url.withUnsafeBufferPointer {
-            setup.tally(setup.matcher.decide($0, scratch: scratch))
-        }
+        let decision = url.withUnsafeBufferPointer { matcher.decide($0, scratch: scratch) }
+        return setup.tally(decision)
     }
 }

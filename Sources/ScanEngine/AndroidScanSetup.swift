@@ -80,7 +80,8 @@ public struct AndroidScanSetup: Sendable {
                         kind: "dynamic_rule",
                         source: "\(domain.domain)[\(domain.statement.index)]"
                             + ".dynamic_app_link_components[\(rule.index)]",
-                        pattern: Self.describe(rule), readsFragment: rule.fragment != nil))
+                        pattern: rule.written(quoted: Self.quoted),
+                        readsFragment: rule.fragment != nil))
             }
         }
         self.groupRows = groupRows
@@ -144,19 +145,6 @@ public struct AndroidScanSetup: Sendable {
         }
         return "\(schemes):\(authority)"
             + (paths.isEmpty ? "" : " " + paths.joined(separator: ", "))
-    }
-
-    /// `{"/": "/p/*", "?": {"q": "*"}, "exclude": true}`, the rule as its file writes it.
-    private static func describe(_ rule: DynamicAppLinkComponent) -> String {
-        var parts: [String] = []
-        if let path = rule.path { parts.append("\"/\": \(quoted(path))") }
-        if let query = rule.query {
-            let items = query.map { "\(quoted($0.name)): \(quoted($0.value))" }
-            parts.append("\"?\": {\(items.joined(separator: ", "))}")
-        }
-        if let fragment = rule.fragment { parts.append("\"#\": \(quoted(fragment))") }
-        if rule.exclude { parts.append("\"exclude\": true") }
-        return "{" + parts.joined(separator: ", ") + "}"
     }
 
     private static func quoted(_ text: String) -> String {

@@ -113,15 +113,7 @@ struct AndroidExplainText {
 
     /// `{"/": "...", "?": {"name": "..."}, "#": "...", "exclude": true}` as written.
     static func describe(_ rule: DynamicAppLinkComponent) -> String {
-        var members: [String] = []
-        if let path = rule.path { members.append("\"/\": \(quoted(path))") }
-        if let query = rule.query {
-            let entries = query.map { "\(quoted($0.name)): \(quoted($0.value))" }
-            members.append("\"?\": {\(entries.joined(separator: ", "))}")
-        }
-        if let fragment = rule.fragment { members.append("\"#\": \(quoted(fragment))") }
-        if rule.exclude { members.append("\"exclude\": true") }
-        return "{\(members.joined(separator: ", "))}"
+        rule.written(quoted: quoted)
     }
 
     static func quoted(_ text: String) -> String { "\"" + TerminalText.escaped(text) + "\"" }

@@ -41,6 +41,20 @@ package enum HTMLSections {
         out.raw("\n")
     }
 
+    /// A row of an app's figures, marked with the app and its AASA file for machines, its
+    /// first cell the app; `cells` adds the rest.
+    package static func appRow(
+        _ rows: inout HTMLWriter, app: String, source: String, _ cells: (inout HTMLWriter) -> Void
+    ) {
+        rows.element(
+            "tr",
+            ["data-app": TerminalText.escaped(app), "data-source": TerminalText.escaped(source)]
+        ) { row in
+            row.element("td", ["class": "name mono"], text: app)
+            cells(&row)
+        }
+    }
+
     /// A table in a box that scrolls sideways on a narrow screen; `columns` are the headers,
     /// a trailing `#` marking a numeric column (`hits#`).
     package static func table(

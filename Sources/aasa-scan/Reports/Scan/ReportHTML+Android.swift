@@ -52,14 +52,7 @@ extension ReportHTML {
                 &out, ["iOS app", "both#", "iOS only#"], id: "platforms-table"
             ) { rows in
                 for app in android.apps.prefix(top) {
-                    rows.element(
-                        "tr",
-                        [
-                            "data-app": TerminalText.escaped(app.app),
-                            "data-source": TerminalText.escaped(app.source),
-                        ]
-                    ) { row in
-                        row.element("td", ["class": "name mono"], text: app.app)
+                    HTMLSections.appRow(&rows, app: app.app, source: app.source) { row in
                         row.count(app.both, field: "both")
                         row.count(app.iosOnly, field: "ios_only")
                     }

@@ -130,14 +130,7 @@ public enum ReportHTML {
                 id: "apps-table"
             ) { rows in
                 for app in apps.prefix(top) {
-                    rows.element(
-                        "tr",
-                        [
-                            "data-app": TerminalText.escaped(app.app),
-                            "data-source": TerminalText.escaped(app.source),
-                        ]
-                    ) { row in
-                        row.element("td", ["class": "name mono"], text: app.app)
+                    HTMLSections.appRow(&rows, app: app.app, source: app.source) { row in
                         if several { row.element("td", ["class": "path"], text: app.source) }
                         row.count(app.handled, field: "handled")
                         row.element("td") { cell in

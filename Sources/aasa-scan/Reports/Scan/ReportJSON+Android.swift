@@ -57,9 +57,11 @@ extension ReportJSON {
 
     private static func rule(_ rule: AndroidReport.RuleRow) -> String {
         var row = JSONObject()
-        row.add("kind", string: rule.kind)
-        row.add("source", string: rule.source)
-        row.add("pattern", string: rule.pattern)
+        for (key, text) in [
+            ("kind", rule.kind), ("source", rule.source), ("pattern", rule.pattern),
+        ] {
+            row.add(key, string: text)
+        }
         row.add("hits", count: rule.hits)
         row.add("measurable", raw: bool(rule.measurable))
         return row.text

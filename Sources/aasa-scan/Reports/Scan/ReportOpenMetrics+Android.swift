@@ -7,10 +7,7 @@ extension ReportOpenMetrics {
     static func addAndroid(_ report: ScanReport, to text: inout MetricsText) {
         guard let android = report.android else { return }
         let package = ("package", android.package)
-        let classes: [(String, UInt64)] = [
-            ("handled", android.handled), ("excluded", android.excluded),
-            ("unmatched", android.unmatched),
-        ]
+        let classes = decisionClasses(android.handled, android.excluded, android.unmatched)
         text.add(
             "aasa_scan_android_requests", .counter,
             help: "Classified requests by Android's decision for the app of --android-manifest",

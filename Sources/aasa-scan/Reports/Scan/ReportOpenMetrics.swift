@@ -24,10 +24,7 @@ public enum ReportOpenMetrics {
             help: "Warnings of the report by code (the JSON report has their messages): what "
                 + "may mislead in these figures, such as another site's requests",
             warnings.sorted { $0.key < $1.key }.map { .init([("code", $0.key)], count: $0.value) })
-        let classes: [(String, UInt64)] = [
-            ("handled", totals.handled), ("excluded", totals.excluded),
-            ("unmatched", totals.unmatched),
-        ]
+        let classes = decisionClasses(totals.handled, totals.excluded, totals.unmatched)
         text.add(
             "aasa_scan_classified_requests", .counter,
             help: "Requests classified (not filtered), by decision: handled, excluded, unmatched",
@@ -244,6 +241,13 @@ public enum ReportOpenMetrics {
     }
 
     /// A percentage as the JSON report writes it (three decimals), as a ratio.
+    /// The `class` label values of the three decisions with their counts.
+    static func decisionClasses(_ handled: UInt64, _ excluded: UInt64, _ unmatched: UInt64)
+        -> [(String, UInt64)]
+    {
+        [("handled", handled), ("excluded", excluded), ("unmatched", unmatched)]
+    }
+
     package static func ratio(percent: Double) -> String {
         ratio(percentText: Format.fixed(percent, decimals: 3))
     }

@@ -13,29 +13,21 @@ extension ReportTable {
         out.append(
             style.bold("Android") + " (\(TerminalText.escaped(android.package)), API "
                 + "\(android.apiLevel)) of \(Format.count(report.classified)) classified requests")
-        let shares = Format.percentsAddingUp([android.handled, android.excluded, android.unmatched])
-        out += table(
-            [
-                ["handled", shares[0], Format.count(android.handled)],
-                ["excluded", shares[1], Format.count(android.excluded)],
-                ["unmatched", shares[2], Format.count(android.unmatched)],
-            ], alignRight: [false, true, true])
+        out += decisionTable(android.handled, android.excluded, android.unmatched)
         let reasons = android.reasons.filter { $0.count > 0 }.map {
             "\($0.name) \(Format.count($0.count))"
         }
         if !reasons.isEmpty { out.append("  unmatched: " + reasons.joined(separator: ", ")) }
         out.append("")
         out.append(style.bold("Both platforms") + " (the same requests on iOS and on Android)")
-        let cross = Format.percentsAddingUp([
-            android.both, android.iosOnly, android.androidOnly, android.neither,
-        ])
+        // Plain shares, not ones made to add up: `both` then reads as the handled share of
+        // either platform when the counts are equal.
         out += table(
             [
-                ["both", cross[0], Format.count(android.both)],
-                ["iOS only", cross[1], Format.count(android.iosOnly)],
-                ["Android only", cross[2], Format.count(android.androidOnly)],
-                ["neither", cross[3], Format.count(android.neither)],
-            ], alignRight: [false, true, true])
+                ("both", android.both), ("iOS only", android.iosOnly),
+                ("Android only", android.androidOnly), ("neither", android.neither),
+            ].map { [$0.0, Format.percent(report.percent($0.1)), Format.count($0.1)] },
+            alignRight: [false, true, true])
         guard top > 0 else { return out }
         let apps = android.apps.filter { $0.both > 0 || $0.iosOnly > 0 }
         if !apps.isEmpty {

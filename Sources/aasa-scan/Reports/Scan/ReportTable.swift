@@ -33,13 +33,7 @@ public enum ReportTable {
             style.bold("Coverage")
                 + " of \(Format.count(report.classified)) classified requests "
                 + "(an upper bound: eligible to open an app)")
-        let shares = Format.percentsAddingUp([totals.handled, totals.excluded, totals.unmatched])
-        out += table(
-            [
-                ["handled", shares[0], Format.count(totals.handled)],
-                ["excluded", shares[1], Format.count(totals.excluded)],
-                ["unmatched", shares[2], Format.count(totals.unmatched)],
-            ], alignRight: [false, true, true])
+        out += decisionTable(totals.handled, totals.excluded, totals.unmatched)
         var notes: [String] = []
         if totals.noAssociation > 0 {
             notes.append(
@@ -220,6 +214,18 @@ public enum ReportTable {
 
     /// The lines, each cut to `width` (tables were fitted column by column already; this
     /// catches titles, dead rules, samples and errors).
+    /// The three decisions with their shares (adding up to 100%) and counts.
+    static func decisionTable(_ handled: UInt64, _ excluded: UInt64, _ unmatched: UInt64)
+        -> [String]
+    {
+        let counts = [handled, excluded, unmatched]
+        let shares = Format.percentsAddingUp(counts)
+        return table(
+            zip(["handled", "excluded", "unmatched"], zip(shares, counts)).map {
+                [$0, $1.0, Format.count($1.1)]
+            }, alignRight: [false, true, true])
+    }
+
     package static func fitted(_ lines: [String], _ width: Int?) -> String {
         Style.fit(lines, width)
     }
