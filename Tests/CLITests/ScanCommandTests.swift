@@ -640,6 +640,9 @@ struct ScanCommandTests {
         #expect(stderr.isEmpty)
         let help = try ToolRunner.run(["scan", "--help"])
         #expect(help.stdout.contains("css,js,mjs,map,png"))
+        // Defaults read as a user writes them, not as the type that holds them.
+        #expect(help.stdout.contains("(default: 50)"))
+        #expect(!help.stdout.contains("Percentage("))
         let urls = try folder.write("urls.txt", "/buy/1\n")
         let (_, _, warning) = try scanJSON(["--aasa", aasa, "--skip-bots", urls])
         #expect(warning.contains("--skip-bots cannot apply to the 1 request of"))

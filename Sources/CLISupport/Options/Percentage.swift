@@ -17,4 +17,9 @@ package struct Percentage: ExpressibleByArgument {
     }
 
     package init(value: Double) { self.value = value }
+
+    /// How `--help` shows a default: `50`, as a user writes it.
+    package var defaultValueDescription: String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
 }

@@ -29,7 +29,7 @@ struct ReportOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "Exit with status 2 when more than this percentage of an input's lines are "
-                + "malformed (0 to 100; default 50). An input none of whose lines parse always "
+                + "malformed (0 to 100). An input none of whose lines parse always "
                 + "fails.",
             valueName: "percent"))
     var maxMalformed: Percentage = Percentage(value: 50)
