@@ -72,6 +72,13 @@ public struct AndroidCounts: Sendable, Equatable {
         return total
     }
 
+    /// The counts of both summaries, either of which may have none.
+    static func merged(_ lhs: AndroidCounts?, _ rhs: AndroidCounts?) -> AndroidCounts? {
+        guard var merged = lhs else { return rhs }
+        if let rhs { merged += rhs }
+        return merged
+    }
+
     /// Adds `rhs`'s counts; the labels must be equal (the caller checks, as for shapes).
     public static func += (lhs: inout AndroidCounts, rhs: AndroidCounts) {
         precondition(lhs.labels == rhs.labels, "merging Android counts of other setups")

@@ -25,12 +25,7 @@ extension CoverageSummary: MergeableSummary {
         lhs.samples += rhs.samples
         lhs.timeRange = lhs.timeRange + rhs.timeRange
         lhs.series = mergedSeries(lhs, rhs)
-        if var android = lhs.android, let other = rhs.android {
-            android += other
-            lhs.android = android
-        } else if lhs.android == nil {
-            lhs.android = rhs.android
-        }
+        lhs.android = AndroidCounts.merged(lhs.android, rhs.android)
     }
 
     /// The series of both; one that misses requests the other side counted is partial.

@@ -14,6 +14,7 @@ extension DiffSummary: MergeableSummary {
             lhs.transitionPaths[cell] += rhs.transitionPaths[cell]
         }
         lhs.appChangePaths += rhs.appChangePaths
+        lhs.android = AndroidCounts.merged(lhs.android, rhs.android)
     }
 }
 
@@ -22,6 +23,6 @@ extension DiffSummary: Equatable {
     public static func == (lhs: DiffSummary, rhs: DiffSummary) -> Bool {
         lhs.shape == rhs.shape && lhs.counts == rhs.counts && lhs.appChanges == rhs.appChanges
             && lhs.transitionPaths == rhs.transitionPaths
-            && lhs.appChangePaths == rhs.appChangePaths
+            && lhs.appChangePaths == rhs.appChangePaths && lhs.android == rhs.android
     }
 }

@@ -36,6 +36,9 @@ public struct DiffSummary: Sendable {
     /// Requests handled under both, by one app under the old files and another under the new
     /// ones, per pair of app indices (old, new).
     public internal(set) var appChanges: [AppPair: UInt64] = [:]
+    /// What Android did with the requests, its cross table against the new files' apps
+    /// (`diff --android-manifest`); nil without.
+    public var android: AndroidCounts?
     /// Top paths per transition off the diagonal, indexed like `transitions` (the diagonal's
     /// tables stay empty).
     var transitionPaths: [SpaceSaving]

@@ -17,36 +17,43 @@ final class AndroidRecorder {
     /// the target. Reused from tally to tally.
     private var url: [UInt8] = []
     private(set) var counts: AndroidCounts
+    /// `diff`: the same decisions against the new files' apps; nil for a scan.
+    private(set) var newCounts: AndroidCounts?
 
     private static let https = Array("https://".utf8)
 
-    init(_ setup: AndroidScanSetup, appCount: Int) {
+    /// `newAppCount`: for `diff`, the apps of the new files, for a second cross table.
+    init(_ setup: AndroidScanSetup, appCount: Int, newAppCount: Int? = nil) {
         self.setup = setup
         matcher = setup.matcher
         hostlessHost = setup.hostlessHost
         scratch = setup.matcher.makeScratch()
         counts = AndroidCounts(labels: setup.labels, appCount: appCount)
+        newCounts = newAppCount.map { AndroidCounts(labels: setup.labels, appCount: $0) }
     }
 
     /// Counts `weight` requests of `target` on `host` (lower-cased, with `:port` unless the
     /// default; empty when the log names none), which iOS opens in app `iosApp` (nil: none).
     /// An absolute target names its own scheme and host.
+    /// For `diff`, `newIOSApp` is the app of the new files that opens them.
     func record(
         host: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>, iosApp: Int?,
-        weight: UInt64
+        newIOSApp: Int? = nil, weight: UInt64
     ) {
-        counts.record(decide(host: host, target: target), iosApp: iosApp, weight: weight)
+        let decision = decide(host: host, target: target)
+        counts.record(decision, iosApp: iosApp, weight: weight)
+        newCounts?.record(decision, iosApp: newIOSApp, weight: weight)
     }
 
     /// `record` for a cache key: the host it starts with, if any, then the target.
     func record(
         key: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>, iosApp: Int?,
-        weight: UInt64
+        newIOSApp: Int? = nil, weight: UInt64
     ) {
         let hostCount = key.count - target.count
         record(
             host: UnsafeBufferPointer(rebasing: key[0..<hostCount]), target: target,
-            iosApp: iosApp, weight: weight)
+            iosApp: iosApp, newIOSApp: newIOSApp, weight: weight)
     }
 
     private func decide(host: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>)

@@ -66,12 +66,14 @@ final class ComparisonSide {
 
     /// Counts `weight` requests decided `old` by the old files (a lane and, when handled, the
     /// old global app) and `new` by the new file `newFile` (nil: the host has none); a changed
-    /// request's `path` also goes to the summary's top lists.
+    /// request's `path` also goes to the summary's top lists. Returns the new app that opens
+    /// the requests, if any.
     @inline(__always)
+    @discardableResult
     func record(
         old: CoverageOutcome.HostLane, oldApp: Int, new: Decision, newFile: Int?,
         path: UnsafeRawBufferPointer, pathHash: UInt64, weight: UInt64
-    ) {
+    ) -> Int? {
         let outcome = newFile.map { outcomes.outcome(new, file: $0) } ?? .noAssociation
         layout.count(old: old, new: outcome, weight: weight, into: counts)
         if old != outcome.hostLane {
@@ -82,6 +84,7 @@ final class ComparisonSide {
                 appChange: AppPair(old: oldApp, new: newApp), path: path, pathHash: pathHash,
                 weight: weight)
         }
+        return outcome.openingApp
     }
 
     /// Hands the exact counts to the summary; call once, after the last request.

@@ -32,7 +32,7 @@ final class OutcomeRecorder {
     init(
         _ associations: Associations, shape: CoverageShape, perApp: Bool,
         observer: (any RequestObserver)?, deciders: FileDeciders,
-        android: AndroidScanSetup? = nil
+        android: AndroidScanSetup? = nil, newAppCount: Int? = nil
     ) {
         summary = .allocate(capacity: 1)
         summary.initialize(to: CoverageSummary(shape: shape))
@@ -60,7 +60,9 @@ final class OutcomeRecorder {
         self.deciders = deciders
         slotVectors =
             singleEntry.contains(false) ? .allocate(capacity: DecisionCache.slotCount) : nil
-        self.android = android.map { AndroidRecorder($0, appCount: associations.appCount) }
+        self.android = android.map {
+            AndroidRecorder($0, appCount: associations.appCount, newAppCount: newAppCount)
+        }
     }
 
     deinit {
@@ -143,6 +145,27 @@ final class OutcomeRecorder {
         android?.record(host: host, target: target, iosApp: nil, weight: weight)
     }
 
+    /// True when Android decides too.
+    var hasAndroid: Bool { android != nil }
+
+    /// `diff`: Android's decision of `weight` requests of `target` on `host` (as
+    /// `recordWithoutAssociation` takes it), opened by `oldApp` of the old files and `newApp`
+    /// of the new ones.
+    func recordAndroid(
+        host: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>, oldApp: Int?,
+        newApp: Int?, weight: UInt64
+    ) {
+        android?.record(
+            host: host, target: target, iosApp: oldApp, newIOSApp: newApp, weight: weight)
+    }
+
+    /// `diff`: hands Android's counts to both summaries; call once, at the end.
+    func finishAndroid(newSummary: UnsafeMutablePointer<DiffSummary>) {
+        guard let android else { return }
+        summary.pointee.android = android.counts
+        newSummary.pointee.android = android.newCounts
+    }
+
     /// Counts `weight` requests to `host` in the lane of `kind`.
     @inline(__always)
     func recordHost(_ kind: Decision.Kind, host: UnsafeBufferPointer<UInt8>, weight: UInt64) {
@@ -187,8 +210,7 @@ final class OutcomeRecorder {
     /// The target inside a cache key: the key itself, or what follows a leading host (whose
     /// key starts `host/`, where an absolute target starts `scheme://`).
     @inline(__always)
-    private static func target(ofKey key: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>
-    {
+    static func target(ofKey key: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         guard let first = key.first, first != ASCII.slash,
             let slash = key.firstIndex(of: ASCII.slash), slash > 0, key[slash - 1] != ASCII.colon
         else { return key }

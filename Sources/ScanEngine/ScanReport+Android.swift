@@ -52,8 +52,11 @@ public struct AndroidReport: Sendable, Equatable {
             && lhs.neither == rhs.neither
     }
 
-    /// The rows of `counts`, with `apps` the report's iOS app rows (in app index order).
-    init(_ counts: AndroidCounts, apps: [ScanReport.AppRow], fragmentsShown: Bool) {
+    /// The rows of `counts`, with `apps` the iOS apps (in app index order) and the AASA file
+    /// (domain or path) of each.
+    public init(
+        _ counts: AndroidCounts, apps: [(app: String, source: String)], fragmentsShown: Bool
+    ) {
         package = counts.labels.package
         apiLevel = counts.labels.apiLevel
         handled = counts.handled

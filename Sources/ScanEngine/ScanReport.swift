@@ -111,7 +111,8 @@ public struct ScanReport: Sendable {
             summary.topUnmatched(limit: top), multiHost: multiHost, top: top)
         topHandled = PathRow.rows(summary.topHandled(limit: top), multiHost: multiHost, top: top)
         android = summary.android.map {
-            AndroidReport($0, apps: apps, fragmentsShown: fragmentsShown)
+            AndroidReport(
+                $0, apps: apps.map { ($0.app, $0.source) }, fragmentsShown: fragmentsShown)
         }
         warnings = Self.warnings(result, rules: rules)
     }

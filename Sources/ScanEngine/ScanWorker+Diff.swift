@@ -22,11 +22,16 @@ extension ScanWorker {
         let newFile = side.hosts.file(
             host: place.host, port: place.port, defaultPort: place.defaultPort)
         let pairFile = side.pairFile(old: oldFile, new: newFile)
+        // Android's host, as a scan gives it (only needed when Android decides too).
+        let host =
+            recorder.hasAndroid
+            ? hosts.hostWithPort(place) : UnsafeBufferPointer(start: nil, count: 0)
         if pairFile == 0 {
             // No file on either side: nothing to decide or remember.
             recordPair(
                 .unmatched, .unmatched, side, pairFile: 0,
-                path: pending.pointee.pathKey(URLParts.split(target)), lines: 1, weight: weight)
+                path: pending.pointee.pathKey(URLParts.split(target)), host: host, target: target,
+                lines: 1, weight: weight)
             return
         }
         if cache.countSlot(
@@ -49,24 +54,30 @@ extension ScanWorker {
         } else {
             recordPair(
                 oldDecision, newDecision, side, pairFile: pairFile,
-                path: pending.pointee.pathKey(split), lines: 1, weight: weight)
+                path: pending.pointee.pathKey(split), host: host, target: target, lines: 1,
+                weight: weight)
         }
     }
 
     /// Records the requests the cache tallied for one target under both sets of files: when
     /// the cache hands a slot over, and for what it still holds at the end.
     func recordPair(_ tally: DecisionCache.Tally, _ side: ComparisonSide) {
+        let target = OutcomeRecorder.target(ofKey: tally.key)
         recordPair(
             tally.decision, side.seconds[tally.slot], side, pairFile: tally.file,
-            path: tally.path, lines: tally.lines, weight: tally.weight)
+            path: tally.path,
+            host: UnsafeBufferPointer(rebasing: tally.key[0..<(tally.key.count - target.count)]),
+            target: target, lines: tally.lines, weight: tally.weight)
     }
 
     /// Records `weight` requests (`lines` lines) of one target: the old decision into the
-    /// coverage summary, as a scan of the old files records it, and the pair into the diff.
+    /// coverage summary, as a scan of the old files records it, and the pair into the diff;
+    /// with Android, its decision of `target` on `host` against both sides' apps.
     @inline(__always)
     private func recordPair(
         _ old: Decision, _ new: Decision, _ side: ComparisonSide, pairFile: Int,
-        path: UnsafeRawBufferPointer, lines: UInt64, weight: UInt64
+        path: UnsafeRawBufferPointer, host: UnsafeBufferPointer<UInt8>,
+        target: UnsafeBufferPointer<UInt8>, lines: UInt64, weight: UInt64
     ) {
         let files = side.files(of: pairFile)
         let oldOutcome =
@@ -75,8 +86,13 @@ extension ScanWorker {
             oldOutcome, path: path, lines: lines, weight: weight)
         let oldApp: Int
         if case .handled(let app, _) = oldOutcome { oldApp = app } else { oldApp = 0 }
-        side.record(
+        let newApp = side.record(
             old: oldOutcome.hostLane, oldApp: oldApp, new: new, newFile: files.new, path: path,
             pathHash: pathHash, weight: weight)
+        if recorder.hasAndroid {
+            recorder.recordAndroid(
+                host: host, target: target, oldApp: oldOutcome.openingApp, newApp: newApp,
+                weight: weight)
+        }
     }
 }

@@ -15,7 +15,7 @@ final class ScanWorker {
     /// False when no filter was asked for, read once instead of at every line.
     private let filtering: Bool
     private let pipeline: RequestPipeline
-    private let hosts: HostResolver
+    let hosts: HostResolver
     let deciders: FileDeciders
     let cache: DecisionCache
     let recorder: OutcomeRecorder
@@ -57,7 +57,7 @@ final class ScanWorker {
         cache = DecisionCache()
         recorder = OutcomeRecorder(
             associations, shape: shape, perApp: perApp, observer: observer, deciders: deciders,
-            android: android)
+            android: android, newAppCount: newFiles?.appCount)
         comparison = newFiles.map {
             ComparisonSide($0, oldFiles: associations, topCapacity: shape.topCapacity)
         }
@@ -466,6 +466,7 @@ final class ScanWorker {
         if let comparison {
             cache.flush { recordPair($0, comparison) }
             comparison.finish()
+            recorder.finishAndroid(newSummary: comparison.summary)
         } else {
             cache.flush(recorder.record)
             recorder.finish()

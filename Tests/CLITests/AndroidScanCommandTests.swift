@@ -282,6 +282,68 @@ struct AndroidScanCommandTests {
         }
     }
 
+    /// `diff` decides each request for Android once: its `android` object is the scan's, and
+    /// the cross table under the old and the new files is what a scan of each file says; the
+    /// CSV and the metrics carry the same figures.
+    @Test func diffCrossesAndroidWithBothSides() throws {
+        let folder = try TemporaryFolder()
+        let log = try folder.write("access.log", Self.vhostLog().text)
+        let new = try folder.write(
+            "new.json",
+            #"{"applinks":{"details":[{"appIDs":["T.one"],"components":[{"/":"/buy/*"},"#
+                + #"{"/":"/help/*"}]}]}}"#)
+        func scan(_ aasa: String) throws -> [String: Any] {
+            let run = try ToolRunner.run(
+                ["scan", "--aasa", aasa, "--format", "json"] + Self.android + [log])
+            #expect(run.status == 0, "\(run.stderr)")
+            return try #require(
+                try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        }
+        let diff = try ToolRunner.run(
+            ["diff", "--old", Self.aasa, "--new", new, "--format", "json"] + Self.android + [log])
+        #expect(diff.status == 0, "\(diff.stderr)")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(diff.stdout.utf8)) as? [String: Any])
+        let platforms = try #require(report["platforms"] as? [String: Any])
+        let keys = ["both", "ios_only", "android_only", "neither"]
+        func counts(_ object: Any?) throws -> [UInt64] {
+            let object = try #require(object as? [String: Any])
+            return try keys.map { try #require(object[$0] as? UInt64) }
+        }
+        let oldScan = try scan(Self.aasa)
+        let newScan = try scan(new)
+        #expect(try counts(platforms["old"]) == counts(oldScan["platforms"]))
+        #expect(try counts(platforms["new"]) == counts(newScan["platforms"]))
+        #expect(try counts(platforms["old"]) != counts(platforms["new"]))
+        let android = try #require(report["android"] as? [String: Any])
+        let scanned = try #require(oldScan["android"] as? [String: Any])
+        for key in ["handled", "excluded", "unmatched"] {
+            #expect(android[key] as? UInt64 == scanned[key] as? UInt64)
+        }
+
+        let csv = try ToolRunner.run(
+            ["diff", "--old", Self.aasa, "--new", new, "--format", "csv"] + Self.android + [log])
+        for (side, key) in [("old", "platforms_old"), ("new", "platforms_new")] {
+            let rows = csv.stdout.split(separator: "\n").filter { $0.hasPrefix(key + ",") }
+            let values = rows.map {
+                UInt64($0.split(separator: ",", omittingEmptySubsequences: false)[6])
+            }
+            #expect(values == (try counts(platforms[side])).map { Optional($0) })
+        }
+        let metrics = try ToolRunner.run(
+            ["diff", "--old", Self.aasa, "--new", new, "--format", "openmetrics"] + Self.android
+                + [log])
+        let newCounts = try counts(platforms["new"])
+        for (key, count) in zip(keys, newCounts) {
+            #expect(
+                metrics.stdout.contains(
+                    "aasa_scan_diff_platform_requests_total{package=\"com.example.shop\","
+                        + "side=\"new\",platforms=\"\(key)\"} \(count)"))
+        }
+        let noLogs = try ToolRunner.run(["diff", "--old", Self.aasa, "--new", new] + Self.android)
+        #expect(noLogs.status == 64)
+    }
+
     /// Without Android the report keeps both keys, null.
     @Test func withoutAndroidBothKeysAreNull() throws {
         let folder = try TemporaryFolder()

@@ -43,6 +43,7 @@ struct DiffCommand: ParsableCommand {
     @OptionGroup var reading: ReadingOptions
     @OptionGroup var filters: FilterOptions
     @OptionGroup var output: DiffOutputOptions
+    @OptionGroup(title: "Android") var android: AndroidScanOptions
 
     @Argument(
         help: ArgumentHelp(
@@ -63,6 +64,11 @@ struct DiffCommand: ParsableCommand {
             StandardInputUse.files(files.old, option: "--old")
                 + StandardInputUse.files(files.new, option: "--new")
                 + StandardInputUse.logs(inputs, defaultsToStandardInput: false))
+        if inputs.isEmpty, android.files.isGiven {
+            throw ValidationError(
+                "--android-manifest measures requests of access logs beside the AASA files: "
+                    + "name the logs to read (match --android-manifest decides single URLs).")
+        }
         if inputs.isEmpty, output.maxLost != nil {
             throw ValidationError(
                 "--max-lost measures requests of access logs: name the logs to read (- for "
@@ -73,7 +79,8 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         try OutputClash.check(
             outputs: output.reportPath.map { [NamedFile(role: "--output", path: $0)] } ?? [],
-            inputs: try files.namedFiles() + OutputClash.logFiles(inputs))
+            inputs: try files.namedFiles() + android.files.namedFiles
+                + OutputClash.logFiles(inputs))
         let old = try files.load(side: .old, quiet: output.quiet)
         let new = try files.load(side: .new, quiet: output.quiet)
         let marking = output.resolvedFormat != .none
@@ -107,6 +114,7 @@ struct DiffCommand: ParsableCommand {
         configuration.inputs = inputs
         try reading.apply(to: &configuration)
         configuration.filter = try filters.filter()
+        configuration.android = try android.setup()
         if inputs.contains("-"), Terminal.standardInputIsTerminal, !output.quiet {
             StandardError.line(
                 "aasa-scan: reading log lines from standard input (end with Ctrl-D)")

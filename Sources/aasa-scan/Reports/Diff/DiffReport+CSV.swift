@@ -106,7 +106,34 @@ package enum DiffCSV {
                     count: input.counts.requests))
         }
         rows += TransitionRender.csv(report.unseenSections, kind: "unseen_transition")
+        rows += androidRows(report)
         return rows.joined(separator: "\n") + "\n"
+    }
+
+    /// With `--android-manifest`: `android` (id = decision, `source` = package),
+    /// `android_unmatched_reason` (id = reason), then the cross table under the old and the
+    /// new files, `platforms_old` and `platforms_new` (id = `both`, `ios_only`,
+    /// `android_only`, `neither`).
+    private static func androidRows(_ report: DiffReport) -> [String] {
+        guard let old = report.android, let new = report.newAndroid else { return [] }
+        var rows: [String] = []
+        for (name, count) in [
+            ("handled", old.handled), ("excluded", old.excluded), ("unmatched", old.unmatched),
+        ] {
+            rows.append(row("android", name, source: old.package, count: count))
+        }
+        for (name, count) in old.reasons {
+            rows.append(row("android_unmatched_reason", name, source: old.package, count: count))
+        }
+        for (section, side) in [("platforms_old", old), ("platforms_new", new)] {
+            for (name, count) in [
+                ("both", side.both), ("ios_only", side.iosOnly),
+                ("android_only", side.androidOnly), ("neither", side.neither),
+            ] {
+                rows.append(row(section, name, source: side.package, count: count))
+            }
+        }
+        return rows
     }
 
     /// One row; `text` replaces the number in the count column (a percentage, a signed

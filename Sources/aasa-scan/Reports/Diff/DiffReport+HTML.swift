@@ -54,6 +54,7 @@ package enum DiffHTML {
             note: "(only URLs with a fragment make them; server logs never hold one)",
             keep: { _ in true }, none: nil)
         apps(&out, report)
+        android(&out, report)
         for changed in report.changedPaths where changed.requests > 0 {
             HTMLSections.paths(
                 &out,
@@ -79,6 +80,31 @@ package enum DiffHTML {
                     + "\(Format.fixed(result.elapsedSeconds, decimals: 2)) s")
         }
         return HTMLPage.document(title: "aasa-scan: what the new AASA file changes", body: out.html)
+    }
+
+    /// With `--android-manifest`: the cross table of the platforms, iOS under the old files
+    /// and under the new ones; each figure names its JSON path.
+    private static func android(_ out: inout HTMLWriter, _ report: DiffReport) {
+        guard let old = report.android, let new = report.newAndroid else { return }
+        HTMLSections.section(
+            &out, id: "platforms", title: "Both platforms",
+            note: "\(old.package): Android \(Format.count(old.handled)) handled"
+        ) { out in
+            HTMLSections.table(&out, ["", "old#", "new#"], id: "platforms-table") { rows in
+                for (label, key, before, after) in [
+                    ("both", "both", old.both, new.both),
+                    ("iOS only", "ios_only", old.iosOnly, new.iosOnly),
+                    ("Android only", "android_only", old.androidOnly, new.androidOnly),
+                    ("neither", "neither", old.neither, new.neither),
+                ] {
+                    rows.element("tr") { row in
+                        row.element("td", say: label)
+                        row.count(before, metric: "platforms.old.\(key)")
+                        row.count(after, metric: "platforms.new.\(key)")
+                    }
+                }
+            }
+        }
     }
 
     /// The classic accident first: links the new files drop, and the gate's verdict.

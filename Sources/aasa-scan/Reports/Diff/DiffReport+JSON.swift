@@ -63,6 +63,8 @@ package enum DiffJSON {
                     row.add("new_excluded", count: app.newExcluded)
                     return row.text
                 }))
+        object.add("android", raw: ReportJSON.android(report.android, percent: report.percent))
+        object.add("platforms", raw: platforms(report))
         object.add("top_changed_paths", raw: ReportJSON.array(report.changedPaths.map(changed)))
         object.add(
             "rule_changes", raw: ReportJSON.array(report.ruleChanges.prefix(report.top).map(rule)))
@@ -148,5 +150,15 @@ package enum DiffJSON {
     /// A string, or `null` for none.
     package static func quotedOrNull(_ text: String?) -> String {
         text.map(JSONText.quoted) ?? "null"
+    }
+
+    /// The cross table of the two platforms under the old files and under the new ones
+    /// (`{"old": ..., "new": ...}`, each as a scan's `platforms`); null without Android.
+    private static func platforms(_ report: DiffReport) -> String {
+        guard report.android != nil else { return "null" }
+        var object = JSONObject()
+        object.add("old", raw: ReportJSON.platforms(report.android, percent: report.percent))
+        object.add("new", raw: ReportJSON.platforms(report.newAndroid, percent: report.percent))
+        return object.text
     }
 }

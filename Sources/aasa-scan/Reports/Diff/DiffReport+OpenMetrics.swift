@@ -34,6 +34,28 @@ package enum DiffOpenMetrics {
                     ? 0 : Double(side.handled) * 100 / Double(report.classified)
                 return .init([("side", name)], ReportOpenMetrics.ratio(percent: percent))
             })
+        if let old = report.android, let new = report.newAndroid {
+            let package = ("package", old.package)
+            text.add(
+                "aasa_scan_android_requests", .counter,
+                help: "Classified requests by Android's decision for the app of --android-manifest",
+                ReportOpenMetrics.decisionClasses(old.handled, old.excluded, old.unmatched).map {
+                    .init([package, ("class", $0.0)], count: $0.1)
+                })
+            text.add(
+                "aasa_scan_diff_platform_requests", .counter,
+                help: "Classified requests by the platforms that open them, iOS under the old "
+                    + "and the new files (side)",
+                [("old", old), ("new", new)].flatMap { side, counts in
+                    [
+                        ("both", counts.both), ("ios_only", counts.iosOnly),
+                        ("android_only", counts.androidOnly), ("neither", counts.neither),
+                    ].map {
+                        MetricsText.Sample(
+                            [package, ("side", side), ("platforms", $0.0)], count: $0.1)
+                    }
+                })
+        }
         text.add(
             "aasa_scan_diff_transition_requests", .counter,
             help: "Requests by their decision under the old files (from) and the new ones (to)",

@@ -60,6 +60,7 @@ package enum DiffTable {
         out.append(lostLine(report, style: style))
         out.append(
             "Gained: \(Format.count(report.gained)) requests handled under new and not under old")
+        out += androidSection(report, style: style)
 
         out.append("")
         out.append(
@@ -190,5 +191,23 @@ package enum DiffTable {
 
     private static func names(_ paths: [String]) -> String {
         paths.map(TerminalText.escaped).joined(separator: ", ")
+    }
+
+    /// With `--android-manifest`: Android's decisions (the same under both files) and the
+    /// cross table of the platforms under the old files and under the new ones.
+    private static func androidSection(_ report: DiffReport, style: Style) -> [String] {
+        guard let old = report.android, let new = report.newAndroid else { return [] }
+        var out = ReportTable.androidCoverage(old, classified: report.classified, style: style)
+        out.append("")
+        out.append(style.bold("Both platforms") + " (iOS under the old files, then the new)")
+        out += ReportTable.table(
+            [["", "old", "new"]]
+                + [
+                    ("both", old.both, new.both), ("iOS only", old.iosOnly, new.iosOnly),
+                    ("Android only", old.androidOnly, new.androidOnly),
+                    ("neither", old.neither, new.neither),
+                ].map { [$0.0, Format.count($0.1), Format.count($0.2)] },
+            alignRight: [false, true, true], header: true, style: style)
+        return out
     }
 }

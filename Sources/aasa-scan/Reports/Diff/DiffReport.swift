@@ -91,6 +91,10 @@ package struct DiffReport {
     package var ruleChanges: [RuleChange] = []
     /// True when some input can carry a URL's fragment (a list of URLs, not a server log).
     package var fragmentsShown = false
+    /// With `--android-manifest`: Android's decisions with the cross table against the old
+    /// files' apps, and the same decisions against the new files' apps; nil without.
+    package var android: AndroidReport?
+    package var newAndroid: AndroidReport?
     /// Each domain's decision changes worked out on the rules (`DecisionDiff`). Empty when
     /// not worked out.
     package var decisionSections: [TransitionSection] = []
@@ -103,6 +107,10 @@ package struct DiffReport {
 
     package var totals: CoverageTotals { result.summary.totals }
     package var classified: UInt64 { totals.requests &- totals.filtered.total }
+    /// A count's share of the classified requests, in percent (0 when there are none).
+    package func percent(_ count: UInt64) -> Double {
+        classified == 0 ? 0 : Double(count) * 100 / Double(classified)
+    }
     package var diff: DiffSummary { comparison.summary }
 
     package func requests(_ from: Lane, _ to: Lane) -> UInt64 { diff.requests(from: from, to: to) }
@@ -171,6 +179,17 @@ package struct DiffReport {
             newExcluded: diff.appExcluded)
         let oldApps = oldFiles.flatMap(\.rules.apps)
         let newApps = newFiles.flatMap(\.rules.apps)
+        func appSources(_ files: [Associations.File]) -> [(app: String, source: String)] {
+            files.flatMap { file in
+                file.rules.apps.map { ($0, file.domain?.description ?? file.path) }
+            }
+        }
+        android = summary.android.map {
+            AndroidReport($0, apps: appSources(oldFiles), fragmentsShown: fragmentsShown)
+        }
+        newAndroid = diff.android.map {
+            AndroidReport($0, apps: appSources(newFiles), fragmentsShown: fragmentsShown)
+        }
         var byName: [String: AppChange] = [:]
         for (pair, count) in diff.appChanges {
             let key = oldApps[pair.old] + "\n" + newApps[pair.new]

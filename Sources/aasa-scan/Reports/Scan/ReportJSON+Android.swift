@@ -6,7 +6,8 @@ import TextFormat
 /// `platforms`, the cross table of both (docs/reports.md). Both are null without
 /// `--android-manifest`.
 extension ReportJSON {
-    static func android(_ android: AndroidReport?, report: ScanReport) -> String {
+    /// `percent` gives a count's share of the classified requests.
+    static func android(_ android: AndroidReport?, percent: (UInt64) -> Double) -> String {
         guard let android else { return "null" }
         var object = JSONObject()
         object.add("package", string: android.package)
@@ -16,7 +17,7 @@ extension ReportJSON {
             "unmatched": android.unmatched,
         ])
         object.add(
-            "handled_percent", raw: Format.fixed(report.percent(android.handled), decimals: 3))
+            "handled_percent", raw: Format.fixed(percent(android.handled), decimals: 3))
         var reasons = JSONObject()
         for (name, count) in android.reasons { reasons.add(name, count: count) }
         object.add("unmatched_reasons", raw: reasons.text)
@@ -25,7 +26,7 @@ extension ReportJSON {
         return object.text
     }
 
-    static func platforms(_ android: AndroidReport?, report: ScanReport) -> String {
+    static func platforms(_ android: AndroidReport?, percent: (UInt64) -> Double) -> String {
         guard let android else { return "null" }
         var object = JSONObject()
         object.add(counts: [
@@ -37,7 +38,7 @@ extension ReportJSON {
             ("both", android.both), ("ios_only", android.iosOnly),
             ("android_only", android.androidOnly), ("neither", android.neither),
         ] {
-            percents.add(key, raw: Format.fixed(report.percent(count), decimals: 3))
+            percents.add(key, raw: Format.fixed(percent(count), decimals: 3))
         }
         object.add("percent", raw: percents.text)
         object.add("package", string: android.package)

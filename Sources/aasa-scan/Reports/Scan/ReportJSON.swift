@@ -46,8 +46,8 @@ public enum ReportJSON {
             object.add("series", raw: ReportTimeJSON.series(series, apps: report.apps))
         }
         object.add("apps", raw: array(report.apps.map(app)))
-        object.add("android", raw: android(report.android, report: report))
-        object.add("platforms", raw: platforms(report.android, report: report))
+        object.add("android", raw: android(report.android, percent: report.percent))
+        object.add("platforms", raw: platforms(report.android, percent: report.percent))
         object.add("rules", raw: rules(report.rules))
         object.add("dead_rules", count: UInt64(report.deadRules.count))
         object.add("shadowed_rules", count: UInt64(report.shadowedRules.count))

@@ -9,15 +9,7 @@ extension ReportTable {
         _ report: ScanReport, style: Style, top: Int, width: Int?
     ) -> [String] {
         guard let android = report.android else { return [] }
-        var out = [""]
-        out.append(
-            style.bold("Android") + " (\(TerminalText.escaped(android.package)), API "
-                + "\(android.apiLevel)) of \(Format.count(report.classified)) classified requests")
-        out += decisionTable(android.handled, android.excluded, android.unmatched)
-        let reasons = android.reasons.filter { $0.count > 0 }.map {
-            "\($0.name) \(Format.count($0.count))"
-        }
-        if !reasons.isEmpty { out.append("  unmatched: " + reasons.joined(separator: ", ")) }
+        var out = androidCoverage(android, classified: report.classified, style: style)
         out.append("")
         out.append(style.bold("Both platforms") + " (the same requests on iOS and on Android)")
         // Plain shares, not ones made to add up: `both` then reads as the handled share of
@@ -68,6 +60,22 @@ extension ReportTable {
                     + dead.prefix(top).map { TerminalText.escaped($0.source) }.joined(
                         separator: ", ") + (dead.count > top ? ", ..." : ""))
         }
+        return out
+    }
+
+    /// Android's decisions of the classified requests, and why it left some out.
+    static func androidCoverage(_ android: AndroidReport, classified: UInt64, style: Style)
+        -> [String]
+    {
+        var out = [""]
+        out.append(
+            style.bold("Android") + " (\(TerminalText.escaped(android.package)), API "
+                + "\(android.apiLevel)) of \(Format.count(classified)) classified requests")
+        out += decisionTable(android.handled, android.excluded, android.unmatched)
+        let reasons = android.reasons.filter { $0.count > 0 }.map {
+            "\($0.name) \(Format.count($0.count))"
+        }
+        if !reasons.isEmpty { out.append("  unmatched: " + reasons.joined(separator: ", ")) }
         return out
     }
 }
