@@ -344,7 +344,8 @@ struct DiffCommandTests {
             "schema", "mode", "complete", "coverage_note", "warnings", "inputs", "old", "new",
             "totals", "time_range",
             "transitions", "changed_requests", "lost", "gained", "gate", "app_changed_requests",
-            "app_changes", "apps", "top_changed_paths", "rule_changes", "rule_changes_total",
+            "app_changes", "apps", "android", "platforms", "top_changed_paths", "rule_changes",
+            "rule_changes_total",
             "unseen_transitions", "dead_new_rules", "shadowed_new_rules", "old_rules", "new_rules",
             "malformed_samples", "workers", "elapsed_seconds",
         ]
