@@ -35,13 +35,13 @@ struct PieceDecodingTests {
     static func compressed(_ plain: [UInt8], _ kind: Kind, partSize: Int = 9001) throws -> [UInt8] {
         switch kind {
         case .zstdSized:
-            return try PieceFixtures.zstdFrames(plain, partSize: partSize).flatMap(\.self)
+            return try ZstdFrames.frames(plain, partSize: partSize).flatMap(\.self)
         case .zstdUnsized:
-            return try PieceFixtures.zstdFrames(plain, partSize: partSize, sized: false).flatMap(
+            return try ZstdFrames.frames(plain, partSize: partSize, sized: false).flatMap(
                 \.self)
         case .pzstdStyle:
-            return PieceFixtures.pzstdStyle(
-                try PieceFixtures.zstdFrames(plain, partSize: partSize, sized: false))
+            return ZstdFrames.pzstdStyle(
+                try ZstdFrames.frames(plain, partSize: partSize, sized: false))
         case .bgzf: return BGZF.compress(plain, blockSize: partSize)
         }
     }
@@ -176,8 +176,8 @@ struct PieceDecodingTests {
     /// of the input is read serially.
     @Test func aLargeFrameSendsTheRestSerially() throws {
         let (lines, plain) = Self.plainLog()
-        let small = try PieceFixtures.zstdFrames(Array(plain.prefix(30_000)), partSize: 10_000)
-        let large = try PieceFixtures.zstdFrames(Array(plain.dropFirst(30_000)), partSize: 1 << 30)
+        let small = try ZstdFrames.frames(Array(plain.prefix(30_000)), partSize: 10_000)
+        let large = try ZstdFrames.frames(Array(plain.dropFirst(30_000)), partSize: 1 << 30)
         let read = try PieceFixtures.readBothWays(
             (small + large).flatMap(\.self), largestUnit: 100_000)
         Self.expectSame(read, "large")
@@ -190,7 +190,7 @@ struct PieceDecodingTests {
     @Test func aWideWindowFrameFailsAsSerially() throws {
         let folder = try TemporaryFolder()
         let (_, plain) = Self.plainLog()
-        let frames = try PieceFixtures.zstdFrames(plain, partSize: 20_000)
+        let frames = try ZstdFrames.frames(plain, partSize: 20_000)
         try Shell.run(
             "cd '\(folder.path)' && printf 'alpha\\n' | zstd -q --zstd=wlog=29 -c > w.zst")
         let read = try PieceFixtures.readBothWays(
