@@ -106,6 +106,7 @@ final class PieceStream: DecodedBytes {
             cutting = false
             return false
         }
+        precondition(length <= stagedCount, "a unit cut past the bytes read")
         let slot = piecesCut % board.slots.count
         board.slots[slot].fill(
             UnsafeRawBufferPointer(start: staging.base + stagedStart, count: length),

@@ -2,7 +2,8 @@
 /// from its headers alone, without decoding it: what lets an input be cut into pieces that
 /// decode apart.
 enum UnitExtent: Equatable {
-    /// The unit is `length` bytes; it decodes to at most `decodedBound` bytes.
+    /// The unit is `length` bytes, all of them there; it decodes to at most `decodedBound`
+    /// bytes.
     case unit(length: Int, decodedBound: Int)
     /// Its end is not known before the first `count` bytes are there.
     case needsBytes(Int)
@@ -36,7 +37,9 @@ extension ZstdFrameHeader {
         let magicNumber = bytes.littleEndian(at: 0, count: 4)
         if magicNumber & ~0xF == 0x184D_2A50 {
             let length = 8 + bytes.littleEndian(at: 4, count: 4)
-            return length > limit ? .unsuitable : .unit(length: length, decodedBound: 0)
+            guard length <= limit else { return .unsuitable }
+            return bytes.count < length
+                ? .needsBytes(length) : .unit(length: length, decodedBound: 0)
         }
         guard bytes.prefix(4).elementsEqual(magic) else { return .unsuitable }
         let descriptor = bytes[4]

@@ -18,6 +18,12 @@ import Synchronized
 /// `workers` threads, a decoder never competes with classifiers for a core, and whichever side
 /// is slower gets the spare time of the other. Chunks carry their input's index, so the counts
 /// per input, and every exact figure, are those of a serial read.
+///
+/// An input made of independent zstd frames or BGZF members (`PieceDecoding`) is also decoded
+/// by the workers that no other reader keeps busy (`workers / readers` threads per input): its
+/// reader queues whole pieces beside the chunks, any worker that takes one decodes it, and the
+/// reader hands the output on in order, so the lines and their numbers are those of a serial
+/// read too.
 public enum LogScan {
     /// Runs a scan. Errors of single inputs do not stop it: they are reported per input and
     /// the other inputs are still read. `observers`, when given, holds one observer per worker

@@ -199,6 +199,43 @@ struct PieceDecodingTests {
         #expect(read.pieces.error?.code == .windowTooLarge)
         #expect(read.offered == frames.count)
     }
+
+    /// Inputs damaged at random (bytes flipped, cut short, bytes put in), read in random
+    /// steps: a read by pieces fails when the serial read fails, with the same code, and
+    /// delivers the same lines when it does not.
+    @Test(arguments: [Kind.pzstdStyle, .zstdUnsized, .zstdSized, .bgzf])
+    func damagedInputsFailAsSerially(_ kind: Kind) throws {
+        let whole = try Self.compressed(joined(sampleLines(800)), kind, partSize: 3001)
+        var random: UInt64 = 0x9E37_79B9_7F4A_7C15 &* UInt64(kind.rawValue.count)
+        func next(_ bound: Int) -> Int {
+            // xorshift64: the same cases on every run.
+            random ^= random << 13
+            random ^= random >> 7
+            random ^= random << 17
+            return Int(random % UInt64(bound))
+        }
+        for round in 0..<240 {
+            var bytes = whole
+            let place = next(bytes.count)
+            switch round % 3 {
+            case 0:
+                for index in place..<min(bytes.count, place + 1 + next(8)) {
+                    bytes[index] ^= UInt8(1 + next(255))
+                }
+            case 1: bytes.removeLast(bytes.count - place)
+            default:
+                bytes.insert(
+                    contentsOf: (0..<(1 + next(6))).map { _ in UInt8(next(256)) }, at: place)
+            }
+            let read = try PieceFixtures.readBothWays(
+                bytes, chunkSize: 1000, maxRead: 1 + next(700), pieceBytes: [1, 5000][next(2)])
+            #expect(read.pieces.error?.code == read.serial.error?.code, "\(kind) \(round)")
+            if read.serial.error == nil {
+                let sameLines = read.pieces.lines == read.serial.lines
+                #expect(sameLines, "\(kind) \(round)")
+            }
+        }
+    }
 }
 
 /// Counts the pieces offered, decoding each on the offering thread.
