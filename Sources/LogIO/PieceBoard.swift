@@ -65,7 +65,12 @@ final class PieceBoard: Sendable {
 
         /// The slot of the earliest piece that waits for a thread.
         var earliestWaiting: Int? {
-            states.indices.filter { states[$0] == .waiting }.min { pieces[$0] < pieces[$1] }
+            var earliest: Int?
+            for slot in states.indices where states[slot] == .waiting {
+                if let other = earliest, pieces[other] < pieces[slot] { continue }
+                earliest = slot
+            }
+            return earliest
         }
     }
 
