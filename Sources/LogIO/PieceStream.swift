@@ -93,9 +93,12 @@ final class PieceStream: DecodedBytes {
         while length < settings.pieceBytes && bound < settings.pieceBytes,
             case .unit(let unitLength, let unitBound) = extent(at: length)
         {
+            // A piece with no output yet (a skippable frame before a frame, as `pzstd` writes
+            // them) takes the next unit whatever its output, up to the largest unit's bytes.
+            let rawLimit = bound > 0 ? settings.pieceBytes : settings.largestUnit
             if length > 0
-                && (length + unitLength > settings.pieceBytes
-                    || bound + unitBound > settings.pieceBytes)
+                && (length + unitLength > rawLimit
+                    || bound > 0 && bound + unitBound > settings.pieceBytes)
             {
                 break
             }
