@@ -66,6 +66,42 @@ struct PieceDecodingTests {
         }
     }
 
+    /// Frames of every kind of block and header field: raw blocks (bytes that do not
+    /// compress), RLE blocks (one byte repeated), content sizes of 1, 2 and 4 bytes or none,
+    /// with and without a checksum: each is cut at its end.
+    @Test func framesOfEveryLayoutAreCut() throws {
+        let folder = try TemporaryFolder()
+        var random: UInt64 = 0x2545_F491_4F6C_DD1D
+        let noise = (0..<70_000).map { _ in
+            random ^= random << 13
+            random ^= random >> 7
+            random ^= random << 17
+            return UInt8(truncatingIfNeeded: random)
+        }
+        let parts: [(bytes: [UInt8], options: String)] = [
+            (noise, ""),
+            ([UInt8](repeating: 0x61, count: 300_000) + [0x0A], "--no-check"),
+            (Array("short line\n".utf8), ""),
+            (joined(sampleLines(300)), "--no-check"),
+            (noise.reversed(), " <"),
+            ([UInt8](repeating: 0x62, count: 200_000) + [0x0A], " <"),
+        ]
+        var bytes: [UInt8] = []
+        var plain: [UInt8] = []
+        for (index, part) in parts.enumerated() {
+            let path = try folder.write("part\(index)", part.bytes)
+            try Shell.run("zstd -q -c \(part.options) '\(path)' > '\(path).zst'")
+            bytes += try folder.read("part\(index).zst")
+            plain += part.bytes
+        }
+        let read = try PieceFixtures.readBothWays(bytes, chunkSize: 400_000)
+        Self.expectSame(read, "layouts")
+        #expect(read.pieces.error == nil)
+        let wholePlain = read.pieces.chunkBytes.flatMap(\.self) == plain
+        #expect(wholePlain)
+        #expect(read.offered == parts.count)
+    }
+
     /// Lines ending with a lone `\r`, decided from the first chunk, across frames.
     @Test func loneCarriageReturnsAcrossFrames() throws {
         let plain = Array(sampleLines(3000).joined(separator: "\r").utf8)
