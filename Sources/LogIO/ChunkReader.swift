@@ -65,7 +65,7 @@ public final class ChunkReader {
         progress = counted.progress
         let magic = try counted.readPrefix(Compression.magicLength)
         compression = magic.withUnsafeBytes { Compression.detect($0) }
-        if let pieces, pieces.threads >= 2, compression == .zstd || compression == .gzip {
+        if let pieces, pieces.threads >= PieceDecoding.leastThreads(for: compression) {
             stream = try PieceStream(
                 prefix: magic, source: counted, path: path, compression: compression,
                 settings: pieces)

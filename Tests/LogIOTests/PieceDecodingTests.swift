@@ -280,7 +280,7 @@ final class OfferCounter: Sendable {
     var count: Int { offers.load(ordering: .relaxed) }
 
     func settings(pieceBytes: Int) -> PieceDecoding {
-        var settings = PieceDecoding(threads: 2) { [self] work in
+        var settings = PieceDecoding(threads: 3) { [self] work in
             offers.add(1, ordering: .relaxed)
             work.run()
         }
