@@ -67,7 +67,8 @@ let package = Package(
         .target(
             name: "RuleAnalysis",
             dependencies: ["LinkMatcher", "AASAModel", "ASCIIBytes", "TextFormat"]),
-        .target(name: "LogIO", dependencies: ["CZstd", "CZlib", "ASCIIBytes", "LibC"]),
+        .target(
+            name: "LogIO", dependencies: ["CZstd", "CZlib", "ASCIIBytes", "LibC", "Synchronized"]),
         .target(name: "LogParsing", dependencies: ["ASCIIBytes", "LibC"]),
         .target(name: "CoverageStats", dependencies: ["ASCIIBytes"]),
         // Numbers as people read them (12,345, 51.9%, 1.2 MB), for every target that writes text.
@@ -118,7 +119,7 @@ let package = Package(
         // package, shell fixtures, seeded random choices, and running the built tool. Neither a
         // product nor part of the executable.
         .target(
-            name: "TestSupport", dependencies: ["AASAModel", "LibC", "Workload"],
+            name: "TestSupport", dependencies: ["AASAModel", "CZlib", "LibC", "Workload"],
             path: "Tests/TestSupport"),
         .testTarget(name: "ASCIIBytesTests", dependencies: ["ASCIIBytes"]),
         .testTarget(name: "PublicSuffixTests", dependencies: ["PublicSuffix"]),

@@ -31,6 +31,15 @@ seed() {  # seed TARGET NAME < bytes
     cat > "$work/seeds/$1/$2"
 }
 head_lines() { case $1 in *.zst) zstd -dc "$1" ;; *.gz) gzip -dc "$1" ;; *) cat "$1" ;; esac | head -n 40; }
+# Standard input in BGZF form: members of 200 input bytes, each with its BC subfield.
+bgzf='import struct, sys, zlib
+data = sys.stdin.buffer.read()
+for start in range(0, len(data), 200):
+    part = data[start:start + 200]
+    packer = zlib.compressobj(6, zlib.DEFLATED, -15)
+    body = packer.compress(part) + packer.flush()
+    header = b"\x1f\x8b\x08\x04\0\0\0\0\0\xff\x06\0BC\x02\0" + struct.pack("<H", len(body) + 25)
+    sys.stdout.buffer.write(header + body + struct.pack("<II", zlib.crc32(part), len(part)))'
 assemble_seeds() {
     # Cut-short pipes (head) are expected here.
     set +o pipefail
@@ -57,6 +66,12 @@ assemble_seeds() {
         # Two bytes of settings, then a whole compressed stream to damage.
         { printf '\x00\x45'; head_lines "$file" | zstd -q -c; } | seed fuzz-chunks "zstd-$i"
         { printf '\x00\x85'; head_lines "$file" | gzip -c; } | seed fuzz-chunks "gzip-$i"
+        # Several frames, or BGZF members of 200 bytes each, to be cut into pieces.
+        { printf '\x00\x45'; head_lines "$file" | head -n 20 | zstd -q -c
+            head_lines "$file" | tail -n 20 | zstd -q -c; } | seed fuzz-chunks "frames-$i"
+        if command -v python3 >/dev/null; then
+            { printf '\x00\x85'; head_lines "$file" | python3 -c "$bgzf"; } | seed fuzz-chunks "bgzf-$i"
+        fi
         head_lines "$file" | grep -o '"[A-Z]* [^ ]*' | cut -d' ' -f2 | head -n 5 \
             | while read -r url; do printf '%s' "$url" | seed fuzz-url "url-$i-$RANDOM"; done || true
     done

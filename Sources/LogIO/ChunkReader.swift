@@ -36,7 +36,7 @@ public final class ChunkReader {
     public let path: String
     /// Size of every chunk buffer, and so the longest deliverable line.
     public let chunkSize: Int
-    private let stream: DecodingStream
+    private let stream: any DecodedBytes
     private let carry: UnsafeMutablePointer<UInt8>
     private var carryCount = 0
     private var nextLineNumber = 1
@@ -47,34 +47,49 @@ public final class ChunkReader {
     private var pendingError: LogIOError?
 
     /// The compression detected from the input's first bytes.
-    public var compression: Compression { stream.compression }
+    public let compression: Compression
     /// Raw bytes read and total size, readable from another thread.
-    public var progress: ReadProgress { stream.progress }
+    public let progress: ReadProgress
 
-    /// Starts reading `source`, detecting its compression from its first bytes.
+    /// Starts reading `source`, detecting its compression from its first bytes. With
+    /// `pieces`, an input made of independent frames (or BGZF members) is decoded by several
+    /// threads; the lines are the same.
     public init(
-        source: any ByteSource, path: String, inputIndex: Int = 0, chunkSize: Int = 1 << 20
+        source: any ByteSource, path: String, inputIndex: Int = 0, chunkSize: Int = 1 << 20,
+        pieces: PieceDecoding? = nil
     ) throws(LogIOError) {
         self.inputIndex = inputIndex
         self.path = path
         self.chunkSize = max(chunkSize, 2)
-        stream = try DecodingStream(source: source, path: path)
+        let counted = CountingSource(source)
+        progress = counted.progress
+        let magic = try counted.readPrefix(Compression.magicLength)
+        compression = magic.withUnsafeBytes { Compression.detect($0) }
+        if let pieces, pieces.threads >= PieceDecoding.leastThreads(for: compression) {
+            stream = try PieceStream(
+                prefix: magic, source: counted, path: path, compression: compression,
+                settings: pieces)
+        } else {
+            stream = try DecodingStream(
+                source: ReplaySource(magic, then: counted), path: path, compression: compression)
+        }
         carry = .allocate(capacity: self.chunkSize)
     }
 
     /// Opens a resolved input (a file, or standard input for `-`).
     public static func open(
-        _ input: InputSource, inputIndex: Int = 0, chunkSize: Int = 1 << 20
+        _ input: InputSource, inputIndex: Int = 0, chunkSize: Int = 1 << 20,
+        pieces: PieceDecoding? = nil
     ) throws(LogIOError) -> ChunkReader {
         switch input {
         case .standardInput:
             return try ChunkReader(
                 source: FileByteSource(borrowing: 0, name: "-"), path: "-",
-                inputIndex: inputIndex, chunkSize: chunkSize)
+                inputIndex: inputIndex, chunkSize: chunkSize, pieces: pieces)
         case .file(let path):
             return try ChunkReader(
                 source: FileByteSource(path: path), path: path, inputIndex: inputIndex,
-                chunkSize: chunkSize)
+                chunkSize: chunkSize, pieces: pieces)
         }
     }
 

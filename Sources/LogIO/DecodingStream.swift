@@ -1,85 +1,72 @@
-/// Raw bytes in, decoded bytes out: a `ByteSource`, a bounded input buffer and one decoder.
+/// The decoded bytes of one input, in order.
+protocol DecodedBytes: AnyObject {
+    /// Decodes into `output`; returns the byte count, 0 only at a clean end of input.
+    func read(into output: UnsafeMutableRawBufferPointer) throws(LogIOError) -> Int
+}
+
+/// Raw bytes in, decoded bytes out: a `ByteSource`, a bounded input buffer and one streaming
+/// decoder, serially.
 ///
 /// Memory stays bounded whatever the input size: one input buffer plus the decoder's window.
-final class DecodingStream {
+final class DecodingStream: DecodedBytes {
     let source: any ByteSource
     let path: String
     let compression: Compression
-    let progress: ReadProgress
     private let decoder: any Decompressor
     private let input: UnsafeMutableRawBufferPointer
     private var inputStart = 0
     private var inputEnd = 0
     private var sourceEnded = false
+    /// Where the source's first byte is in the input (nonzero when decoding resumes there).
+    private let startOffset: Int
     /// Raw bytes read from the source so far.
     private(set) var bytesRead = 0
 
-    /// Raw bytes handed to the decoder so far (what an error reports as its offset).
-    var bytesConsumed: Int { bytesRead - (inputEnd - inputStart) }
+    /// Raw bytes of the input handed to the decoder so far (what an error reports as its
+    /// offset).
+    var bytesConsumed: Int { startOffset + bytesRead - (inputEnd - inputStart) }
 
-    init(source: any ByteSource, path: String, inputBufferSize: Int = 1 << 17)
-        throws(LogIOError)
-    {
+    /// Decodes `source`, whose bytes are `compression`, and start at `startOffset` of the input.
+    init(
+        source: any ByteSource, path: String, compression: Compression, startOffset: Int = 0,
+        inputBufferSize: Int = 1 << 17
+    ) throws(LogIOError) {
         self.source = source
         self.path = path
-        self.progress = ReadProgress(totalBytes: source.knownSize)
-        input = .allocate(byteCount: max(inputBufferSize, 16), alignment: 16)
-        do throws(LogIOError) {
-            // Short reads are allowed, so gather the magic bytes over as many reads as needed.
-            while inputEnd < Compression.magicLength && !sourceEnded {
-                try Self.refill(
-                    source, input, &inputStart, &inputEnd, &sourceEnded, &bytesRead, progress)
-            }
-            compression = Compression.detect(UnsafeRawBufferPointer(rebasing: input[0..<inputEnd]))
-            switch compression {
-            case .plain: decoder = PassThrough()
-            case .zstd:
-                decoder = try Self.make(path) { () throws(DecodeFailure) in try ZstdDecoder() }
-            case .gzip:
-                decoder = try Self.make(path) { () throws(DecodeFailure) in try GzipDecoder() }
-            case .bzip2:
-                throw LogIOError(
-                    code: .unsupportedCompression, path: path,
-                    detail: "bzip2 is not supported; decompress it first: "
-                        + "bzip2 -dc FILE | aasa-scan scan -")
-            }
-        } catch {
-            input.deallocate()
-            throw error
+        self.compression = compression
+        self.startOffset = startOffset
+        let made: (any Decompressor)?
+        do { made = try compression.decompressor() } catch {
+            throw LogIOError(code: error.code, path: path, detail: error.detail)
         }
+        guard let made else {
+            throw LogIOError(
+                code: .unsupportedCompression, path: path,
+                detail: "bzip2 is not supported; decompress it first: "
+                    + "bzip2 -dc FILE | aasa-scan scan -")
+        }
+        decoder = made
+        input = .allocate(byteCount: max(inputBufferSize, 16), alignment: 16)
     }
 
     deinit { input.deallocate() }
 
-    private static func make(
-        _ path: String, _ body: () throws(DecodeFailure) -> any Decompressor
-    ) throws(LogIOError) -> any Decompressor {
-        do { return try body() } catch {
-            throw LogIOError(code: error.code, path: path, detail: error.detail)
-        }
-    }
-
-    private static func refill(
-        _ source: any ByteSource, _ input: UnsafeMutableRawBufferPointer,
-        _ start: inout Int, _ end: inout Int, _ ended: inout Bool, _ total: inout Int,
-        _ progress: ReadProgress
-    ) throws(LogIOError) {
-        if start > 0 {
-            let live = end - start
+    private func refill() throws(LogIOError) {
+        if inputStart > 0 {
+            let live = inputEnd - inputStart
             if live > 0, let base = input.baseAddress {
-                base.copyMemory(from: base + start, byteCount: live)
+                base.copyMemory(from: base + inputStart, byteCount: live)
             }
-            start = 0
-            end = live
+            inputStart = 0
+            inputEnd = live
         }
-        guard end < input.count else { return }
-        let n = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: input[end...]))
+        guard inputEnd < input.count else { return }
+        let n = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: input[inputEnd...]))
         if n == 0 {
-            ended = true
+            sourceEnded = true
         } else {
-            end += n
-            total += n
-            progress.add(n)
+            inputEnd += n
+            bytesRead += n
         }
     }
 
@@ -91,14 +78,10 @@ final class DecodingStream {
             let n = try source.read(into: output)
             if n == 0 { sourceEnded = true }
             bytesRead += n
-            progress.add(n)
             return n
         }
         while true {
-            if inputStart == inputEnd && !sourceEnded {
-                try Self.refill(
-                    source, input, &inputStart, &inputEnd, &sourceEnded, &bytesRead, progress)
-            }
+            if inputStart == inputEnd && !sourceEnded { try refill() }
             let window = UnsafeRawBufferPointer(rebasing: input[inputStart..<inputEnd])
             let step: (consumed: Int, produced: Int)
             do {

@@ -18,6 +18,12 @@ import Synchronized
 /// `workers` threads, a decoder never competes with classifiers for a core, and whichever side
 /// is slower gets the spare time of the other. Chunks carry their input's index, so the counts
 /// per input, and every exact figure, are those of a serial read.
+///
+/// An input made of independent zstd frames or BGZF members (`PieceDecoding`) is also decoded
+/// by the workers that no other reader keeps busy (`workers / readers` threads per input): its
+/// reader queues whole pieces beside the chunks, any worker that takes one decodes it, and the
+/// reader hands the output on in order, so the lines and their numbers are those of a serial
+/// read too.
 public enum LogScan {
     /// Runs a scan. Errors of single inputs do not stop it: they are reported per input and
     /// the other inputs are still read. `observers`, when given, holds one observer per worker
@@ -47,19 +53,27 @@ public enum LogScan {
         let free = ChunkQueue<Chunk>()
         for _ in 0..<(2 * workerCount + 2) { free.push(Chunk(capacity: configuration.chunkSize)) }
         let filled = ChunkQueue<Work?>()
-        @Sendable func classify(_ work: Work, by worker: ScanWorker) {
-            worker.process(work.chunk, parser: work.parser)
-            progress.addLines(work.chunk.lineCount + work.chunk.overlongLinesSkipped)
-            free.push(work.chunk)
+        @Sendable func perform(_ work: Work, by worker: ScanWorker) {
+            switch work {
+            case .lines(let chunk, let parser):
+                worker.process(chunk, parser: parser)
+                progress.addLines(chunk.lineCount + chunk.overlongLinesSkipped)
+                free.push(chunk)
+            case .piece(let piece):
+                piece.run()
+            }
         }
         let inputs = InputResolver.resolveMarked(configuration.inputs)
         let readerCount = max(1, min(workerCount, inputs.count))
+        // The workers no other reader keeps busy help to decode an input made of independent
+        // frames or BGZF members; pieces in flight, and so memory, grow with them.
+        let pieces = PieceDecoding(threads: workerCount / readerCount) { filled.push(.piece($0)) }
         let taken = Atomic<Int>(0)
         let reading = Atomic<Int>(readerCount)
         let readReports = Locked<[InputReport?]>(Array(repeating: nil, count: inputs.count))
         /// Classifies queued chunks until the end mark; then hands the tallies over.
         @Sendable func classifyUntilTheEnd(worker: ScanWorker) {
-            while let work = filled.pop() { classify(work, by: worker) }
+            while let work = filled.pop() { perform(work, by: worker) }
             worker.finish()
         }
         /// Reads inputs not yet taken, one at a time, classifying with `worker` whenever no
@@ -70,7 +84,7 @@ public enum LogScan {
                 while true {
                     if let chunk = free.tryPop() { return chunk }
                     if let waiting = filled.tryPop(), let work = waiting {
-                        classify(work, by: worker)
+                        perform(work, by: worker)
                         continue
                     }
                     // Both queues empty for now: a chunk comes back to one of them soon. A
@@ -82,7 +96,7 @@ public enum LogScan {
                 let index = taken.add(1, ordering: .relaxed).oldValue
                 guard index < inputs.count else { break }
                 let report = read(
-                    inputs[index], index: index, configuration: configuration,
+                    inputs[index], index: index, configuration: configuration, pieces: pieces,
                     nextFreeChunk: nextFreeChunk, free: free, filled: filled, progress: progress)
                 readReports.withLock { $0[index] = report }
             }
@@ -136,17 +150,19 @@ public enum LogScan {
         return result
     }
 
-    struct Work: @unchecked Sendable {
-        let chunk: Chunk
-        let parser: LineParser
+    /// What the workers take from the queue: a chunk to classify with the parser of its
+    /// input, or a piece of an input to decode.
+    enum Work: @unchecked Sendable {
+        case lines(Chunk, LineParser)
+        case piece(PieceWork)
     }
 
     /// The report of input `index`: read to its end (or its first error), its chunks handed
     /// to the workers; or what could not be opened.
     private static func read(
         _ resolved: InputResolver.Resolved, index: Int, configuration: ScanConfiguration,
-        nextFreeChunk: () -> Chunk, free: ChunkQueue<Chunk>, filled: ChunkQueue<Work?>,
-        progress: ScanProgress
+        pieces: PieceDecoding, nextFreeChunk: () -> Chunk, free: ChunkQueue<Chunk>,
+        filled: ChunkQueue<Work?>, progress: ScanProgress
     ) -> InputReport {
         var report: InputReport
         switch resolved.result {
@@ -154,8 +170,8 @@ public enum LogScan {
             report = read(
                 source, index: index,
                 expanded: resolved.isExpanded || configuration.skipsNamedNonLogs,
-                configuration: configuration, nextFreeChunk: nextFreeChunk, free: free,
-                filled: filled, progress: progress)
+                configuration: configuration, pieces: pieces, nextFreeChunk: nextFreeChunk,
+                free: free, filled: filled, progress: progress)
         case .failure(let error) where resolved.isExpanded && error.isUnfollowableLink:
             // A folder's dangling or looping link is no log: left out, as a README is.
             report = InputReport(
@@ -176,8 +192,8 @@ public enum LogScan {
     /// Reads one input to its end (or its first error), handing chunks to the workers.
     private static func read(
         _ source: InputSource, index: Int, expanded: Bool, configuration: ScanConfiguration,
-        nextFreeChunk: () -> Chunk, free: ChunkQueue<Chunk>, filled: ChunkQueue<Work?>,
-        progress: ScanProgress
+        pieces: PieceDecoding, nextFreeChunk: () -> Chunk, free: ChunkQueue<Chunk>,
+        filled: ChunkQueue<Work?>, progress: ScanProgress
     ) -> InputReport {
         var report = InputReport(
             path: source.name, bytes: 0, compression: nil, format: configuration.logFormat,
@@ -185,7 +201,7 @@ public enum LogScan {
         let reader: ChunkReader
         do {
             reader = try ChunkReader.open(
-                source, inputIndex: index, chunkSize: configuration.chunkSize)
+                source, inputIndex: index, chunkSize: configuration.chunkSize, pieces: pieces)
         } catch {
             report.complete = false
             report.error = error.description
@@ -228,7 +244,7 @@ public enum LogScan {
                 if detection.votingLines == 0 {
                     overlongBeforeFormat = overlongBeforeFormat || chunk.overlongLinesSkipped > 0
                     // Only blank or `#` lines so far: every parser skips them; detect later.
-                    filled.push(Work(chunk: chunk, parser: LineParser(format: .url)))
+                    filled.push(.lines(chunk, LineParser(format: .url)))
                     continue
                 }
                 guard let detected = detection.makeParser(jsonNames: configuration.jsonNames) else {
@@ -259,7 +275,7 @@ public enum LogScan {
             let state = current
             current.absorbHeaders(in: chunk.bytes)
             parser = current
-            filled.push(Work(chunk: chunk, parser: state))
+            filled.push(.lines(chunk, state))
         }
         if parser == nil, overlongBeforeFormat, !expanded, report.error == nil {
             // No line short enough to tell the format: a named file that is likely no log at

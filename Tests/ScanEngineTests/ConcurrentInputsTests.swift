@@ -10,7 +10,8 @@ import Workload
 
 /// Inputs decoded side by side, each by its own reader, count exactly what one reader going
 /// through them in order counts: per input, in total, per rule and per app; a broken input
-/// stops only itself, and the reports keep the order of the inputs.
+/// stops only itself, and the reports keep the order of the inputs. So does one input of
+/// independent frames (or BGZF members) whose pieces the idle workers decode.
 @Suite(.enabled(if: Shell.hasTool("zstd") && Shell.hasTool("gzip"), "needs zstd and gzip"))
 struct ConcurrentInputsTests {
     @Test func sideBySideCountsWhatOneReaderCounts() throws {
@@ -56,5 +57,71 @@ struct ConcurrentInputsTests {
         }
         #expect(serial.inputs[1].errorCode == "truncated", "\(serial.inputs[1])")
         #expect(serial.summary.totals.lines > 100_000)
+    }
+
+    enum FramedKind: CaseIterable {
+        case pzstdStyle, bgzf
+    }
+
+    /// One input cut into pieces that the workers decode: every count, the malformed
+    /// samples with their line numbers, and the hosts are those of one thread reading the
+    /// same bytes, and of the plain text; a damaged frame in the middle stops the input where
+    /// a serial read stops it.
+    @Test(arguments: FramedKind.allCases)
+    func oneInputOfFramesCountsWhatASerialReadCounts(_ kind: FramedKind) throws {
+        let folder = try TemporaryFolder()
+        var generator = AccessLogGenerator(seed: 300)
+        var plain: [UInt8] = []
+        generator.appendLines(60_000, to: &plain)
+        #expect(generator.malformedLines > 0)
+        // Parts of 300,000 bytes: many lines and the pieces' borders do not meet.
+        let compressed: [UInt8]
+        switch kind {
+        case .pzstdStyle:
+            compressed = ZstdFrames.pzstdStyle(
+                try ZstdFrames.frames(plain, partSize: 300_000, sized: false))
+        case .bgzf:
+            compressed = BGZF.compress(plain)
+        }
+        var damaged = compressed
+        for index in (damaged.count / 2)..<(damaged.count / 2 + 40) { damaged[index] ^= 0x5A }
+        let plainPath = try folder.write("plain.log", plain)
+        let framedPath = try folder.write("framed", compressed)
+        let damagedPath = try folder.write("damaged", damaged)
+        var associations = Associations()
+        associations.add(
+            domain: nil, path: "rules-300.json", rules: try LogScanTests.rules(.asGenerated))
+        func scan(_ path: String, workers: Int) -> ScanResult {
+            var configuration = ScanConfiguration()
+            configuration.inputs = [path]
+            configuration.workers = workers
+            configuration.chunkSize = 32 << 10
+            configuration.perApp = true
+            return LogScan.run(configuration, associations: associations)
+        }
+        let text = scan(plainPath, workers: 1)
+        let serial = scan(framedPath, workers: 1)
+        let serialDamaged = scan(damagedPath, workers: 1)
+        #expect(serial.inputs.map(\.counts) == text.inputs.map(\.counts))
+        #expect(serial.summary.malformedSamples == text.summary.malformedSamples)
+        #expect(serialDamaged.inputs.first?.complete == false)
+        #expect(serialDamaged.inputs.first?.errorCode == "corrupt")
+        for workers in [2, 3] {
+            let parallel = scan(framedPath, workers: workers)
+            #expect(parallel.inputs.map(\.counts) == serial.inputs.map(\.counts), "\(workers)")
+            #expect(parallel.inputs.map(\.complete) == [true])
+            #expect(parallel.summary.totals == serial.summary.totals)
+            #expect(parallel.summary.ruleHits == serial.summary.ruleHits)
+            #expect(parallel.summary.appHandled == serial.summary.appHandled)
+            #expect(parallel.summary.appEligible == serial.summary.appEligible)
+            #expect(parallel.summary.hosts() == serial.summary.hosts())
+            #expect(parallel.summary.distinctPaths() == serial.summary.distinctPaths())
+            #expect(parallel.summary.malformedSamples == serial.summary.malformedSamples)
+            let broken = scan(damagedPath, workers: workers)
+            #expect(broken.inputs.map(\.counts) == serialDamaged.inputs.map(\.counts))
+            #expect(broken.inputs.map(\.error) == serialDamaged.inputs.map(\.error))
+            #expect(broken.summary.malformedSamples == serialDamaged.summary.malformedSamples)
+        }
+        #expect(serial.summary.totals.lines == 60_000)
     }
 }
