@@ -27,8 +27,8 @@ public struct AndroidScanSetup: Sendable {
     /// The reason of a request with no host, after Android's own reasons.
     public static let hostNotLogged = "host-not-logged"
 
-    /// `fingerprint` identifies the files read (so that counts of other files never merge).
-    public init(matcher: AndroidLinkMatcher, fingerprint: UInt64, hostlessHost: String?) {
+    /// The setup of `matcher`, giving `hostlessHost` to requests logged without a host.
+    public init(matcher: AndroidLinkMatcher, hostlessHost: String?) {
         self.matcher = matcher
         self.hostlessHost = hostlessHost.map { Array($0.lowercased().utf8) }
         var rules: [AndroidRuleLabel] = []
@@ -38,11 +38,17 @@ public struct AndroidScanSetup: Sendable {
                     kind: "filter", source: Self.place(link, line: link.filter.line),
                     pattern: Self.describe(link.filter), readsFragment: false))
         }
+        // Groups and dynamic rules are read from Android 15 (API 35) on.
+        let readsAndroid15 = matcher.setup.apiLevel >= 35
+        var itemNames: [[UInt8]]? = []
+        var readsFragment = false
         var groupRows: [Int] = []
-        let readsGroups = matcher.setup.apiLevel >= 35
         for link in matcher.filters {
             groupRows.append(rules.count)
-            for group in link.filter.groups where readsGroups {
+            for group in link.filter.groups where readsAndroid15 {
+                if group.filters.contains(where: { $0.part == .query }) { itemNames = nil }
+                let groupReadsFragment = group.filters.contains { $0.part == .fragment }
+                if groupReadsFragment { readsFragment = true }
                 rules.append(
                     AndroidRuleLabel(
                         kind: "group", source: Self.place(link, line: group.line),
@@ -51,22 +57,13 @@ public struct AndroidScanSetup: Sendable {
                                 "\($0.part.rawValue)\($0.pattern.kind.attributeSuffix)="
                                     + $0.pattern.text
                             }.joined(separator: " "),
-                        readsFragment: group.filters.contains { $0.part == .fragment }))
+                        readsFragment: groupReadsFragment))
             }
         }
         var ruleRows: [Int] = []
-        var itemNames: [[UInt8]]? = []
-        var readsFragment = false
-        for link in matcher.filters where readsGroups {
-            for filter in link.filter.groups.flatMap(\.filters) {
-                if filter.part == .query { itemNames = nil }
-                if filter.part == .fragment { readsFragment = true }
-            }
-        }
-        let readsRules = matcher.setup.apiLevel >= 35
         for domain in matcher.verifiedDomains {
             ruleRows.append(rules.count)
-            for rule in domain.statement.dynamicComponents ?? [] where readsRules {
+            for rule in domain.statement.dynamicComponents ?? [] where readsAndroid15 {
                 if rule.fragment != nil { readsFragment = true }
                 for item in rule.query ?? [] {
                     if Self.isPlainName(item.name) {
@@ -89,9 +86,22 @@ public struct AndroidScanSetup: Sendable {
         pathReading = itemNames.map { QueryItemNames(names: $0, readsFragment: readsFragment) }
         labels = AndroidLabels(
             package: matcher.packageName ?? "", apiLevel: matcher.setup.apiLevel,
-            fingerprint: fingerprint,
+            fingerprint: Self.fingerprint(matcher, rules: rules, hostlessHost: hostlessHost),
             reasons: Self.reasons.map(\.rawValue) + [Self.hostNotLogged],
             rules: rules)
+    }
+
+    /// What decides the counts, hashed: the package, the device, the verified hosts, every
+    /// filter, group and rule, the host of hostless requests. Counts of scans that differ in
+    /// any of them do not merge.
+    private static func fingerprint(
+        _ matcher: AndroidLinkMatcher, rules: [AndroidRuleLabel], hostlessHost: String?
+    ) -> UInt64 {
+        var text =
+            "\(matcher.packageName ?? "")\n\(matcher.setup.apiLevel)\n\(hostlessHost ?? "")\n"
+        for domain in matcher.verifiedDomains { text += "verified \(domain.domain)\n" }
+        for rule in rules { text += "\(rule.kind)\t\(rule.source)\t\(rule.pattern)\n" }
+        return Array(text.utf8).withUnsafeBytes { StableHash.hash($0) }
     }
 
     /// The counted form of a decision.

@@ -15,6 +15,12 @@ public struct AndroidReport: Sendable, Equatable {
         public var measurable: Bool
     }
 
+    /// Unmatched requests for one reason.
+    public struct ReasonRow: Sendable, Equatable {
+        public var name: String
+        public var count: UInt64
+    }
+
     /// Requests one iOS app opens, split by whether Android opens them too.
     public struct CrossRow: Sendable, Equatable {
         public var app: String
@@ -30,7 +36,7 @@ public struct AndroidReport: Sendable, Equatable {
     public var excluded: UInt64
     public var unmatched: UInt64
     /// Unmatched requests per reason, every reason listed (0 included), in a fixed order.
-    public var reasons: [(name: String, count: UInt64)]
+    public var reasons: [ReasonRow]
     public var rules: [RuleRow]
     /// Requests opened on both platforms, on iOS only, on Android only, on neither.
     public var both: UInt64
@@ -43,15 +49,6 @@ public struct AndroidReport: Sendable, Equatable {
     /// Rules that decided no request, of those the inputs could show at work.
     public var deadRules: [RuleRow] { rules.filter { $0.hits == 0 && $0.measurable } }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.package == rhs.package && lhs.apiLevel == rhs.apiLevel && lhs.handled == rhs.handled
-            && lhs.excluded == rhs.excluded && lhs.unmatched == rhs.unmatched
-            && lhs.reasons.map(\.name) == rhs.reasons.map(\.name)
-            && lhs.reasons.map(\.count) == rhs.reasons.map(\.count) && lhs.rules == rhs.rules
-            && lhs.apps == rhs.apps && lhs.androidOnly == rhs.androidOnly
-            && lhs.neither == rhs.neither
-    }
-
     /// The rows of `counts`, with `apps` the iOS apps (in app index order) and the AASA file
     /// (domain or path) of each.
     public init(
@@ -62,7 +59,9 @@ public struct AndroidReport: Sendable, Equatable {
         handled = counts.handled
         excluded = counts.excluded
         unmatched = counts.unmatched
-        reasons = Array(zip(counts.labels.reasons, counts.reasonCounts))
+        reasons = zip(counts.labels.reasons, counts.reasonCounts).map {
+            ReasonRow(name: $0, count: $1)
+        }
         rules = zip(counts.labels.rules, counts.ruleCounts).map { label, hits in
             RuleRow(
                 kind: label.kind, source: label.source, pattern: label.pattern, hits: hits,

@@ -30,30 +30,15 @@ struct ConcurrentInputsTests {
         let broken = folder.path + "/broken.gz"
         try Shell.run("head -c 60000 '\(names[0])' > '\(broken)'")
         let inputs = [names[0], broken, names[1], names[2], names[3]]
-        var associations = Associations()
-        associations.add(
-            domain: nil, path: "rules-300.json", rules: try LogScanTests.rules(.asGenerated))
-        func scan(workers: Int) -> ScanResult {
-            var configuration = ScanConfiguration()
-            configuration.inputs = inputs
-            configuration.workers = workers
-            configuration.chunkSize = 32 << 10
-            configuration.perApp = true
-            return LogScan.run(configuration, associations: associations)
-        }
-        let serial = scan(workers: 1)
+        let associations = try Self.associations()
+        let serial = Self.scan(inputs, associations, workers: 1)
         for workers in [2, 3, 5] {
-            let parallel = scan(workers: workers)
+            let parallel = Self.scan(inputs, associations, workers: workers)
             #expect(parallel.inputs.map(\.path) == inputs)
             #expect(parallel.inputs.map(\.counts) == serial.inputs.map(\.counts), "\(workers)")
             #expect(parallel.inputs.map(\.complete) == [true, false, true, true, true])
             #expect(parallel.inputs.map(\.errorCode) == serial.inputs.map(\.errorCode))
-            #expect(parallel.summary.totals == serial.summary.totals)
-            #expect(parallel.summary.ruleHits == serial.summary.ruleHits)
-            #expect(parallel.summary.appHandled == serial.summary.appHandled)
-            #expect(parallel.summary.appEligible == serial.summary.appEligible)
-            #expect(parallel.summary.hosts() == serial.summary.hosts())
-            #expect(parallel.summary.distinctPaths() == serial.summary.distinctPaths())
+            Self.expectSameSummary(parallel, serial)
         }
         #expect(serial.inputs[1].errorCode == "truncated", "\(serial.inputs[1])")
         #expect(serial.summary.totals.lines > 100_000)
@@ -88,16 +73,9 @@ struct ConcurrentInputsTests {
         let plainPath = try folder.write("plain.log", plain)
         let framedPath = try folder.write("framed", compressed)
         let damagedPath = try folder.write("damaged", damaged)
-        var associations = Associations()
-        associations.add(
-            domain: nil, path: "rules-300.json", rules: try LogScanTests.rules(.asGenerated))
+        let associations = try Self.associations()
         func scan(_ path: String, workers: Int) -> ScanResult {
-            var configuration = ScanConfiguration()
-            configuration.inputs = [path]
-            configuration.workers = workers
-            configuration.chunkSize = 32 << 10
-            configuration.perApp = true
-            return LogScan.run(configuration, associations: associations)
+            Self.scan([path], associations, workers: workers)
         }
         let text = scan(plainPath, workers: 1)
         let serial = scan(framedPath, workers: 1)
@@ -110,12 +88,7 @@ struct ConcurrentInputsTests {
             let parallel = scan(framedPath, workers: workers)
             #expect(parallel.inputs.map(\.counts) == serial.inputs.map(\.counts), "\(workers)")
             #expect(parallel.inputs.map(\.complete) == [true])
-            #expect(parallel.summary.totals == serial.summary.totals)
-            #expect(parallel.summary.ruleHits == serial.summary.ruleHits)
-            #expect(parallel.summary.appHandled == serial.summary.appHandled)
-            #expect(parallel.summary.appEligible == serial.summary.appEligible)
-            #expect(parallel.summary.hosts() == serial.summary.hosts())
-            #expect(parallel.summary.distinctPaths() == serial.summary.distinctPaths())
+            Self.expectSameSummary(parallel, serial)
             #expect(parallel.summary.malformedSamples == serial.summary.malformedSamples)
             let broken = scan(damagedPath, workers: workers)
             #expect(broken.inputs.map(\.counts) == serialDamaged.inputs.map(\.counts))
@@ -123,5 +96,33 @@ struct ConcurrentInputsTests {
             #expect(broken.summary.malformedSamples == serialDamaged.summary.malformedSamples)
         }
         #expect(serial.summary.totals.lines == 60_000)
+    }
+
+    /// The generated 300 rules, as the workload's inputs are generated for.
+    static func associations() throws -> Associations {
+        var associations = Associations()
+        associations.add(
+            domain: nil, path: "rules-300.json", rules: try LogScanTests.rules(.asGenerated))
+        return associations
+    }
+
+    /// A scan of `inputs` with per-app counts, in small chunks so that every input spans many.
+    static func scan(_ inputs: [String], _ associations: Associations, workers: Int) -> ScanResult {
+        var configuration = ScanConfiguration()
+        configuration.inputs = inputs
+        configuration.workers = workers
+        configuration.chunkSize = 32 << 10
+        configuration.perApp = true
+        return LogScan.run(configuration, associations: associations)
+    }
+
+    /// Totals, rule and app counts, hosts and distinct paths of the two scans are equal.
+    static func expectSameSummary(_ parallel: ScanResult, _ serial: ScanResult) {
+        #expect(parallel.summary.totals == serial.summary.totals)
+        #expect(parallel.summary.ruleHits == serial.summary.ruleHits)
+        #expect(parallel.summary.appHandled == serial.summary.appHandled)
+        #expect(parallel.summary.appEligible == serial.summary.appEligible)
+        #expect(parallel.summary.hosts() == serial.summary.hosts())
+        #expect(parallel.summary.distinctPaths() == serial.summary.distinctPaths())
     }
 }

@@ -122,8 +122,11 @@ package enum DiffCSV {
         ] {
             rows.append(row("android", name, source: old.package, count: count))
         }
-        for (name, count) in old.reasons {
-            rows.append(row("android_unmatched_reason", name, source: old.package, count: count))
+        for reason in old.reasons {
+            rows.append(
+                row(
+                    "android_unmatched_reason", reason.name, source: old.package,
+                    count: reason.count))
         }
         for (section, side) in [("platforms_old", old), ("platforms_new", new)] {
             for (name, count) in [

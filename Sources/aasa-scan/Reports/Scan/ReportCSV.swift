@@ -80,8 +80,9 @@ public enum ReportCSV {
             row(
                 "android_coverage", "handled_percent", package, "", "", "", 0, 0,
                 count: Format.fixed(report.percent(android.handled), decimals: 3)))
-        for (name, count) in android.reasons {
-            rows.append(row("android_unmatched_reason", name, package, "", "", "", count, 0))
+        for reason in android.reasons {
+            rows.append(
+                row("android_unmatched_reason", reason.name, package, "", "", "", reason.count, 0))
         }
         for rule in android.rules {
             rows.append(

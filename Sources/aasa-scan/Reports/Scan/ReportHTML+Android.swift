@@ -23,12 +23,12 @@ extension ReportHTML {
             let reasons = android.reasons.filter { $0.count > 0 }
             if !reasons.isEmpty {
                 out.element("ul", ["class": "facts"]) { facts in
-                    for (name, count) in reasons {
+                    for reason in reasons {
                         facts.element("li") { item in
                             item.count(
-                                count, tag: "strong", metric: "android.unmatched_reasons.\(name)",
-                                classes: "")
-                            item.say(" unmatched: " + name)
+                                reason.count, tag: "strong",
+                                metric: "android.unmatched_reasons.\(reason.name)", classes: "")
+                            item.say(" unmatched: " + reason.name)
                         }
                     }
                 }

@@ -19,7 +19,7 @@ extension ReportJSON {
         object.add(
             "handled_percent", raw: Format.fixed(percent(android.handled), decimals: 3))
         var reasons = JSONObject()
-        for (name, count) in android.reasons { reasons.add(name, count: count) }
+        for reason in android.reasons { reasons.add(reason.name, count: reason.count) }
         object.add("unmatched_reasons", raw: reasons.text)
         object.add("rules", raw: array(android.rules.map(rule)))
         object.add("dead_rules", count: UInt64(android.deadRules.count))
