@@ -116,18 +116,23 @@ public struct AndroidLabels: Sendable, Equatable {
     /// A hash of the manifest's and the sites' files as read: a merge of counts made with
     /// other files would add unlike things.
     public var fingerprint: UInt64
+    /// The host given to requests logged without one; "" when none was (they are then
+    /// unmatched for Android).
+    public var hostlessHost: String
     /// The reasons of unmatched requests, as the reports name them.
     public var reasons: [String]
     /// The rules and filters that can decide, in the order their counts are kept.
     public var rules: [AndroidRuleLabel]
 
     public init(
-        package: String, apiLevel: Int, fingerprint: UInt64, reasons: [String],
+        package: String, apiLevel: Int, fingerprint: UInt64, hostlessHost: String,
+        reasons: [String],
         rules: [AndroidRuleLabel]
     ) {
         self.package = package
         self.apiLevel = apiLevel
         self.fingerprint = fingerprint
+        self.hostlessHost = hostlessHost
         self.reasons = reasons
         self.rules = rules
     }

@@ -1,5 +1,5 @@
 /// The Android section of a saved summary, after the time section: the labels (package, API
-/// level, fingerprint, reasons, rules as kind, source, pattern and whether they read the fragment), then the counts. Written
+/// level, fingerprint, host of hostless requests, reasons, rules as kind, source, pattern and whether they read the fragment), then the counts. Written
 /// only for a scan with Android, so other summaries keep the bytes they had.
 extension CoverageSummary {
     func encodeAndroid(into out: inout ByteWriter) {
@@ -8,6 +8,7 @@ extension CoverageSummary {
         out.text(labels.package)
         out.int(labels.apiLevel)
         out.u64(labels.fingerprint)
+        out.text(labels.hostlessHost)
         out.int(labels.reasons.count)
         for reason in labels.reasons { out.text(reason) }
         out.int(labels.rules.count)
@@ -25,6 +26,7 @@ extension CoverageSummary {
         let package = try input.text()
         let apiLevel = try input.int()
         let fingerprint = try input.u64()
+        let hostlessHost = try input.text()
         let reasonCount = try input.int()
         guard reasonCount < 1 << 8 else { throw input.failure("implausible Android reasons") }
         var reasons: [String] = []
@@ -40,7 +42,8 @@ extension CoverageSummary {
         }
         var counts = AndroidCounts(
             labels: AndroidLabels(
-                package: package, apiLevel: apiLevel, fingerprint: fingerprint, reasons: reasons,
+                package: package, apiLevel: apiLevel, fingerprint: fingerprint,
+                hostlessHost: hostlessHost, reasons: reasons,
                 rules: rules),
             appCount: shape.appCount)
         counts.handled = try input.u64()

@@ -87,6 +87,7 @@ public struct AndroidScanSetup: Sendable {
         labels = AndroidLabels(
             package: matcher.packageName ?? "", apiLevel: matcher.setup.apiLevel,
             fingerprint: Self.fingerprint(matcher, rules: rules, hostlessHost: hostlessHost),
+            hostlessHost: self.hostlessHost.map { String(decoding: $0, as: UTF8.self) } ?? "",
             reasons: Self.reasons.map(\.rawValue) + [Self.hostNotLogged],
             rules: rules)
     }

@@ -9,8 +9,22 @@ extension ScanReport {
         [siteWarning(result)].compactMap { $0 } + portWarnings(result)
             + [hostlessWarning(result), fragmentWarning(result, rules: rules)].compactMap { $0 }
             + filterWarnings(result) + seriesWarnings(result)
-            + [androidHostWarning(result)]
-            .compactMap { $0 }
+            + [androidHostWarning(result), androidHostAssumedWarning(result)].compactMap { $0 }
+    }
+
+    /// Requests without a host that Android decided on the host it was given for them: the
+    /// figure holds only if the log is that host's.
+    static func androidHostAssumedWarning(_ result: ScanResult) -> ReportWarning? {
+        let count = result.summary.hostlessRequests
+        guard let android = result.summary.android, !android.labels.hostlessHost.isEmpty,
+            count > 0
+        else { return nil }
+        return ReportWarning(
+            code: "android_host_assumed",
+            message: "\(Format.count(count)) requests name no host: Android decided them as "
+                + "requests to \(android.labels.hostlessHost) (the app's verified host, or "
+                + "--android-host); scan logs with a host column if they hold other hosts",
+            alsoOnStandardError: false)
     }
 
     /// Requests without a host when Android was given none for them: Android decides by

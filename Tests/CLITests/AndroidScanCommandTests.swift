@@ -137,6 +137,7 @@ struct AndroidScanCommandTests {
             ["scan", "--aasa", aasa, "--workers", String(workers), "--format", "json"]
                 + Self.android + [log])
         #expect(scan.status == 0, "\(scan.stderr)")
+        #expect(!scan.stdout.contains("android_host_assumed"))
         let reported = try Self.reported(scan.stdout)
         #expect(reported == (try Self.expected(requests, aasa: aasa)))
         // The traffic reaches every class, so a count in the wrong place shows.
@@ -156,6 +157,9 @@ struct AndroidScanCommandTests {
         let ownHost = try ToolRunner.run(
             ["scan", "--aasa", Self.aasa, "--format", "json"] + Self.android + [log])
         #expect(ownHost.status == 0, "\(ownHost.stderr)")
+        // The report says which host the hostless requests were decided on.
+        #expect(ownHost.stdout.contains(#""code":"android_host_assumed""#))
+        #expect(ownHost.stdout.contains("Android decided them as requests to example.com"))
         #expect(
             try Self.reported(ownHost.stdout)
                 == Self.expected(
