@@ -19,11 +19,13 @@ public enum Compression: String, Sendable, CaseIterable {
     }
 
     /// A new streaming decoder for this encoding; nil for bzip2, which is not decoded.
-    func decompressor() throws(DecodeFailure) -> (any Decompressor)? {
+    /// `afterUnit`: decoding resumes where a frame (or member) ended, so what may follow one
+    /// (a gzip member's zero padding) is read as such.
+    func decompressor(afterUnit: Bool = false) throws(DecodeFailure) -> (any Decompressor)? {
         switch self {
         case .plain: return PassThrough()
         case .zstd: return try ZstdDecoder()
-        case .gzip: return try GzipDecoder()
+        case .gzip: return try GzipDecoder(afterMember: afterUnit)
         case .bzip2: return nil
         }
     }

@@ -26,7 +26,8 @@ final class DecodingStream: DecodedBytes {
     /// offset).
     var bytesConsumed: Int { startOffset + bytesRead - (inputEnd - inputStart) }
 
-    /// Decodes `source`, whose bytes are `compression`, and start at `startOffset` of the input.
+    /// Decodes `source`, whose bytes are `compression`, and start at `startOffset` of the input
+    /// (a frame or member border when it is not 0).
     init(
         source: any ByteSource, path: String, compression: Compression, startOffset: Int = 0,
         inputBufferSize: Int = 1 << 17
@@ -36,7 +37,7 @@ final class DecodingStream: DecodedBytes {
         self.compression = compression
         self.startOffset = startOffset
         let made: (any Decompressor)?
-        do { made = try compression.decompressor() } catch {
+        do { made = try compression.decompressor(afterUnit: startOffset > 0) } catch {
             throw LogIOError(code: error.code, path: path, detail: error.detail)
         }
         guard let made else {

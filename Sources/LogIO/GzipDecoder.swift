@@ -9,7 +9,9 @@ final class GzipDecoder: Decompressor {
     /// True before any byte of a member has been consumed.
     private var fresh = true
 
-    init() throws(DecodeFailure) {
+    /// `afterMember`: the input starts where a member ended (decoding resumes there).
+    init(afterMember: Bool = false) throws(DecodeFailure) {
+        memberEnded = afterMember
         stream = .allocate(capacity: 1)
         stream.initialize(to: z_stream())
         // windowBits 15 + 32: accept gzip and zlib headers, detected automatically.

@@ -168,6 +168,27 @@ struct PieceDecodingTests {
         #expect(read.offered > 10)
     }
 
+    /// Zero bytes after a member are padding that a serial read skips, as `gzip -dc` does:
+    /// at the end of the input and between members, read by pieces too.
+    @Test(arguments: [false, true])
+    func zeroPaddingAfterMembersIsSkipped(between: Bool) throws {
+        let lines = sampleLines(2000)
+        let plain = joined(lines)
+        let members = stride(from: 0, to: plain.count, by: 3001).map {
+            BGZF.member(Array(plain[$0..<min(plain.count, $0 + 3001)]))
+        }
+        let padding = [UInt8](repeating: 0, count: 4)
+        let bytes =
+            between
+            ? members.flatMap { $0 + padding }
+            : members.flatMap(\.self) + padding
+        let read = try PieceFixtures.readBothWays(bytes, pieceBytes: 1)
+        Self.expectSame(read, between ? "between" : "at the end")
+        #expect(read.pieces.error == nil)
+        let allLines = read.pieces.lines == lines
+        #expect(allLines)
+    }
+
     /// A read that fails part way: the lines read before it, then the read's own error.
     @Test func aReadErrorFailsAsSerially() throws {
         let (_, plain) = Self.plainLog()
