@@ -84,9 +84,7 @@ extension AndroidLinkMatcher {
                     parts: nil, filters: [], chosenFilter: nil, approved: nil, ruleSource: nil,
                     rules: [], decision: .unmatched(.notAURL))
             }
-            return scratch.units.withUnsafeBufferPointer { units in
-                explain(parts, units, scratch)
-            }
+            return explain(parts, scratch.units, scratch)
         }
     }
 
@@ -96,7 +94,9 @@ extension AndroidLinkMatcher {
         func text(_ range: Range<Int>) -> String { String(decoding: units[range], as: UTF16.self) }
         let decision = decide(url, units, scratch)
         var chosen: Int?
-        if case .chosen(let filter) = matchFilters(url, units, scratch) { chosen = filter }
+        if case .chosen(let filter) = matchFilters(url, units, plan(url, units), scratch) {
+            chosen = filter
+        }
         let parts = AndroidExplanation.Parts(
             scheme: text(url.scheme), host: url.host.map(text), port: url.port,
             path: text(url.path), query: url.query.map(text), fragment: url.fragment.map(text))

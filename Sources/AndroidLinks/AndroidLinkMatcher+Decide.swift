@@ -5,7 +5,7 @@ extension AndroidLinkMatcher {
         -> AndroidDecision
     {
         guard let parts = URLUnits(url, scratch: scratch) else { return .unmatched(.notAURL) }
-        return scratch.units.withUnsafeBufferPointer { decide(parts, $0, scratch) }
+        return decide(parts, scratch.units, scratch)
     }
 
     /// `decide` of a URL held in a `String`.
@@ -14,21 +14,76 @@ extension AndroidLinkMatcher {
         return url.withUTF8 { decide($0, scratch: scratch) }
     }
 
+    /// What Android does with the URL whose scheme and authority `origin` planned and whose
+    /// path, query and fragment are `target` (it starts with `/`): the decision of
+    /// `decide(origin + target)`, without reading the origin again.
+    public func decide(
+        _ origin: AndroidOriginPlan, target: UnsafeBufferPointer<UInt8>,
+        scratch: AndroidMatchScratch
+    ) -> AndroidDecision {
+        let parts = URLUnits(target: target, scratch: scratch)
+        return decide(parts, scratch.units, origin.plan, scratch)
+    }
+
+    /// The plan of `origin`, a URL's `scheme://authority` (no path, query or fragment), to decide
+    /// any number of its targets with; nil when it is not one.
+    public func plan(origin: UnsafeBufferPointer<UInt8>, scratch: AndroidMatchScratch)
+        -> AndroidOriginPlan?
+    {
+        let ends: [UInt8] = [UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#")]
+        guard let separator = URLUnits.schemeSeparator(origin),
+            !origin[(separator + 3)...].contains(where: ends.contains)
+        else { return nil }
+        var url = Array(origin)
+        url.append(UInt8(ascii: "/"))
+        guard let parts = url.withUnsafeBufferPointer({ URLUnits($0, scratch: scratch) }) else {
+            return nil
+        }
+        return AndroidOriginPlan(plan: plan(parts, scratch.units))
+    }
+
     /// The filter steps (A8 steps 1, 2, 5), leaving each filter's marks in the scratch, then
     /// verification and dynamic rules.
     func decide(
         _ url: URLUnits, _ units: UnsafeBufferPointer<UInt16>, _ scratch: AndroidMatchScratch
-    )
-        -> AndroidDecision
-    {
-        switch matchFilters(url, units, scratch) {
+    ) -> AndroidDecision {
+        decide(url, units, plan(url, units), scratch)
+    }
+
+    private func decide(
+        _ url: URLUnits, _ units: UnsafeBufferPointer<UInt16>, _ origin: OriginPlan,
+        _ scratch: AndroidMatchScratch
+    ) -> AndroidDecision {
+        switch matchFilters(url, units, origin, scratch) {
         case .chosen(let filter):
-            return verify(filter, url, units, scratch)
+            return verify(filter, url, units, origin, scratch)
         case .blocked(let filter, let group):
             return .excluded(.group(filter: filter, group: group))
         case .failed(let reason):
             return .unmatched(reason)
         }
+    }
+
+    /// What the URL's scheme, host and port decide before its path (A8 steps 1 to 4).
+    func plan(_ url: URLUnits, _ units: UnsafeBufferPointer<UInt16>) -> OriginPlan {
+        guard let scheme = schemes.index(of: UnsafeBufferPointer(rebasing: units[url.scheme]))
+        else { return OriginPlan(scheme: nil) }
+        var plan = OriginPlan(scheme: scheme, hostless: hostIndexes[scheme].hostless)
+        guard let host = url.host.map({ UnsafeBufferPointer(rebasing: units[$0]) }) else {
+            return plan
+        }
+        hostIndexes[scheme].forEachBucket(of: host) { bucket in
+            var authority = false
+            for (filter, port) in bucket.filters {
+                let takesPort = port == nil || port == url.port
+                plan.marks.append((filter, takesPort ? [.host, .authority] : .host))
+                authority = authority || takesPort
+            }
+            if authority { plan.paths.append(bucket.paths) }
+        }
+        plan.approved = domains.approves(host)
+        if setup.apiLevel >= 35 { plan.ruleSource = domains.ruleSource(for: host) }
+        return plan
     }
 
     /// What the filters make of a URL.
@@ -42,40 +97,25 @@ extension AndroidLinkMatcher {
     }
 
     func matchFilters(
-        _ url: URLUnits, _ units: UnsafeBufferPointer<UInt16>, _ scratch: AndroidMatchScratch
+        _ url: URLUnits, _ units: UnsafeBufferPointer<UInt16>, _ origin: OriginPlan,
+        _ scratch: AndroidMatchScratch
     ) -> FilterResult {
         scratch.clearMarks()
-        guard let scheme = schemes.index(of: UnsafeBufferPointer(rebasing: units[url.scheme]))
-        else {
-            return .failed(.scheme)
-        }
-        let index = hostIndexes[scheme]
+        guard origin.scheme != nil else { return .failed(.scheme) }
         var chosen: Int?
         // Activities declared later win (A8 step 5); within one, its first filter.
         func consider(_ filter: Int) {
             guard let current = chosen else { return chosen = filter }
-            let (component, currentComponent) = (
-                filters[filter].componentIndex, filters[current].componentIndex
-            )
+            let (component, currentComponent) = (components[filter], components[current])
             if component > currentComponent || (component == currentComponent && filter < current) {
                 chosen = filter
             }
         }
-        index.hostless.forEach(consider)
-        if let host = url.host {
-            let path = UnsafeBufferPointer(rebasing: units[url.path])
-            index.forEachBucket(of: UnsafeBufferPointer(rebasing: units[host])) { bucket in
-                var authority = false
-                for (filter, port) in bucket.filters {
-                    scratch.mark(filter, .host)
-                    if port == nil || port == url.port {
-                        scratch.mark(filter, .authority)
-                        authority = true
-                    }
-                }
-                if authority { bucket.paths.forEachMatch(path) { scratch.mark($0, .path) } }
-            }
-        }
+        origin.hostless.forEach(consider)
+        for (filter, marks) in origin.marks { scratch.mark(filter, marks) }
+        let path = UnsafeBufferPointer(rebasing: units[url.path])
+        for paths in origin.paths { paths.forEachMatch(path) { scratch.mark($0, .path) } }
+        let parameters = scratch.parameters
         var blocked: (filter: Int, group: Int)?
         var reached = FilterMarks()
         for filter in scratch.touched {
@@ -89,7 +129,7 @@ extension AndroidLinkMatcher {
             // Groups are tried only when no path rule matched, in order; the first decides.
             guard
                 let group = groups[filter].firstIndex(where: {
-                    $0.matches(url, units, parameters: scratch.parameters)
+                    $0.matches(url, units, parameters: parameters)
                 })
             else { continue }
             if groups[filter][group].allow {
@@ -107,14 +147,10 @@ extension AndroidLinkMatcher {
     /// A8 steps 3 and 4: the host must be approved; then its dynamic rules, if any, decide.
     private func verify(
         _ filter: Int, _ url: URLUnits, _ units: UnsafeBufferPointer<UInt16>,
-        _ scratch: AndroidMatchScratch
+        _ origin: OriginPlan, _ scratch: AndroidMatchScratch
     ) -> AndroidDecision {
-        guard let host = url.host.map({ UnsafeBufferPointer(rebasing: units[$0]) }),
-            domains.approves(host)
-        else { return .unmatched(.hostNotVerified) }
-        guard setup.apiLevel >= 35, let source = domains.ruleSource(for: host) else {
-            return .handled(filter: filter, rule: nil)
-        }
+        guard origin.approved else { return .unmatched(.hostNotVerified) }
+        guard let source = origin.ruleSource else { return .handled(filter: filter, rule: nil) }
         guard let rule = domains.rules[source].firstMatch(url, units, scratch) else {
             return .unmatched(.noDynamicRule)
         }
@@ -125,4 +161,27 @@ extension AndroidLinkMatcher {
         return domains.rules[source].rules[rule].allow
             ? .handled(filter: filter, rule: reference) : .excluded(.dynamicRule(reference))
     }
+}
+
+/// A URL's scheme, host and port, read and looked up once (`AndroidLinkMatcher.plan(origin:)`),
+/// to decide the paths of that origin with: a scan meets the same few hosts again and again.
+public struct AndroidOriginPlan: Sendable {
+    let plan: OriginPlan
+}
+
+/// What a URL's scheme, host and port decide before its path.
+struct OriginPlan: Sendable {
+    /// The scheme's index among the filters' schemes; nil when no filter names it.
+    var scheme: Int?
+    /// The scheme's filters without a host: they take every URL of it.
+    var hostless: [Int] = []
+    /// The marks the host and port give the filters that name the host (A8 step 2).
+    var marks: [(filter: Int, marks: FilterMarks)] = []
+    /// The path rules of the host's buckets with a filter that takes the port: they are
+    /// matched against the path.
+    var paths: [PathIndex] = []
+    /// The host is verified (A6.5).
+    var approved = false
+    /// The verified host whose dynamic rules apply (A7.2), on devices that read them.
+    var ruleSource: Int?
 }

@@ -22,6 +22,9 @@ public final class AndroidLinkMatcher: Sendable {
     let groups: [[CompiledGroup]]
     /// Per filter: false when it has neither path rules nor groups, so takes every path.
     let hasPathRules: [Bool]
+    /// Per filter, its component's index (a filter's whole description is not copied to
+    /// compare two).
+    let components: [Int]
     let domains: DomainIndex
 
     /// Compiles the manifest's filters for tapped links and the hosts verified by the setup's
@@ -41,6 +44,7 @@ public final class AndroidLinkMatcher: Sendable {
             }
         }
         self.filters = filters
+        components = filters.map(\.componentIndex)
         let readsGroups = setup.apiLevel >= 35
         let groups = filters.map { readsGroups ? $0.filter.groups.map(CompiledGroup.init) : [] }
         self.groups = groups

@@ -2,7 +2,7 @@
 /// URL, so deciding allocates nothing once they have grown. Give each thread its own.
 public final class AndroidMatchScratch {
     /// The URL's scheme, host, path, query and fragment as Android compares them (`URLUnits`).
-    var units: [UInt16] = []
+    var store = UnitStore()
     /// The percent-decoded bytes of the part being decoded.
     var bytes: [UInt8] = []
     /// The query's parameters, as ranges of `units` (A4.6).
@@ -23,9 +23,13 @@ public final class AndroidMatchScratch {
     }
 
     deinit {
+        store.deallocate()
         marks.deallocate()
         touchedFilters.deallocate()
     }
+
+    /// The units of the last URL read.
+    var units: UnsafeBufferPointer<UInt16> { store.units }
 
     /// The filters the current URL reached, in the order it reached them.
     var touched: UnsafeMutableBufferPointer<Int>.SubSequence { touchedFilters[0..<touchedCount] }

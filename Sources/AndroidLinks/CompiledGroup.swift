@@ -42,20 +42,25 @@ struct CompiledGroup: Sendable {
     func matches(
         _ url: URLUnits, _ units: UnsafeBufferPointer<UInt16>, parameters: [Range<Int>]
     ) -> Bool {
-        !matchers.isEmpty
-            && matchers.allSatisfy { matcher in
-                switch matcher.part {
-                case .path:
-                    return matcher.program.matches(UnsafeBufferPointer(rebasing: units[url.path]))
-                case .fragment:
-                    guard let fragment = url.fragment else { return false }
-                    return matcher.program.matches(UnsafeBufferPointer(rebasing: units[fragment]))
-                case .query:
-                    guard url.query != nil else { return false }
-                    return parameters.contains {
-                        matcher.program.matches(UnsafeBufferPointer(rebasing: units[$0]))
-                    }
+        guard !matchers.isEmpty else { return false }
+        for matcher in matchers {
+            switch matcher.part {
+            case .path:
+                guard matcher.program.matches(UnsafeBufferPointer(rebasing: units[url.path])) else {
+                    return false
                 }
+            case .fragment:
+                guard let fragment = url.fragment,
+                    matcher.program.matches(UnsafeBufferPointer(rebasing: units[fragment]))
+                else { return false }
+            case .query:
+                guard url.query != nil,
+                    parameters.contains(where: {
+                        matcher.program.matches(UnsafeBufferPointer(rebasing: units[$0]))
+                    })
+                else { return false }
             }
+        }
+        return true
     }
 }

@@ -7,22 +7,15 @@ import ASCIIBytes
 enum DecodedText {
     /// Appends the decoded units of `text` to `units`; `bytes` is scratch for the decoded bytes.
     static func append(
-        _ text: UnsafeBufferPointer<UInt8>, percentDecoded: Bool, to units: inout [UInt16],
+        _ text: UnsafeBufferPointer<UInt8>, percentDecoded: Bool, to units: inout UnitStore,
         bytes: inout [UInt8]
     ) {
         // Nearly every part of a logged URL is ASCII without an escape: its units are its bytes.
-        let start = units.count
-        units.reserveCapacity(start + text.count)
-        var plain = true
-        for byte in text {
-            if byte >= 0x80 || (percentDecoded && byte == UInt8(ascii: "%")) {
-                plain = false
-                break
-            }
-            units.append(UInt16(byte))
+        let escape = percentDecoded ? UInt8(ascii: "%") : 0x80
+        if !text.contains(where: { $0 >= 0x80 || $0 == escape }) {
+            units.appendWidened(text)
+            return
         }
-        if plain { return }
-        units.removeSubrange(start...)
         bytes.removeAll(keepingCapacity: true)
         var index = 0
         while index < text.count {
@@ -43,7 +36,7 @@ enum DecodedText {
 
     /// The UTF-8 `bytes` as UTF-16, ill-formed sequences as U+FFFD (the standard library's own
     /// parser decides how many bytes each one spans, as `String(decoding:as:)` does).
-    static func appendUTF16(of bytes: UnsafeBufferPointer<UInt8>, to units: inout [UInt16]) {
+    static func appendUTF16(of bytes: UnsafeBufferPointer<UInt8>, to units: inout UnitStore) {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]

@@ -28,18 +28,23 @@ struct DynamicRuleIndex: Sendable {
     func firstMatch(
         _ url: URLUnits, _ units: UnsafeBufferPointer<UInt16>, _ scratch: AndroidMatchScratch
     ) -> Int? {
+        let parameters = scratch.parameters
+        func matches(_ rule: Int) -> Bool {
+            rules.withUnsafeBufferPointer { $0[rule].matches(url, units, parameters: parameters) }
+        }
+        // Taken out of the scratch while in use: the array stays unique, so it is reused and
+        // not copied.
         var candidates = scratch.candidates
+        scratch.candidates = []
+        defer { scratch.candidates = candidates }
         candidates.removeAll(keepingCapacity: true)
         byPathStart.walk(UnsafeBufferPointer(rebasing: units[url.path])) { candidates.append($0) }
-        defer { scratch.candidates = candidates }
         if candidates.isEmpty {
-            return everywhere.first {
-                rules[$0].matches(url, units, parameters: scratch.parameters)
-            }
+            return everywhere.first(where: matches)
         }
         candidates += everywhere
         candidates.sort()
-        return candidates.first { rules[$0].matches(url, units, parameters: scratch.parameters) }
+        return candidates.first(where: matches)
     }
 
     /// The units of `pattern` before its first wildcard (`*`, `?`): every path it matches

@@ -2,19 +2,24 @@
 /// A4.5) of the filters one host leads to, each kind in the structure that suits it: literal
 /// paths in a table, prefixes in a trie, suffixes in a trie of reversed keys, patterns as
 /// programs (one per distinct pattern). A lookup meets every filter one of whose rules matches.
-struct PathIndex: Sendable {
-    private var literals = UnitTable()
-    private var literalFilters: [[Int]] = []
+/// A class: a decision holds it by one reference, not by each of its tables.
+final class PathIndex: Sendable {
+    private let literals: UnitTable
+    private let literalFilters: [[Int]]
     private let prefixes: UnitTrie
     private let suffixes: UnitTrie
-    private var programs: [PatternProgram] = []
-    private var programFilters: [[Int]] = []
+    private let programs: [PatternProgram]
+    private let programFilters: [[Int]]
 
     /// The index of each filter's path rules.
     init(_ filters: [(filter: Int, paths: [AndroidPattern])]) {
         var prefixKeys: [(key: [UInt16], value: Int)] = []
         var suffixKeys: [(key: [UInt16], value: Int)] = []
         var programIndex: [AndroidPattern.Kind: [String: Int]] = [:]
+        var literals = UnitTable()
+        var literalFilters: [[Int]] = []
+        var programs: [PatternProgram] = []
+        var programFilters: [[Int]] = []
         for (filter, paths) in filters {
             for pattern in paths {
                 switch pattern.kind {
@@ -39,6 +44,10 @@ struct PathIndex: Sendable {
         }
         prefixes = UnitTrie(prefixKeys, backward: false)
         suffixes = UnitTrie(suffixKeys, backward: true)
+        self.literals = literals
+        self.literalFilters = literalFilters
+        self.programs = programs
+        self.programFilters = programFilters
     }
 
     /// Calls `body` with each filter one of whose rules matches the path (a filter may come

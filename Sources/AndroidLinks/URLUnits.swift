@@ -21,33 +21,55 @@ struct URLUnits {
     /// `units` and, from the query, its `parameters`.
     init?(_ url: UnsafeBufferPointer<UInt8>, scratch: AndroidMatchScratch) {
         guard let separator = Self.schemeSeparator(url) else { return nil }
+        var scheme = 0..<0
+        var host: Range<Int>?
+        var port: Int?
+        self.init(url, from: separator + 3, scratch: scratch) { url, authority, text in
+            for byte in url[..<separator] { text.units.append(UInt16(ASCII.lowercased(byte))) }
+            scheme = 0..<text.units.count
+            (host, port) = Self.hostAndPort(url, authority, &text)
+        }
+        (self.scheme, self.host, self.port) = (scheme, host, port)
+    }
+
+    /// Splits a target (`/path?query#fragment`) whose scheme and authority were read before
+    /// (`OriginPlan`): `scheme` is empty and `host` nil here.
+    init(target: UnsafeBufferPointer<UInt8>, scratch: AndroidMatchScratch) {
+        self.init(target, from: 0, scratch: scratch) { _, _, _ in }
+        (scheme, host, port) = (0..<0, nil, nil)
+    }
+
+    /// Splits `url` from `start`: the authority up to the first `/`, `?` or `#` (read by
+    /// `readOrigin`, which comes first in `units`), then the path, query and fragment.
+    private init(
+        _ url: UnsafeBufferPointer<UInt8>, from start: Int, scratch: AndroidMatchScratch,
+        readOrigin: (UnsafeBufferPointer<UInt8>, Range<Int>, inout Text) -> Void
+    ) {
         // The buffers are taken out of the scratch while the URL is read, and put back: appends
         // to a local array pay no access check of a class property.
-        var text = Text(units: scratch.units, bytes: scratch.bytes)
-        scratch.units = []
+        var text = Text(units: scratch.store, bytes: scratch.bytes)
         scratch.bytes = []
-        defer { (scratch.units, scratch.bytes) = (text.units, text.bytes) }
-        text.units.removeAll(keepingCapacity: true)
+        defer { (scratch.store, scratch.bytes) = (text.units, text.bytes) }
+        text.units.count = 0
         scratch.parameters.removeAll(keepingCapacity: true)
-        for byte in url[..<separator] { text.units.append(UInt16(ASCII.lowercased(byte))) }
-        scheme = 0..<text.units.count
         var end = url.count
         var fragmentText: Range<Int>?
-        if let fragmentStart = Self.first(UInt8(ascii: "#"), in: url, (separator + 3)..<end) {
+        if let fragmentStart = Self.first(UInt8(ascii: "#"), in: url, start..<end) {
             fragmentText = (fragmentStart + 1)..<end
             end = fragmentStart
         }
         var queryText: Range<Int>?
-        if let question = Self.first(UInt8(ascii: "?"), in: url, (separator + 3)..<end) {
+        if let question = Self.first(UInt8(ascii: "?"), in: url, start..<end) {
             queryText = (question + 1)..<end
             end = question
         }
-        let slash = Self.first(UInt8(ascii: "/"), in: url, (separator + 3)..<end) ?? end
-        (host, port) = Self.hostAndPort(url, (separator + 3)..<slash, &text)
+        let slash = Self.first(UInt8(ascii: "/"), in: url, start..<end) ?? end
+        readOrigin(url, start..<slash, &text)
+        (scheme, host, port) = (0..<0, nil, nil)
         path = slash == end ? text.slash() : text.decode(url, slash..<end)
         query = queryText.map { text.decode(url, $0) }
         fragment = fragmentText.map { text.decode(url, $0) }
-        if let query { Self.split(query, text.units, &scratch.parameters) }
+        if let query { Self.split(query, text.units.units, &scratch.parameters) }
     }
 
     /// Where `byte` first is in `url[range]`.
@@ -63,7 +85,7 @@ struct URLUnits {
 
     /// The units read so far, and scratch for decoded bytes.
     private struct Text {
-        var units: [UInt16]
+        var units: UnitStore
         var bytes: [UInt8]
 
         mutating func decode(_ url: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
@@ -81,7 +103,7 @@ struct URLUnits {
     }
 
     /// Where `://` starts, after a scheme of letters, digits, `+`, `-` and `.`.
-    private static func schemeSeparator(_ url: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func schemeSeparator(_ url: UnsafeBufferPointer<UInt8>) -> Int? {
         guard url.count >= 3 else { return nil }
         var index = 0
         while index + 2 < url.count {
@@ -122,7 +144,9 @@ struct URLUnits {
         }
         let host = text.decode(url, hostPort)
         guard !host.isEmpty else { return (nil, port) }
-        for index in host where text.units[index] &- 0x41 < 26 { text.units[index] |= 0x20 }
+        for index in host where text.units.base[index] &- 0x41 < 26 {
+            text.units.base[index] |= 0x20
+        }
         return (host, port)
     }
 
@@ -147,7 +171,7 @@ struct URLUnits {
     /// The decoded query's parameters as Java's `String.split` gives them: at `&`, or at `;`
     /// when that gives one piece (A4.6).
     private static func split(
-        _ query: Range<Int>, _ units: [UInt16], _ parameters: inout [Range<Int>]
+        _ query: Range<Int>, _ units: UnsafeBufferPointer<UInt16>, _ parameters: inout [Range<Int>]
     ) {
         if pieces(query, at: UInt16(UInt8(ascii: "&")), units, &parameters) == 1 {
             _ = pieces(query, at: UInt16(UInt8(ascii: ";")), units, &parameters)
@@ -157,7 +181,7 @@ struct URLUnits {
     /// Sets the scratch's parameters to the pieces of the query between separators, trailing
     /// empty ones dropped (the whole query when it has no separator), and says how many.
     private static func pieces(
-        _ query: Range<Int>, at separator: UInt16, _ units: [UInt16],
+        _ query: Range<Int>, at separator: UInt16, _ units: UnsafeBufferPointer<UInt16>,
         _ parameters: inout [Range<Int>]
     ) -> Int {
         parameters.removeAll(keepingCapacity: true)

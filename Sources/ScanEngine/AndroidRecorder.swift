@@ -1,6 +1,7 @@
 import ASCIIBytes
 import AndroidLinks
 import CoverageStats
+import LibC
 
 /// A worker's Android side: decides each tally of requests the iOS side records (one target,
 /// any number of requests) for the app of `--android-manifest`, and counts it beside the iOS
@@ -13,9 +14,16 @@ final class AndroidRecorder {
     private let matcher: AndroidLinkMatcher
     private let hostlessHost: [UInt8]?
     private let scratch: AndroidMatchScratch
-    /// The URL Android is asked about: `https://` (a log line names no scheme), the host,
-    /// the target. Reused from tally to tally.
+    /// The URL Android is asked about when its origin has no plan: `https://` (a log line
+    /// names no scheme), the host, the target. Reused from tally to tally.
     private var url: [UInt8] = []
+    /// The plans of the hosts met (nil for a host that is not a URL's authority, decided
+    /// whole), the last one apart: a log names a few hosts again and again.
+    private var plans: [[UInt8]: AndroidOriginPlan?] = [:]
+    private var lastHost: [UInt8]?
+    private var lastPlan: AndroidOriginPlan?
+    /// Past this many hosts, the plans are forgotten: memory stays bounded on any log.
+    private static let plannedHosts = 4096
     private(set) var counts: AndroidCounts
     /// `diff`: the same decisions against the new files' apps; nil for a scan.
     private(set) var newCounts: AndroidCounts?
@@ -62,16 +70,54 @@ final class AndroidRecorder {
         if target.first != ASCII.slash {
             return setup.tally(matcher.decide(target, scratch: scratch))
         }
-        url.removeAll(keepingCapacity: true)
-        url.append(contentsOf: Self.https)
         if host.isEmpty {
             guard let hostlessHost else { return setup.hostNotLoggedTally }
-            url.append(contentsOf: hostlessHost)
-        } else {
-            url.append(contentsOf: host)
+            return hostlessHost.withUnsafeBufferPointer { decide(origin: $0, target: target) }
         }
+        return decide(origin: host, target: target)
+    }
+
+    /// Android's decision on `https://` + `host` + `target` (which starts with `/`), by the
+    /// host's plan when it has one.
+    private func decide(origin host: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>)
+        -> AndroidTally
+    {
+        if let plan = plan(of: host) {
+            return setup.tally(matcher.decide(plan, target: target, scratch: scratch))
+        }
+        url.removeAll(keepingCapacity: true)
+        url.append(contentsOf: Self.https)
+        url.append(contentsOf: host)
         url.append(contentsOf: target)
         let decision = url.withUnsafeBufferPointer { matcher.decide($0, scratch: scratch) }
         return setup.tally(decision)
+    }
+
+    private static func equal(_ bytes: [UInt8], _ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == other.count, let otherBase = other.baseAddress else {
+            return bytes.count == other.count
+        }
+        return bytes.withUnsafeBufferPointer {
+            $0.baseAddress.map { memcmp($0, otherBase, other.count) == 0 } ?? false
+        }
+    }
+
+    /// The plan of `https://` + `host`, remembered.
+    private func plan(of host: UnsafeBufferPointer<UInt8>) -> AndroidOriginPlan? {
+        if let lastHost, Self.equal(lastHost, host) { return lastPlan }
+        let key = Array(host)
+        let plan: AndroidOriginPlan?
+        if let known = plans[key] {
+            plan = known
+        } else {
+            url.removeAll(keepingCapacity: true)
+            url.append(contentsOf: Self.https)
+            url.append(contentsOf: host)
+            plan = url.withUnsafeBufferPointer { matcher.plan(origin: $0, scratch: scratch) }
+            if plans.count >= Self.plannedHosts { plans.removeAll(keepingCapacity: true) }
+            plans[key] = plan
+        }
+        (lastHost, lastPlan) = (key, plan)
+        return plan
     }
 }

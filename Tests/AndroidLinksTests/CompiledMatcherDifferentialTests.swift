@@ -15,6 +15,8 @@ struct CompiledMatcherDifferentialTests {
         var seen: [String: Int] = [:]
         var disagreements = 0
         var explanationDisagreements = 0
+        var plannedCount = 0
+        var plannedDisagreements = 0
         for caseNumber in 0..<Self.apps {
             let app = generator.app()
             let reference = AndroidReferenceMatcher(manifest: app.manifest, setup: app.setup)
@@ -27,6 +29,10 @@ struct CompiledMatcherDifferentialTests {
                 let actual = compiled.referenceForm(decision)
                 if !Self.explanationAgrees(compiled.explain(url, scratch: scratch), decision) {
                     explanationDisagreements += 1
+                }
+                if let planned = Self.decideByOrigin(url, compiled, scratch) {
+                    plannedCount += 1
+                    if planned != decision { plannedDisagreements += 1 }
                 }
                 seen[Self.kind(expected), default: 0] += 1
                 guard actual != expected else { continue }
@@ -46,10 +52,32 @@ struct CompiledMatcherDifferentialTests {
         }
         #expect(disagreements == 0)
         #expect(explanationDisagreements == 0)
+        #expect(plannedDisagreements == 0)
+        #expect(plannedCount >= Self.apps * Self.urlsPerApp / 4, "\(plannedCount) planned")
         // The generator reaches every kind of decision, often enough to mean something.
         for kind in Self.kinds {
             #expect(seen[kind, default: 0] >= 20, "\(kind): \(seen[kind, default: 0]) of \(seen)")
         }
+    }
+
+    /// The URL decided as a scan decides it: its origin (`scheme://authority`) planned, then
+    /// its target (from the `/` that ends the authority) by that plan; nil when the URL has
+    /// no such `/` or its origin no plan.
+    static func decideByOrigin(
+        _ url: String, _ matcher: AndroidLinkMatcher, _ scratch: AndroidMatchScratch
+    ) -> AndroidDecision? {
+        let bytes = Array(url.utf8)
+        guard let separator = bytes.firstRange(of: Array("://".utf8))?.upperBound,
+            let end = bytes[separator...].firstIndex(where: { "/?#".utf8.contains($0) }),
+            bytes[end] == UInt8(ascii: "/")
+        else { return nil }
+        let origin = Array(bytes[..<end])
+        let target = Array(bytes[end...])
+        guard
+            let plan = origin.withUnsafeBufferPointer({ matcher.plan(origin: $0, scratch: scratch) }
+            )
+        else { return nil }
+        return target.withUnsafeBufferPointer { matcher.decide(plan, target: $0, scratch: scratch) }
     }
 
     /// `explain` tells the same story as `decide`: the same decision; the chosen filter took
