@@ -73,10 +73,8 @@ struct CompiledMatcherDifferentialTests {
         else { return nil }
         let origin = Array(bytes[..<end])
         let target = Array(bytes[end...])
-        guard
-            let plan = origin.withUnsafeBufferPointer({ matcher.plan(origin: $0, scratch: scratch) }
-            )
-        else { return nil }
+        let plan = origin.withUnsafeBufferPointer { matcher.plan(origin: $0, scratch: scratch) }
+        guard let plan else { return nil }
         return target.withUnsafeBufferPointer { matcher.decide(plan, target: $0, scratch: scratch) }
     }
 
