@@ -151,22 +151,26 @@ extension AndroidLinkMatcher {
     ) -> AndroidDecision {
         guard origin.approved else { return .unmatched(.hostNotVerified) }
         guard let source = origin.ruleSource else { return .handled(filter: filter, rule: nil) }
-        guard let rule = domains.rules[source].firstMatch(url, units, scratch) else {
+        let rules = domains.rules[source]
+        guard let rule = rules.firstMatch(url, units, scratch) else {
             return .unmatched(.noDynamicRule)
         }
         let statement = verifiedDomains[source].statement
         let reference = AndroidRuleReference(
             domain: source, statement: statement.index,
             rule: statement.dynamicComponents?[rule].index ?? rule)
-        return domains.rules[source].rules[rule].allow
+        return rules.rules[rule].allow
             ? .handled(filter: filter, rule: reference) : .excluded(.dynamicRule(reference))
     }
 }
 
 /// A URL's scheme, host and port, read and looked up once (`AndroidLinkMatcher.plan(origin:)`),
 /// to decide the paths of that origin with: a scan meets the same few hosts again and again.
-public struct AndroidOriginPlan: Sendable {
+/// A class: a scan hands a plan from decision to decision by one reference.
+public final class AndroidOriginPlan: Sendable {
     let plan: OriginPlan
+
+    init(plan: OriginPlan) { self.plan = plan }
 }
 
 /// What a URL's scheme, host and port decide before its path.

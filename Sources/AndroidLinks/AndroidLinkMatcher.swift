@@ -75,7 +75,8 @@ public final class AndroidLinkMatcher: Sendable {
 
     /// A scratch for one thread.
     public func makeScratch() -> AndroidMatchScratch {
-        AndroidMatchScratch(filterCount: filters.count)
+        AndroidMatchScratch(
+            filterCount: filters.count, ruleCount: domains.rules.map(\.rules.count).max() ?? 0)
     }
 }
 

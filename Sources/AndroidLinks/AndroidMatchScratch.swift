@@ -12,40 +12,50 @@ public final class AndroidMatchScratch {
     let marks: UnsafeMutableBufferPointer<FilterMarks>
     /// The filters whose marks are set, to clear them for the next URL: each at most once.
     private let touchedFilters: UnsafeMutableBufferPointer<Int>
-    private var touchedCount = 0
-    /// The dynamic rules a URL's path may meet (`DynamicRuleIndex`).
-    var candidates: [Int] = []
+    /// How many `touchedFilters` holds. Plain memory too: a class's stored `var` is checked
+    /// for exclusive access at every read and write.
+    private let touchedCount: UnsafeMutablePointer<Int>
+    /// The dynamic rules a URL's path may meet (`DynamicRuleIndex`): room for every rule of
+    /// one host.
+    let candidates: UnsafeMutableBufferPointer<Int>
 
-    init(filterCount: Int) {
+    init(filterCount: Int, ruleCount: Int = 0) {
         marks = .allocate(capacity: filterCount)
         marks.initialize(repeating: [])
         touchedFilters = .allocate(capacity: filterCount)
+        touchedCount = .allocate(capacity: 1)
+        touchedCount.initialize(to: 0)
+        candidates = .allocate(capacity: ruleCount)
     }
 
     deinit {
         store.deallocate()
         marks.deallocate()
         touchedFilters.deallocate()
+        touchedCount.deallocate()
+        candidates.deallocate()
     }
 
     /// The units of the last URL read.
     var units: UnsafeBufferPointer<UInt16> { store.units }
 
     /// The filters the current URL reached, in the order it reached them.
-    var touched: UnsafeMutableBufferPointer<Int>.SubSequence { touchedFilters[0..<touchedCount] }
+    var touched: UnsafeMutableBufferPointer<Int>.SubSequence {
+        touchedFilters[0..<touchedCount.pointee]
+    }
 
     /// Clears the marks the last URL set.
     func clearMarks() {
         for filter in touched { marks[filter] = [] }
-        touchedCount = 0
+        touchedCount.pointee = 0
     }
 
     /// Adds `mark` to the filter's marks.
     @inline(__always)
     func mark(_ filter: Int, _ mark: FilterMarks) {
         if marks[filter].isEmpty {
-            touchedFilters[touchedCount] = filter
-            touchedCount += 1
+            touchedFilters[touchedCount.pointee] = filter
+            touchedCount.pointee += 1
         }
         marks[filter].insert(mark)
     }

@@ -3,7 +3,9 @@
 /// rule's path pattern (up to its first `*` or `?`) in a trie, walked along the URL's decoded
 /// path; rules whose path pattern starts with a wildcard, or that have none, are tried for
 /// every URL. The candidates are then tried in rule order, so the answer is the loop's.
-struct DynamicRuleIndex: Sendable {
+///
+/// A class: a decision holds it by one reference, not by each of its tables.
+final class DynamicRuleIndex: Sendable {
     let rules: [CompiledGroup]
     /// Rules by the literal start of their path pattern.
     private let byPathStart: UnitTrie
@@ -32,19 +34,21 @@ struct DynamicRuleIndex: Sendable {
         func matches(_ rule: Int) -> Bool {
             rules.withUnsafeBufferPointer { $0[rule].matches(url, units, parameters: parameters) }
         }
-        // Taken out of the scratch while in use: the array stays unique, so it is reused and
-        // not copied.
-        var candidates = scratch.candidates
-        scratch.candidates = []
-        defer { scratch.candidates = candidates }
-        candidates.removeAll(keepingCapacity: true)
-        byPathStart.walk(UnsafeBufferPointer(rebasing: units[url.path])) { candidates.append($0) }
-        if candidates.isEmpty {
-            return everywhere.first(where: matches)
+        // Each rule is met at most once (its key ends at one node): there is room for all.
+        let candidates = scratch.candidates
+        var count = 0
+        byPathStart.walk(UnsafeBufferPointer(rebasing: units[url.path])) {
+            candidates[count] = $0
+            count += 1
         }
-        candidates += everywhere
-        candidates.sort()
-        return candidates.first(where: matches)
+        if count == 0 { return everywhere.first(where: matches) }
+        for rule in everywhere {
+            candidates[count] = rule
+            count += 1
+        }
+        var met = UnsafeMutableBufferPointer(rebasing: candidates[0..<count])
+        met.sort()
+        return met.first(where: matches)
     }
 
     /// The units of `pattern` before its first wildcard (`*`, `?`): every path it matches
