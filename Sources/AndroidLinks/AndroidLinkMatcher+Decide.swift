@@ -102,20 +102,11 @@ extension AndroidLinkMatcher {
     ) -> FilterResult {
         scratch.clearMarks()
         guard origin.scheme != nil else { return .failed(.scheme) }
-        var chosen: Int?
-        // Activities declared later win (A8 step 5); within one, its first filter.
-        func consider(_ filter: Int) {
-            guard let current = chosen else { return chosen = filter }
-            let (component, currentComponent) = (components[filter], components[current])
-            if component > currentComponent || (component == currentComponent && filter < current) {
-                chosen = filter
-            }
-        }
-        origin.hostless.forEach(consider)
+        var chosen = Choice(components: components)
+        for filter in origin.hostless { chosen.consider(filter) }
         for (filter, marks) in origin.marks { scratch.mark(filter, marks) }
         let path = UnsafeBufferPointer(rebasing: units[url.path])
         for paths in origin.paths { paths.forEachMatch(path) { scratch.mark($0, .path) } }
-        let parameters = scratch.parameters
         var blocked: (filter: Int, group: Int)?
         var reached = FilterMarks()
         for filter in scratch.touched {
@@ -123,25 +114,44 @@ extension AndroidLinkMatcher {
             reached.formUnion(marks)
             guard marks.contains(.authority) else { continue }
             if !hasPathRules[filter] || marks.contains(.path) {
-                consider(filter)
+                chosen.consider(filter)
                 continue
             }
             // Groups are tried only when no path rule matched, in order; the first decides.
             guard
                 let group = groups[filter].firstIndex(where: {
-                    $0.matches(url, units, parameters: parameters)
+                    $0.matches(url, units, parameters: scratch.parameters)
                 })
             else { continue }
             if groups[filter][group].allow {
-                consider(filter)
+                chosen.consider(filter)
             } else if blocked.map({ filter < $0.filter }) ?? true {
                 blocked = (filter, group)
             }
         }
-        if let chosen { return .chosen(chosen) }
+        if let filter = chosen.filter { return .chosen(filter) }
         if let blocked { return .blocked(filter: blocked.filter, group: blocked.group) }
         if reached.contains(.authority) { return .failed(.path) }
         return .failed(reached.contains(.host) ? .port : .host)
+    }
+
+    /// The filter that takes a URL among those that match (A8 step 5): activities declared
+    /// later win; within one, its first filter.
+    private struct Choice {
+        let components: [Int]
+        private(set) var filter: Int?
+
+        init(components: [Int]) { self.components = components }
+
+        mutating func consider(_ candidate: Int) {
+            guard let current = filter else { return filter = candidate }
+            let (component, currentComponent) = (components[candidate], components[current])
+            if component > currentComponent
+                || (component == currentComponent && candidate < current)
+            {
+                filter = candidate
+            }
+        }
     }
 
     /// A8 steps 3 and 4: the host must be approved; then its dynamic rules, if any, decide.

@@ -30,7 +30,8 @@ final class DynamicRuleIndex: Sendable {
     func firstMatch(
         _ url: URLUnits, _ units: UnsafeBufferPointer<UInt16>, _ scratch: AndroidMatchScratch
     ) -> Int? {
-        let parameters = scratch.parameters
+        // Read only when there is a query: a class's stored `var` costs an access check.
+        let parameters = url.query == nil ? [] : scratch.parameters
         func matches(_ rule: Int) -> Bool {
             rules.withUnsafeBufferPointer { $0[rule].matches(url, units, parameters: parameters) }
         }

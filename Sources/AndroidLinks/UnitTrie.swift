@@ -65,6 +65,20 @@ struct UnitTrie: Sendable {
     /// Calls `body` with the value of every key the text starts with (ends with, walked
     /// backward), shortest first.
     func walk(_ text: UnsafeBufferPointer<UInt16>, _ body: (Int) -> Void) {
+        nodes.withUnsafeBufferPointer { nodes in
+            labels.withUnsafeBufferPointer { labels in
+                values.withUnsafeBufferPointer { values in
+                    walk(text, nodes, labels, values, body)
+                }
+            }
+        }
+    }
+
+    private func walk(
+        _ text: UnsafeBufferPointer<UInt16>, _ nodes: UnsafeBufferPointer<Node>,
+        _ labels: UnsafeBufferPointer<UInt16>, _ values: UnsafeBufferPointer<Int>,
+        _ body: (Int) -> Void
+    ) {
         var node = 0
         var remaining = text.count
         while true {
@@ -72,20 +86,18 @@ struct UnitTrie: Sendable {
             for offset in 0..<current.valueCount { body(values[current.firstValue + offset]) }
             guard remaining > 0, current.childCount > 0 else { return }
             let unit = backward ? text[remaining - 1] : text[text.count - remaining]
-            guard let child = self.child(of: current, labelled: unit) else { return }
-            node = child
+            // Children are nodes firstChild..., their labels at index - 1: a binary search.
+            var low = current.firstChild
+            var high = current.firstChild + current.childCount
+            while low < high {
+                let middle = (low + high) / 2
+                if labels[middle - 1] < unit { low = middle + 1 } else { high = middle }
+            }
+            guard low < current.firstChild + current.childCount, labels[low - 1] == unit else {
+                return
+            }
+            node = low
             remaining -= 1
         }
-    }
-
-    private func child(of node: Node, labelled unit: UInt16) -> Int? {
-        // Children are nodes firstChild..., their labels at index - 1.
-        var low = node.firstChild
-        var high = node.firstChild + node.childCount
-        while low < high {
-            let middle = (low + high) / 2
-            if labels[middle - 1] < unit { low = middle + 1 } else { high = middle }
-        }
-        return low < node.firstChild + node.childCount && labels[low - 1] == unit ? low : nil
     }
 }

@@ -14,19 +14,29 @@ final class AndroidRecorder {
     private let matcher: AndroidLinkMatcher
     private let hostlessHost: [UInt8]?
     private let scratch: AndroidMatchScratch
-    /// The URL Android is asked about when its origin has no plan: `https://` (a log line
-    /// names no scheme), the host, the target. Reused from tally to tally.
-    private var url: [UInt8] = []
-    /// The plans of the hosts met (nil for a host that is not a URL's authority, decided
-    /// whole), the last one apart: a log names a few hosts again and again.
-    private var plans: [[UInt8]: AndroidOriginPlan?] = [:]
-    private var lastHost: [UInt8]?
-    private var lastPlan: AndroidOriginPlan?
+    /// What changes from tally to tally, in plain memory: a class's stored `var` is checked
+    /// for exclusive access at every read and write.
+    private let state: UnsafeMutablePointer<State>
+
+    private struct State {
+        var counts: AndroidCounts
+        /// `diff`: the same decisions against the new files' apps; nil for a scan.
+        var newCounts: AndroidCounts?
+        /// The URL Android is asked about when its origin has no plan: `https://` (a log
+        /// line names no scheme), the host, the target. Reused from tally to tally.
+        var url: [UInt8] = []
+        /// The plans of the hosts met (nil for a host that is not a URL's authority, decided
+        /// whole), the last one apart: a log names a few hosts again and again.
+        var plans: [[UInt8]: AndroidOriginPlan?] = [:]
+        var lastHost: [UInt8]?
+        var lastPlan: AndroidOriginPlan?
+    }
+
     /// Past this many hosts, the plans are forgotten: memory stays bounded on any log.
     private static let plannedHosts = 4096
-    private(set) var counts: AndroidCounts
-    /// `diff`: the same decisions against the new files' apps; nil for a scan.
-    private(set) var newCounts: AndroidCounts?
+
+    var counts: AndroidCounts { state.pointee.counts }
+    var newCounts: AndroidCounts? { state.pointee.newCounts }
 
     private static let https = Array("https://".utf8)
 
@@ -36,8 +46,16 @@ final class AndroidRecorder {
         matcher = setup.matcher
         hostlessHost = setup.hostlessHost
         scratch = setup.matcher.makeScratch()
-        counts = AndroidCounts(labels: setup.labels, appCount: appCount)
-        newCounts = newAppCount.map { AndroidCounts(labels: setup.labels, appCount: $0) }
+        state = .allocate(capacity: 1)
+        state.initialize(
+            to: State(
+                counts: AndroidCounts(labels: setup.labels, appCount: appCount),
+                newCounts: newAppCount.map { AndroidCounts(labels: setup.labels, appCount: $0) }))
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     /// Counts `weight` requests of `target` on `host` (lower-cased, with `:port` unless the
@@ -49,8 +67,8 @@ final class AndroidRecorder {
         newIOSApp: Int? = nil, weight: UInt64
     ) {
         let decision = decide(host: host, target: target)
-        counts.record(decision, iosApp: iosApp, weight: weight)
-        newCounts?.record(decision, iosApp: newIOSApp, weight: weight)
+        state.pointee.counts.record(decision, iosApp: iosApp, weight: weight)
+        state.pointee.newCounts?.record(decision, iosApp: newIOSApp, weight: weight)
     }
 
     /// `record` for a cache key: the host it starts with, if any, then the target.
@@ -85,12 +103,21 @@ final class AndroidRecorder {
         if let plan = plan(of: host) {
             return setup.tally(matcher.decide(plan, target: target, scratch: scratch))
         }
-        url.removeAll(keepingCapacity: true)
-        url.append(contentsOf: Self.https)
-        url.append(contentsOf: host)
-        url.append(contentsOf: target)
-        let decision = url.withUnsafeBufferPointer { matcher.decide($0, scratch: scratch) }
+        let decision = url(host, target).withUnsafeBufferPointer {
+            matcher.decide($0, scratch: scratch)
+        }
         return setup.tally(decision)
+    }
+
+    /// `https://` + `host` + `target`, in the reused buffer.
+    private func url(_ host: UnsafeBufferPointer<UInt8>, _ target: UnsafeBufferPointer<UInt8>)
+        -> [UInt8]
+    {
+        state.pointee.url.removeAll(keepingCapacity: true)
+        state.pointee.url.append(contentsOf: Self.https)
+        state.pointee.url.append(contentsOf: host)
+        state.pointee.url.append(contentsOf: target)
+        return state.pointee.url
     }
 
     private static func equal(_ bytes: [UInt8], _ other: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -104,20 +131,23 @@ final class AndroidRecorder {
 
     /// The plan of `https://` + `host`, remembered.
     private func plan(of host: UnsafeBufferPointer<UInt8>) -> AndroidOriginPlan? {
-        if let lastHost, Self.equal(lastHost, host) { return lastPlan }
+        if let lastHost = state.pointee.lastHost, Self.equal(lastHost, host) {
+            return state.pointee.lastPlan
+        }
         let key = Array(host)
         let plan: AndroidOriginPlan?
-        if let known = plans[key] {
+        if let known = state.pointee.plans[key] {
             plan = known
         } else {
-            url.removeAll(keepingCapacity: true)
-            url.append(contentsOf: Self.https)
-            url.append(contentsOf: host)
-            plan = url.withUnsafeBufferPointer { matcher.plan(origin: $0, scratch: scratch) }
-            if plans.count >= Self.plannedHosts { plans.removeAll(keepingCapacity: true) }
-            plans[key] = plan
+            plan = url(host, UnsafeBufferPointer(start: nil, count: 0)).withUnsafeBufferPointer {
+                matcher.plan(origin: $0, scratch: scratch)
+            }
+            if state.pointee.plans.count >= Self.plannedHosts {
+                state.pointee.plans.removeAll(keepingCapacity: true)
+            }
+            state.pointee.plans[key] = plan
         }
-        (lastHost, lastPlan) = (key, plan)
+        (state.pointee.lastHost, state.pointee.lastPlan) = (key, plan)
         return plan
     }
 }
