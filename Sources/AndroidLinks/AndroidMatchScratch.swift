@@ -1,12 +1,9 @@
 /// What one thread needs to decide URLs with an `AndroidLinkMatcher`: buffers reused from URL to
 /// URL, so deciding allocates nothing once they have grown. Give each thread its own.
 public final class AndroidMatchScratch {
-    /// The URL's scheme, host, path, query and fragment as Android compares them (`URLUnits`).
-    var store = UnitStore()
-    /// The percent-decoded bytes of the part being decoded.
-    var bytes: [UInt8] = []
-    /// The query's parameters, as ranges of `units` (A4.6).
-    var parameters: [Range<Int>] = []
+    /// What `URLUnits` reads a URL into, in plain memory: a class's stored `var` is checked
+    /// for exclusive access at every read and write.
+    let text: UnsafeMutablePointer<URLText>
     /// Per filter, how far it got for the current URL (`FilterMarks`); zero for filters the URL
     /// did not reach. Plain memory: set at every host and path rule a URL meets.
     let marks: UnsafeMutableBufferPointer<FilterMarks>
@@ -20,6 +17,8 @@ public final class AndroidMatchScratch {
     let candidates: UnsafeMutableBufferPointer<Int>
 
     init(filterCount: Int, ruleCount: Int = 0) {
+        text = .allocate(capacity: 1)
+        text.initialize(to: URLText())
         marks = .allocate(capacity: filterCount)
         marks.initialize(repeating: [])
         touchedFilters = .allocate(capacity: filterCount)
@@ -29,7 +28,9 @@ public final class AndroidMatchScratch {
     }
 
     deinit {
-        store.deallocate()
+        text.pointee.units.deallocate()
+        text.deinitialize(count: 1)
+        text.deallocate()
         marks.deallocate()
         touchedFilters.deallocate()
         touchedCount.deallocate()
@@ -37,7 +38,9 @@ public final class AndroidMatchScratch {
     }
 
     /// The units of the last URL read.
-    var units: UnsafeBufferPointer<UInt16> { store.units }
+    var units: UnsafeBufferPointer<UInt16> { text.pointee.units.units }
+    /// The last URL's query parameters, as ranges of `units` (A4.6).
+    var parameters: [Range<Int>] { text.pointee.parameters }
 
     /// The filters the current URL reached, in the order it reached them.
     var touched: UnsafeMutableBufferPointer<Int>.SubSequence {
@@ -59,6 +62,13 @@ public final class AndroidMatchScratch {
         }
         marks[filter].insert(mark)
     }
+}
+
+/// A URL's scheme, host, path, query and fragment as Android compares them, and its query's
+/// parameters, as ranges of the units (A4.6).
+struct URLText {
+    var units = UnitStore()
+    var parameters: [Range<Int>] = []
 }
 
 /// How far one intent filter got for a URL (A8 step 2).

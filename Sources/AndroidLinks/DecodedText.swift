@@ -5,10 +5,9 @@ import ASCIIBytes
 /// UTF-8, each ill-formed sequence read as U+FFFD, as Android's `Uri` getters return them.
 /// `PatternMatcher` works on Java `char`s, so a pattern's `.` takes one code unit.
 enum DecodedText {
-    /// Appends the decoded units of `text` to `units`; `bytes` is scratch for the decoded bytes.
+    /// Appends the decoded units of `text` to `units`.
     static func append(
-        _ text: UnsafeBufferPointer<UInt8>, percentDecoded: Bool, to units: inout UnitStore,
-        bytes: inout [UInt8]
+        _ text: UnsafeBufferPointer<UInt8>, percentDecoded: Bool, to units: inout UnitStore
     ) {
         // Nearly every part of a logged URL is ASCII without an escape: its units are its bytes.
         let escape = percentDecoded ? UInt8(ascii: "%") : 0x80
@@ -16,22 +15,26 @@ enum DecodedText {
             units.appendWidened(text)
             return
         }
-        bytes.removeAll(keepingCapacity: true)
-        var index = 0
-        while index < text.count {
-            let byte = text[index]
-            if percentDecoded, byte == UInt8(ascii: "%"), index + 2 < text.count,
-                let high = ASCII.hexValue(text[index + 1]),
-                let low = ASCII.hexValue(text[index + 2])
-            {
-                bytes.append(high << 4 | low)
-                index += 3
-            } else {
-                bytes.append(byte)
-                index += 1
+        // The decoded bytes are never more than the text's: room on the stack.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.count) { bytes in
+            var count = 0
+            var index = 0
+            while index < text.count {
+                let byte = text[index]
+                if percentDecoded, byte == UInt8(ascii: "%"), index + 2 < text.count,
+                    let high = ASCII.hexValue(text[index + 1]),
+                    let low = ASCII.hexValue(text[index + 2])
+                {
+                    bytes[count] = high << 4 | low
+                    index += 3
+                } else {
+                    bytes[count] = byte
+                    index += 1
+                }
+                count += 1
             }
+            appendUTF16(of: UnsafeBufferPointer(rebasing: bytes[0..<count]), to: &units)
         }
-        bytes.withUnsafeBufferPointer { appendUTF16(of: $0, to: &units) }
     }
 
     /// The UTF-8 `bytes` as UTF-16, ill-formed sequences as U+FFFD (the standard library's own

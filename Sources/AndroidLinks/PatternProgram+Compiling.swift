@@ -48,7 +48,21 @@ extension PatternProgram {
                 index += 1
             }
         }
-        form = .steps(steps, endsWithText: false)
+        form = Self.simplest(steps)
+    }
+
+    /// The form of wildcard steps: most dynamic rules are a literal path (`/id/k2vb`) or one
+    /// with `*` at its end (`/checkout/*`), compared as such.
+    private static func simplest(_ steps: [Step]) -> Form {
+        var units: [UInt16] = []
+        for (index, step) in steps.enumerated() {
+            switch step {
+            case .unit(let unit): units.append(unit)
+            case .rest where index == steps.count - 1: return .prefix(units)
+            default: return .steps(steps, endsWithText: false)
+            }
+        }
+        return .literal(units)
     }
 
     /// `pathPattern` (A5.2), read as `PatternMatcher.matchGlobPattern` reads it: a character

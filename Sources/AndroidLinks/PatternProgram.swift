@@ -41,15 +41,28 @@ struct PatternProgram: Sendable {
     func matches(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
         switch form {
         case .literal(let units):
-            return text.elementsEqual(units)
+            return text.count == units.count && Self.equal(text, 0, units)
         case .prefix(let units):
-            return text.count >= units.count && text.prefix(units.count).elementsEqual(units)
+            return text.count >= units.count && Self.equal(text, 0, units)
         case .suffix(let units):
-            return text.count >= units.count && text.suffix(units.count).elementsEqual(units)
+            return text.count >= units.count && Self.equal(text, text.count - units.count, units)
         case .steps(let steps, let endsWithText):
             return Self.run(steps, endsWithText: endsWithText, on: text)
         case .never:
             return false
+        }
+    }
+
+    /// Whether `units` are in `text` from `start` (which leaves room for them).
+    @inline(__always)
+    private static func equal(
+        _ text: UnsafeBufferPointer<UInt16>, _ start: Int, _ units: [UInt16]
+    ) -> Bool {
+        units.withUnsafeBufferPointer { units in
+            for index in 0..<units.count where text[start + index] != units[index] {
+                return false
+            }
+            return true
         }
     }
 

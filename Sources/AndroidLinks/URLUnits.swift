@@ -45,13 +45,11 @@ struct URLUnits {
         _ url: UnsafeBufferPointer<UInt8>, from start: Int, scratch: AndroidMatchScratch,
         readOrigin: (UnsafeBufferPointer<UInt8>, Range<Int>, inout Text) -> Void
     ) {
-        // The buffers are taken out of the scratch while the URL is read, and put back: appends
-        // to a local array pay no access check of a class property.
-        var text = Text(units: scratch.store, bytes: scratch.bytes)
-        scratch.bytes = []
-        defer { (scratch.store, scratch.bytes) = (text.units, text.bytes) }
+        let stored = scratch.text
+        var text = Text(units: stored.pointee.units)
+        defer { stored.pointee.units = text.units }
         text.units.count = 0
-        scratch.parameters.removeAll(keepingCapacity: true)
+        stored.pointee.parameters.removeAll(keepingCapacity: true)
         var end = url.count
         var fragmentText: Range<Int>?
         if let fragmentStart = Self.first(UInt8(ascii: "#"), in: url, start..<end) {
@@ -69,7 +67,7 @@ struct URLUnits {
         path = slash == end ? text.slash() : text.decode(url, slash..<end)
         query = queryText.map { text.decode(url, $0) }
         fragment = fragmentText.map { text.decode(url, $0) }
-        if let query { Self.split(query, text.units.units, &scratch.parameters) }
+        if let query { Self.split(query, text.units.units, &stored.pointee.parameters) }
     }
 
     /// Where `byte` first is in `url[range]`.
@@ -83,16 +81,14 @@ struct URLUnits {
         return UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
     }
 
-    /// The units read so far, and scratch for decoded bytes.
+    /// The units read so far.
     private struct Text {
         var units: UnitStore
-        var bytes: [UInt8]
 
         mutating func decode(_ url: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
             let start = units.count
             DecodedText.append(
-                UnsafeBufferPointer(rebasing: url[range]), percentDecoded: true, to: &units,
-                bytes: &bytes)
+                UnsafeBufferPointer(rebasing: url[range]), percentDecoded: true, to: &units)
             return start..<units.count
         }
 
