@@ -38,29 +38,35 @@ struct CompiledGroup: Sendable {
         self.matchers = matchers
     }
 
-    /// Whether every matcher matches; a group without matchers never does.
+    /// Whether every matcher matches; a group without matchers never does. The path is known
+    /// to start with the first `knownPath` units of the path pattern (`PatternProgram`).
     func matches(
-        _ url: URLUnits, _ units: UnsafeBufferPointer<UInt16>, parameters: [Range<Int>]
+        _ url: URLUnits, _ units: UnsafeBufferPointer<UInt16>, parameters: [Range<Int>],
+        knownPath: Int = 0
     ) -> Bool {
-        guard !matchers.isEmpty else { return false }
-        for matcher in matchers {
-            switch matcher.part {
-            case .path:
-                guard matcher.program.matches(UnsafeBufferPointer(rebasing: units[url.path])) else {
-                    return false
+        // Over a plain buffer: iterating the array would copy each matcher, retaining its
+        // program's arrays.
+        matchers.withUnsafeBufferPointer { matchers in
+            guard !matchers.isEmpty else { return false }
+            for index in matchers.indices {
+                let program = matchers[index].program
+                switch matchers[index].part {
+                case .path:
+                    let path = UnsafeBufferPointer(rebasing: units[url.path])
+                    guard program.matches(path, known: knownPath) else { return false }
+                case .fragment:
+                    guard let fragment = url.fragment,
+                        program.matches(UnsafeBufferPointer(rebasing: units[fragment]))
+                    else { return false }
+                case .query:
+                    guard url.query != nil,
+                        parameters.contains(where: {
+                            program.matches(UnsafeBufferPointer(rebasing: units[$0]))
+                        })
+                    else { return false }
                 }
-            case .fragment:
-                guard let fragment = url.fragment,
-                    matcher.program.matches(UnsafeBufferPointer(rebasing: units[fragment]))
-                else { return false }
-            case .query:
-                guard url.query != nil,
-                    parameters.contains(where: {
-                        matcher.program.matches(UnsafeBufferPointer(rebasing: units[$0]))
-                    })
-                else { return false }
             }
+            return true
         }
-        return true
     }
 }

@@ -11,15 +11,21 @@ final class DynamicRuleIndex: Sendable {
     private let byPathStart: UnitTrie
     /// Rules every URL may meet, in order.
     private let everywhere: [Int]
+    /// Per rule, the length of the literal start it is indexed by: a path that reached it
+    /// starts with those units, so they are not compared again.
+    private let knownPath: [Int]
 
     init(_ rules: [CompiledGroup], patterns: [String?]) {
         self.rules = rules
         var keys: [(key: [UInt16], value: Int)] = []
         var everywhere: [Int] = []
+        var knownPath: [Int] = []
         for (index, pattern) in patterns.enumerated() {
             let start = pattern.map(Self.literalStart) ?? []
             if start.isEmpty { everywhere.append(index) } else { keys.append((start, index)) }
+            knownPath.append(start.count)
         }
+        self.knownPath = knownPath
         byPathStart = UnitTrie(keys, backward: false)
         self.everywhere = everywhere
     }
@@ -33,7 +39,9 @@ final class DynamicRuleIndex: Sendable {
         // Read only when there is a query: a class's stored `var` costs an access check.
         let parameters = url.query == nil ? [] : scratch.parameters
         func matches(_ rule: Int) -> Bool {
-            rules.withUnsafeBufferPointer { $0[rule].matches(url, units, parameters: parameters) }
+            rules.withUnsafeBufferPointer {
+                $0[rule].matches(url, units, parameters: parameters, knownPath: knownPath[rule])
+            }
         }
         // Each rule is met at most once (its key ends at one node): there is room for all.
         let candidates = scratch.candidates

@@ -12,9 +12,13 @@ extension PatternProgram {
         case .literal: form = .literal(units)
         case .prefix: form = .prefix(units)
         case .suffix: form = .suffix(units)
-        case .simpleGlob: form = .steps(Self.simpleGlobSteps(units), endsWithText: true)
+        case .simpleGlob:
+            form = .steps(Self.simpleGlobSteps(units), sets: [], endsWithText: true)
         case .advancedGlob:
-            form = Self.advancedGlobSteps(units).map { .steps($0, endsWithText: false) } ?? .never
+            form =
+                Self.advancedGlobSteps(units).map {
+                    .steps($0.steps, sets: $0.sets, endsWithText: false)
+                } ?? .never
         }
     }
 
@@ -59,7 +63,7 @@ extension PatternProgram {
             switch step {
             case .unit(let unit): units.append(unit)
             case .rest where index == steps.count - 1: return .prefix(units)
-            default: return .steps(steps, endsWithText: false)
+            default: return .steps(steps, sets: [], endsWithText: false)
             }
         }
         return .literal(units)
@@ -102,9 +106,11 @@ extension PatternProgram {
     }
 
     /// `pathAdvancedPattern` (A5.3) as `PatternMatcher.parseAndVerifyAdvancedPattern` reads it:
-    /// tokens, each with at most one modifier; nil when Android refuses the pattern.
-    static func advancedGlobSteps(_ units: [UInt16]) -> [Step]? {
+    /// tokens, each with at most one modifier, and the sets `[...]` they name; nil when Android
+    /// refuses the pattern.
+    static func advancedGlobSteps(_ units: [UInt16]) -> (steps: [Step], sets: [UnitSet])? {
         var tokens: [(unitClass: UnitClass, minimum: Int, maximum: Int)] = []
+        var sets: [UnitSet] = []
         var modifiable = false
         var index = 0
         while index < units.count {
@@ -112,7 +118,8 @@ extension PatternProgram {
             switch unit {
             case UInt16(UInt8(ascii: "[")):
                 guard let (set, end) = Self.set(units, openingAt: index) else { return nil }
-                tokens.append((set, 1, 1))
+                sets.append(set)
+                tokens.append((.set(sets.count - 1), 1, 1))
                 index = end
                 modifiable = true
                 continue
@@ -149,18 +156,19 @@ extension PatternProgram {
             index += 1
             modifiable = true
         }
-        return tokens.map { token in
+        let steps: [Step] = tokens.map { token in
             switch (token.unitClass, token.minimum, token.maximum) {
             case (.unit(let unit), 1, 1): .unit(unit)
             case (.any, 1, 1): .anyUnit
             default: .repeated(token.unitClass, minimum: token.minimum, maximum: token.maximum)
             }
         }
+        return (steps, sets)
     }
 
     /// The set `[...]` or `[^...]` whose `[` is at `start`, and where it ends; nil when Android
     /// refuses it (empty, not closed, a `\` at the end).
-    private static func set(_ units: [UInt16], openingAt start: Int) -> (UnitClass, Int)? {
+    private static func set(_ units: [UInt16], openingAt start: Int) -> (UnitSet, Int)? {
         guard start + 1 < units.count else { return nil }
         let inverted = units[start + 1] == UInt16(UInt8(ascii: "^"))
         var index = start + (inverted ? 2 : 1)
@@ -191,6 +199,6 @@ extension PatternProgram {
             index += 1
         }
         guard !lows.isEmpty else { return nil }
-        return (.set(lows: lows, highs: highs, inverted: inverted), index + 1)
+        return (UnitSet(lows: lows, highs: highs, inverted: inverted), index + 1)
     }
 }

@@ -30,36 +30,39 @@ struct PatternProgram: Sendable {
         /// The steps cover the whole text. With `endsWithText`, running out of text ends the
         /// match at once: it succeeds only if the next step is `rest` (`pathPattern`, A5.2
         /// step 5); otherwise the remaining steps run on the empty rest.
-        case steps([Step], endsWithText: Bool)
+        case steps([Step], sets: [UnitSet], endsWithText: Bool)
         /// A pattern Android refuses; it matches nothing.
         case never
     }
 
     let form: Form
 
-    /// Whether the pattern matches the whole text.
-    func matches(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
+    /// Whether the pattern matches the whole text. The first `known` units of the text are
+    /// known to be the pattern's first `known` steps, each a single unit (a dynamic rule's
+    /// literal start, found by an index): they are not compared again.
+    func matches(_ text: UnsafeBufferPointer<UInt16>, known: Int = 0) -> Bool {
         switch form {
         case .literal(let units):
-            return text.count == units.count && Self.equal(text, 0, units)
+            return text.count == units.count && Self.equal(text, 0, units, known: known)
         case .prefix(let units):
-            return text.count >= units.count && Self.equal(text, 0, units)
+            return text.count >= units.count && Self.equal(text, 0, units, known: known)
         case .suffix(let units):
             return text.count >= units.count && Self.equal(text, text.count - units.count, units)
-        case .steps(let steps, let endsWithText):
-            return Self.run(steps, endsWithText: endsWithText, on: text)
+        case .steps(let steps, let sets, let endsWithText):
+            return Self.run(steps, sets, from: known, endsWithText: endsWithText, on: text)
         case .never:
             return false
         }
     }
 
-    /// Whether `units` are in `text` from `start` (which leaves room for them).
+    /// Whether `units`, but for their first `known`, are in `text` from `start + known`
+    /// (the text leaves room for them).
     @inline(__always)
     private static func equal(
-        _ text: UnsafeBufferPointer<UInt16>, _ start: Int, _ units: [UInt16]
+        _ text: UnsafeBufferPointer<UInt16>, _ start: Int, _ units: [UInt16], known: Int = 0
     ) -> Bool {
         units.withUnsafeBufferPointer { units in
-            for index in 0..<units.count where text[start + index] != units[index] {
+            for index in known..<units.count where text[start + index] != units[index] {
                 return false
             }
             return true
@@ -67,12 +70,28 @@ struct PatternProgram: Sendable {
     }
 
     private static func run(
-        _ steps: [Step], endsWithText: Bool, on text: UnsafeBufferPointer<UInt16>
+        _ steps: [Step], _ sets: [UnitSet], from start: Int, endsWithText: Bool,
+        on text: UnsafeBufferPointer<UInt16>
     ) -> Bool {
-        var at = 0
-        for step in steps {
-            if endsWithText, at == text.count { return step == .rest }
-            switch step {
+        steps.withUnsafeBufferPointer { steps in
+            sets.withUnsafeBufferPointer {
+                run(steps, $0, from: start, endsWithText: endsWithText, on: text)
+            }
+        }
+    }
+
+    /// Runs `steps` from step `start`, at unit `start` of the text.
+    private static func run(
+        _ steps: UnsafeBufferPointer<Step>, _ sets: UnsafeBufferPointer<UnitSet>, from start: Int,
+        endsWithText: Bool, on text: UnsafeBufferPointer<UInt16>
+    ) -> Bool {
+        var at = start
+        for index in start..<steps.count {
+            if endsWithText, at == text.count {
+                if case .rest = steps[index] { return true }
+                return false
+            }
+            switch steps[index] {
             case .unit(let unit):
                 guard at < text.count, text[at] == unit else { return false }
                 at += 1
@@ -88,7 +107,7 @@ struct PatternProgram: Sendable {
                 return true
             case .repeated(let unitClass, let minimum, let maximum):
                 var taken = 0
-                while taken < maximum, at < text.count, unitClass.accepts(text[at]) {
+                while taken < maximum, at < text.count, unitClass.accepts(text[at], sets: sets) {
                     taken += 1
                     at += 1
                 }
@@ -99,28 +118,37 @@ struct PatternProgram: Sendable {
     }
 }
 
-/// The units one `pathAdvancedPattern` token accepts (A5.3).
+/// The units one `pathAdvancedPattern` token accepts (A5.3). Plain values, so that a step
+/// is copied without reference counting; a set's ranges are in the program's `sets`.
 enum UnitClass: Sendable, Equatable {
     /// `.`: any unit.
     case any
     /// A character, or an escaped one.
     case unit(UInt16)
-    /// `[...]` or `[^...]`: inclusive ranges; an upside-down range holds nothing.
-    case set(lows: [UInt16], highs: [UInt16], inverted: Bool)
+    /// `[...]` or `[^...]`: the set at this index of the program's sets.
+    case set(Int)
 
-    func accepts(_ unit: UInt16) -> Bool {
+    func accepts(_ unit: UInt16, sets: UnsafeBufferPointer<UnitSet>) -> Bool {
         switch self {
-        case .any:
-            return true
-        case .unit(let expected):
-            return unit == expected
-        case .set(let lows, let highs, let inverted):
-            var inside = false
-            for index in lows.indices where lows[index] <= unit && unit <= highs[index] {
-                inside = true
-                break
-            }
-            return inside != inverted
+        case .any: true
+        case .unit(let expected): unit == expected
+        case .set(let index): sets[index].contains(unit)
         }
+    }
+}
+
+/// `[...]` or `[^...]`: inclusive ranges; an upside-down range holds nothing.
+struct UnitSet: Sendable, Equatable {
+    let lows: [UInt16]
+    let highs: [UInt16]
+    let inverted: Bool
+
+    func contains(_ unit: UInt16) -> Bool {
+        var inside = false
+        for index in lows.indices where lows[index] <= unit && unit <= highs[index] {
+            inside = true
+            break
+        }
+        return inside != inverted
     }
 }
