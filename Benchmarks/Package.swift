@@ -19,6 +19,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "AASAModel", package: "aasa-scan"),
+                .product(name: "AndroidLinks", package: "aasa-scan"),
                 .product(name: "LinkMatcher", package: "aasa-scan"),
                 .product(name: "Workload", package: "aasa-scan"),
             ],

@@ -8,7 +8,8 @@ import Workload
 /// per URL must not grow with rules that cannot match, nor with rules that share a prefix and
 /// differ after a wildcard, nor with rules that share a path and differ in query or fragment),
 /// the same on rules pooled from real AASA files (`RealRulePool`), the same against
-/// `ReferenceMatcher`, and compile time.
+/// `ReferenceMatcher`, Android's decision on the same targets (`AndroidRunner`), and compile
+/// time.
 /// One iteration decides all 10,000 fixture URLs: divide wall clock and mallocs by 10,000
 /// for the figures per URL.
 let benchmarks: @Sendable () -> Void = {
@@ -23,6 +24,18 @@ let benchmarks: @Sendable () -> Void = {
         for rules in RuleFileGenerator.standardRuleCounts {
             let runner = AutomatonRunner(rules: rules, profile: profile)
             Benchmark("Automaton decide 10k URLs, \(rules) rules, \(profile)") { benchmark in
+                runner.pass()
+                blackHole(runner.counts)
+            }
+        }
+    }
+
+    // Android 15's dynamic rules made of the same components, decided as a scan with
+    // `--android-manifest` decides each target it keeps.
+    for profile in RuleProfile.allCases {
+        for rules in RuleFileGenerator.standardRuleCounts {
+            let runner = AndroidRunner(rules: rules, profile: profile)
+            Benchmark("Android decide 10k URLs, \(rules) dynamic rules, \(profile)") { _ in
                 runner.pass()
                 blackHole(runner.counts)
             }
