@@ -49,7 +49,10 @@ struct URLUnits {
         var text = Text(units: stored.pointee.units)
         defer { stored.pointee.units = text.units }
         text.units.count = 0
-        stored.pointee.parameters.removeAll(keepingCapacity: true)
+        // Most URLs have no query: an empty list is left as it is (`removeAll` is not free).
+        if !stored.pointee.parameters.isEmpty {
+            stored.pointee.parameters.removeAll(keepingCapacity: true)
+        }
         var end = url.count
         var fragmentText: Range<Int>?
         if let fragmentStart = Self.first(UInt8(ascii: "#"), in: url, start..<end) {
