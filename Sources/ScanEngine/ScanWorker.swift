@@ -236,18 +236,27 @@ final class ScanWorker {
     private func classify(
         _ pending: UnsafeMutablePointer<PendingRequest>, input: Int, counts: inout InputCounts
     ) {
-        if quickFile >= 0, pending.pointee.target.first == ASCII.slash,
-            pending.pointee.request.host.isEmpty, pending.pointee.request.port.isEmpty,
-            let decision = cache.count(
+        guard quickFile >= 0, pending.pointee.target.first == ASCII.slash,
+            pending.pointee.request.host.isEmpty, pending.pointee.request.port.isEmpty
+        else { return classifyInFull(pending, input: input, counts: &counts) }
+        let decision =
+            cache.count(
                 pending.pointee.key, file: quickFile, hash: pending.pointee.hash,
                 weight: pending.pointee.weight, evicted: { self.recorder.record($0) })
-        {
-            recorder.recordHost(
-                decision.kind, host: UnsafeBufferPointer(start: nil, count: 0),
-                weight: pending.pointee.weight)
-            return
-        }
-        classifyInFull(pending, input: input, counts: &counts)
+            ?? decideHostless(pending)
+        recorder.recordHost(
+            decision.kind, host: UnsafeBufferPointer(start: nil, count: 0),
+            weight: pending.pointee.weight)
+    }
+
+    /// `decideAndRemember` for the request `classify` counts itself, which the cache does not
+    /// hold: what `classifyInFull` would do, without working out again the place that every
+    /// such request shares.
+    @inline(never)
+    private func decideHostless(_ pending: UnsafeMutablePointer<PendingRequest>) -> Decision {
+        decideAndRemember(
+            pending, file: quickFile, parts: URLParts.empty, isSplit: false,
+            host: UnsafeBufferPointer(start: nil, count: 0))
     }
 
     @inline(never)
