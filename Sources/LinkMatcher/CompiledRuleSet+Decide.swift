@@ -178,7 +178,10 @@ extension CompiledRuleSet {
         guard gatherCandidates(parts, bytes, scratch) else { return .unmatched }
         let candidates = scratch.pointee.candidates
         let runs = scratch.pointee.candidateRuns
-        clearDecidedApps(scratch)
+        // Nothing to clear after a URL no app decided, the usual case: no call then.
+        if scratch.pointee.touchedApps.count > 0 || scratch.pointee.decidedApps.count < apps.count {
+            clearDecidedApps(scratch)
+        }
         let absent = Self.absentParts(parts)
         var lastEntry: Int32 = -1
         var decision = Decision.unmatched
