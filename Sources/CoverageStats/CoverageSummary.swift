@@ -43,7 +43,7 @@ public struct CoverageSummary: Sendable {
     var hostTable: SpaceSaving
     /// Requests without a host (logs with no host column), counted exactly and apart: in such
     /// logs every line has that empty host, and the host table would gain nothing but cost.
-    var hostless = HostlessCounts()
+    @usableFromInline var hostless = HostlessCounts()
     var unmatchedPaths: SpaceSaving
     var handledPaths: SpaceSaving
     var pathSketch = HyperLogLog()
@@ -120,17 +120,27 @@ public struct CoverageSummary: Sendable {
 
     /// The host part of `record`: one request of `weight` for `host`, in the lane of its
     /// outcome.
-    @inline(__always)
+    /// Inlined into the caller: a log without hosts comes here at every line, for a few
+    /// additions.
+    @inlinable @inline(__always)
     public mutating func recordHost(
         _ lane: CoverageOutcome.HostLane, host: UnsafeRawBufferPointer, weight: UInt64
     ) {
         if host.isEmpty {
             hostless.add(weight: weight, lane: lane)
         } else {
-            hostTable.add(
-                host, hash: SpaceSaving.keyHash(host, maxKeyLength: hostTable.maxKeyLength),
-                weight: weight, lane: lane.rawValue)
+            recordNamedHost(lane, host: host, weight: weight)
         }
+    }
+
+    /// `recordHost` of a host that has a name: into the host table.
+    @usableFromInline
+    mutating func recordNamedHost(
+        _ lane: CoverageOutcome.HostLane, host: UnsafeRawBufferPointer, weight: UInt64
+    ) {
+        hostTable.add(
+            host, hash: SpaceSaving.keyHash(host, maxKeyLength: hostTable.maxKeyLength),
+            weight: weight, lane: lane.rawValue)
     }
 
     /// Records one classified request given as typed byte buffers.
@@ -204,14 +214,15 @@ public enum EligibilityCounting: UInt64, Sendable, Equatable {
 }
 
 /// Exact counts of the requests that have no host.
+@usableFromInline
 struct HostlessCounts: Sendable, Equatable {
-    var requests: UInt64 = 0
+    @usableFromInline var requests: UInt64 = 0
     // Plain fields, not an array: this is updated at every line of a log without hosts.
-    var handled: UInt64 = 0
-    var excluded: UInt64 = 0
-    var unmatched: UInt64 = 0
+    @usableFromInline var handled: UInt64 = 0
+    @usableFromInline var excluded: UInt64 = 0
+    @usableFromInline var unmatched: UInt64 = 0
 
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func add(weight: UInt64, lane: CoverageOutcome.HostLane) {
         requests.addSaturating(weight)
         switch lane {

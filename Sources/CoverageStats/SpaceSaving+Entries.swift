@@ -14,15 +14,39 @@ extension SpaceSaving {
     }
 
     /// The monitored keys, count descending, then bytes ascending, at most `limit` of them.
+    ///
+    /// The slots are ranked in place, their keys compared in the arena, and only the first
+    /// `limit` become entries: a full table is a thousand keys or more, and a report shows
+    /// few of them.
     public func entries(limit: Int = .max) -> [Entry] {
-        var result = slots.indices.map { slot in
+        var ranked = Array(slots.indices)
+        keyBytes.withUnsafeBytes { arena in
+            ranked.sort { ranksBefore($0, $1, arena) }
+        }
+        return ranked.prefix(max(0, limit)).map { slot in
             Entry(
                 bytes: keyOf(slot), count: slots[slot].count, errorBound: slots[slot].errorBound,
                 isTruncated: slots[slot].truncated,
                 lanes: Array(lanes[slot * laneCount..<(slot + 1) * laneCount]))
         }
-        result.sort(by: Entry.ranksBefore)
-        return Array(result.prefix(max(0, limit)))
+    }
+
+    /// `Entry.ranksBefore` of the entries of slots `a` and `b`, read where they are stored.
+    private func ranksBefore(_ a: Int, _ b: Int, _ arena: UnsafeRawBufferPointer) -> Bool {
+        let first = slots[a]
+        let second = slots[b]
+        if first.count != second.count { return first.count > second.count }
+        let firstLength = Int(first.length)
+        let secondLength = Int(second.length)
+        let firstStart = a * maxKeyLength
+        let secondStart = b * maxKeyLength
+        for offset in 0..<min(firstLength, secondLength) {
+            let left = arena[firstStart + offset]
+            let right = arena[secondStart + offset]
+            if left != right { return left < right }
+        }
+        if firstLength != secondLength { return firstLength < secondLength }
+        return !first.truncated && second.truncated
     }
 }
 

@@ -20,6 +20,8 @@ public enum StableHash {
         guard let base = bytes.baseAddress, count > 0 else {
             return avalanche(seed &+ prime5)
         }
+        // Offsets stay within `count`, and rotations are by 1 to 31: wrapping arithmetic and
+        // masking shifts spare the checks Swift would make at every key.
         var offset = 0
         var h: UInt64
         if count >= 32 {
@@ -27,12 +29,12 @@ public enum StableHash {
             var v2 = seed &+ prime2
             var v3 = seed
             var v4 = seed &- prime1
-            while offset + 32 <= count {
+            while offset &+ 32 <= count {
                 v1 = round(v1, load64(base, offset))
-                v2 = round(v2, load64(base, offset + 8))
-                v3 = round(v3, load64(base, offset + 16))
-                v4 = round(v4, load64(base, offset + 24))
-                offset += 32
+                v2 = round(v2, load64(base, offset &+ 8))
+                v3 = round(v3, load64(base, offset &+ 16))
+                v4 = round(v4, load64(base, offset &+ 24))
+                offset &+= 32
             }
             h = rotl(v1, 1) &+ rotl(v2, 7) &+ rotl(v3, 12) &+ rotl(v4, 18)
             h = mergeRound(h, v1)
@@ -43,21 +45,21 @@ public enum StableHash {
             h = seed &+ prime5
         }
         h &+= UInt64(count)
-        while offset + 8 <= count {
+        while offset &+ 8 <= count {
             h ^= round(0, load64(base, offset))
             h = rotl(h, 27) &* prime1 &+ prime4
-            offset += 8
+            offset &+= 8
         }
-        if offset + 4 <= count {
+        if offset &+ 4 <= count {
             let word = base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
             h ^= UInt64(UInt32(littleEndian: word)) &* prime1
             h = rotl(h, 23) &* prime2 &+ prime3
-            offset += 4
+            offset &+= 4
         }
         while offset < count {
             h ^= UInt64(base.load(fromByteOffset: offset, as: UInt8.self)) &* prime5
             h = rotl(h, 11) &* prime1
-            offset += 1
+            offset &+= 1
         }
         return avalanche(h)
     }
@@ -76,7 +78,7 @@ public enum StableHash {
 
     @inline(__always)
     private static func rotl(_ x: UInt64, _ r: UInt64) -> UInt64 {
-        (x << r) | (x >> (64 - r))
+        (x &<< r) | (x &>> (64 &- r))
     }
 
     @inline(__always)

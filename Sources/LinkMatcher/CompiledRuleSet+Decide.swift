@@ -178,7 +178,10 @@ extension CompiledRuleSet {
         guard gatherCandidates(parts, bytes, scratch) else { return .unmatched }
         let candidates = scratch.pointee.candidates
         let runs = scratch.pointee.candidateRuns
-        clearDecidedApps(scratch)
+        // Nothing to clear after a URL no app decided, the usual case: no call then.
+        if scratch.pointee.touchedApps.count > 0 || scratch.pointee.decidedApps.count < apps.count {
+            clearDecidedApps(scratch)
+        }
         let absent = Self.absentParts(parts)
         var lastEntry: Int32 = -1
         var decision = Decision.unmatched
@@ -187,9 +190,11 @@ extension CompiledRuleSet {
             let ruleIndex = Self.nextCandidate(candidates, &slot, runs)
         {
             let head = heads[ruleIndex]
-            guard decides(ruleIndex, head, after: lastEntry, absent, bytes, scratch) else {
-                continue
-            }
+            // The first two tests of `decides` first, here: most candidates fail them, and
+            // `decides` is not inlined into this walk.
+            guard head.entry != lastEntry, head.failsWithout & absent == 0,
+                decides(ruleIndex, head, after: lastEntry, absent, bytes, scratch)
+            else { continue }
             lastEntry = head.entry
             // The entry decides each of its apps not decided yet (S4.5); the URL's decision is
             // the first that opens an app, else the first exclude, as `decide` makes it.

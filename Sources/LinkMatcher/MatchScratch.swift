@@ -276,7 +276,9 @@ struct MatchState {
                 viewReady[slot] = true
                 return text
             }
-            text = transformed(source, mode, slot, clean: isClean(component, source))
+            let clean = isClean(component, source)
+            // Nothing to change, nearly always: tested here, as `transformed` is not inlined.
+            text = clean && !mode.folded ? source : transformed(source, mode, slot, clean: clean)
         }
         viewReady[slot] = true
         if component == .path { text = Self.strippingSlashes(text) }

@@ -29,7 +29,8 @@ public struct URLParts: Sendable, Equatable {
         let end = bytes.count
         var cursor = 0
         var parts = URLParts.empty
-        if let schemeEnd = schemeLength(bytes) {
+        // A request target (`/p?q`, nearly every logged one) has no scheme to look for.
+        if bytes.first != UInt8(ascii: "/"), let schemeEnd = schemeLength(bytes) {
             parts.scheme = 0..<schemeEnd
             let authorityStart = schemeEnd + 3
             var authorityEnd = authorityStart

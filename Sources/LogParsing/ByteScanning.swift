@@ -135,6 +135,14 @@ extension ParsedRequest {
 /// Status code from a field: digits (at most 3), or `-` for none (0); nil when neither.
 @inline(__always)
 func parseStatus(_ line: LineBytes, _ range: Range<Int>) -> Int? {
+    if range.count == 3 {
+        // Three digits, nearly every line: no loop, and no overflow to guard against.
+        let hundreds = line[range.lowerBound] &- ASCII.zero
+        let tens = line[range.lowerBound + 1] &- ASCII.zero
+        let units = line[range.lowerBound + 2] &- ASCII.zero
+        guard hundreds <= 9, tens <= 9, units <= 9 else { return nil }
+        return Int(hundreds) &* 100 &+ Int(tens) &* 10 &+ Int(units)
+    }
     if range.count == 1 && line[range.lowerBound] == ASCII.minus { return 0 }
     guard range.count <= 3 else { return nil }
     return ASCII.decimalValue(line, in: range)

@@ -16,6 +16,15 @@ enum NCSAScanner {
         // vhost, then client host, ident and user: single-space separated tokens.
         let leading = vhost ? 4 : 3
         for index in 0..<leading {
+            // Ident and user are nearly always `- -`: both taken at once, as the two turns of
+            // this loop would take them.
+            if index == leading - 2, pos + 4 < end, line[pos] == ASCII.minus,
+                line[pos + 1] == ASCII.space, line[pos + 2] == ASCII.minus,
+                line[pos + 3] == ASCII.space
+            {
+                pos += 4
+                break
+            }
             // Ident and user are nearly always `-`: a one-byte token needs no search.
             let tokenEnd =
                 pos + 1 < end && line[pos + 1] == ASCII.space && line[pos] != ASCII.space
@@ -55,7 +64,9 @@ enum NCSAScanner {
             return .malformed(.badStatus)
         }
         guard statusEnd < end else { return .malformed(.missingFields) }
-        let bytesEnd = line.tokenEnd(from: statusEnd + 1)
+        // A few digits: a byte loop costs less than a call to `memchr`.
+        var bytesEnd = statusEnd + 1
+        while bytesEnd < end && line[bytesEnd] != ASCII.space { bytesEnd += 1 }
         guard bytesEnd > statusEnd + 1 else { return .malformed(.missingFields) }
         // What follows the byte count: only its first non-blank byte matters.
         let next = line.skippingBlanks(from: bytesEnd)

@@ -25,8 +25,6 @@ struct AppVectors {
     private var weights: [UInt64] = []
     /// Open addressing by the vector's hash: a vector index, or -1 for an empty slot.
     private var table = [Int32](repeating: -1, count: 1 << 10)
-    /// The vector being looked up, reused from call to call.
-    private var key: [Entry] = []
 
     init(limit: Int = 1 << 16) { self.limit = limit }
 
@@ -36,32 +34,54 @@ struct AppVectors {
     }
 
     /// The index of the vector of `decisions` (apps of file `file`, made global by
-    /// `outcomes`), added when new; nil when the table is full.
+    /// `outcomes`), added when new; nil when the table is full. The decisions are hashed and
+    /// compared where they are: nothing is copied unless the vector is new.
     mutating func intern(
         _ decisions: UnsafeBufferPointer<AppDecision>, file: Int, outcomes: GlobalOutcomes
     ) -> Int32? {
-        key.removeAll(keepingCapacity: true)
+        var hash = Self.initialHash(count: decisions.count)
         for decision in decisions {
-            key.append(
-                Entry(
-                    app: Int32(outcomes.app(decision.app, file: file)),
-                    excluded: decision.kind == .excluded))
+            hash = Self.hash(hash, Self.entry(decision, file: file, outcomes: outcomes))
         }
         let mask = table.count - 1
-        var slot = Self.hash(key[...]) & mask
+        var slot = Self.slot(hash) & mask
         while table[slot] >= 0 {
-            if entries(of: table[slot]) == key[...] { return table[slot] }
+            // Compared in place (a helper method would retain every array of `self`).
+            let index = Int(table[slot])
+            let start = Int(starts[index])
+            var same = Int(starts[index + 1]) - start == decisions.count
+            var offset = 0
+            while same && offset < decisions.count {
+                same =
+                    entries[start + offset]
+                    == Self.entry(decisions[offset], file: file, outcomes: outcomes)
+                offset += 1
+            }
+            if same { return Int32(index) }
             slot = (slot + 1) & mask
         }
         let count = weights.count
-        guard count < limit, entries.count + key.count <= Self.entryLimit else { return nil }
-        entries.append(contentsOf: key)
+        guard count < limit, entries.count + decisions.count <= Self.entryLimit else {
+            return nil
+        }
+        for decision in decisions {
+            entries.append(Self.entry(decision, file: file, outcomes: outcomes))
+        }
         starts.append(Int32(entries.count))
         weights.append(0)
         table[slot] = Int32(count)
         // At most half full, so that a probe ends soon.
         if 2 * (count + 1) > table.count { grow() }
         return Int32(count)
+    }
+
+    @inline(__always)
+    private static func entry(
+        _ decision: AppDecision, file: Int, outcomes: GlobalOutcomes
+    ) -> Entry {
+        Entry(
+            app: Int32(outcomes.app(decision.app, file: file)),
+            excluded: decision.kind == .excluded)
     }
 
     /// Counts `weight` requests whose apps answer as vector `index` does.
@@ -82,14 +102,26 @@ struct AppVectors {
     }
 
     private static func hash(_ vector: ArraySlice<Entry>) -> Int {
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(vector.count)
-        for entry in vector {
-            hash =
-                (hash ^ (UInt64(UInt32(bitPattern: entry.app)) << 1 | (entry.excluded ? 1 : 0)))
-                &* 0xFF51_AFD7_ED55_8CCD
-        }
-        return Int(truncatingIfNeeded: hash >> 17)
+        var hash = initialHash(count: vector.count)
+        for entry in vector { hash = Self.hash(hash, entry) }
+        return slot(hash)
     }
+
+    @inline(__always)
+    private static func initialHash(count: Int) -> UInt64 {
+        0x9E37_79B9_7F4A_7C15 ^ UInt64(count)
+    }
+
+    /// `hash` with `entry` mixed in.
+    @inline(__always)
+    private static func hash(_ hash: UInt64, _ entry: Entry) -> UInt64 {
+        (hash ^ (UInt64(UInt32(bitPattern: entry.app)) << 1 | (entry.excluded ? 1 : 0)))
+            &* 0xFF51_AFD7_ED55_8CCD
+    }
+
+    /// The table slot of a vector's hash, before masking.
+    @inline(__always)
+    private static func slot(_ hash: UInt64) -> Int { Int(truncatingIfNeeded: hash >> 17) }
 
     /// Doubles the table and places every vector again.
     private mutating func grow() {

@@ -228,19 +228,23 @@ struct DecisionCache {
         guard let base = bytes.baseAddress else { return 0 }
         let raw = UnsafeRawPointer(base)
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        // Wrapping arithmetic and masking shifts: a count fits easily, and `rest` is below 8,
+        // so the checks and the wide-shift cases Swift would add at every line never apply.
         var offset = 0
-        while offset + 8 <= bytes.count {
+        while offset &+ 8 <= bytes.count {
             state = mix(state ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            offset += 8
+            offset &+= 8
         }
         var tail: UInt64 = 0
-        let rest = bytes.count - offset
+        let rest = bytes.count &- offset
         if rest > 0 && bytes.count >= 8 {
             // The last eight bytes, of which the first `8 - rest` were hashed already.
-            let last = raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)
-            tail = UInt64(littleEndian: last) >> UInt64(8 * (8 - rest))
+            let last = raw.loadUnaligned(fromByteOffset: bytes.count &- 8, as: UInt64.self)
+            tail = UInt64(littleEndian: last) &>> UInt64(8 &* (8 &- rest))
         } else {
-            for index in 0..<rest { tail |= UInt64(bytes[offset + index]) << UInt64(8 * index) }
+            for index in 0..<rest {
+                tail |= UInt64(bytes[offset &+ index]) &<< UInt64(8 &* index)
+            }
         }
         return mix(state ^ tail)
     }

@@ -32,6 +32,9 @@ final class HostResolver {
     /// every such request, so worked out once.
     private let hostlessPlace: RequestPlace
 
+    /// The file of a request with no host and no port anywhere (`hostlessPlace`), if any.
+    var hostlessFile: Int? { hostlessPlace.file }
+
     init(_ associations: Associations) {
         lookup = HostLookup(associations)
         buffer = .allocate(capacity: PendingRequest.hostLimit + Self.portSpace)

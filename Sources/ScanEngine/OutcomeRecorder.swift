@@ -25,7 +25,8 @@ final class OutcomeRecorder {
     /// and, per slot of the decision cache, the answer of each app for the target remembered
     /// there (an index into `appVectors`, or -1 when it did not fit).
     private let slotVectors: UnsafeMutablePointer<Int32>?
-    private var appVectors = AppVectors()
+    /// Behind a pointer, as `summary` is: each tally that leaves the cache adds to it.
+    private let appVectors: UnsafeMutablePointer<AppVectors>
     /// Android's decision of each tally, with `--android-manifest`.
     private let android: AndroidRecorder?
 
@@ -37,6 +38,8 @@ final class OutcomeRecorder {
         summary = .allocate(capacity: 1)
         summary.initialize(to: CoverageSummary(shape: shape))
         summary.pointee.eligibility = perApp ? .counted : .notCounted
+        appVectors = .allocate(capacity: 1)
+        appVectors.initialize(to: AppVectors())
         outcomes = GlobalOutcomes(associations)
         self.observer = observer
         self.perApp = perApp
@@ -68,6 +71,8 @@ final class OutcomeRecorder {
     deinit {
         summary.deinitialize(count: 1)
         summary.deallocate()
+        appVectors.deinitialize(count: 1)
+        appVectors.deallocate()
         slotVectors?.deallocate()
     }
 
@@ -84,14 +89,15 @@ final class OutcomeRecorder {
     @inline(__always)
     func appVector(file: Int, _ decision: Decision) -> Int32 {
         guard decision.kind != .unmatched else { return -1 }
-        return appVectors.intern(deciders.appDecisions(file: file), file: file, outcomes: outcomes)
+        return appVectors.pointee.intern(
+            deciders.appDecisions(file: file), file: file, outcomes: outcomes)
             ?? -1
     }
 
     /// Spreads the requests counted per answer (`appVectors`) over the apps; call once the
     /// cache has handed over every tally.
     func finish() {
-        appVectors.spread { app, excluded, weight in
+        appVectors.pointee.spread { app, excluded, weight in
             summary.pointee.recordEligible(app: app, excluded: excluded, weight: weight)
         }
         if let android { summary.pointee.android = android.counts }
@@ -109,7 +115,7 @@ final class OutcomeRecorder {
         android?.record(
             key: tally.key, target: target, iosApp: outcome.openingApp, weight: tally.weight)
         if decidesApps(file: tally.file), let vector = slotVectors?[tally.slot], vector >= 0 {
-            appVectors.add(tally.weight, to: vector)
+            appVectors.pointee.add(tally.weight, to: vector)
         } else {
             recordEligibility(
                 tally.decision, file: tally.file, target: target, weight: tally.weight,

@@ -39,6 +39,9 @@ final class ScanWorker {
     /// What the worker keeps of times until `finish()` hands it to the summary. Behind a
     /// pointer for the reason the summary is: it changes at every line.
     private let times: UnsafeMutablePointer<WorkerTimes>
+    /// The file of hostless requests when `classify` may count them straight in the cache
+    /// (a plain scan: no filter, no series, no comparison); -1 otherwise.
+    private let quickFile: Int
 
     init(
         associations: Associations, filter: RequestFilter, shape: CoverageShape, lineLimit: Int,
@@ -75,6 +78,8 @@ final class ScanWorker {
         pathMemory =
             !keepsWholeTargets && byPath.contains(where: { $0 != .never })
             ? .copying(byPath) : nil
+        quickFile =
+            filter.isEmpty && bucket == nil && newFiles == nil ? hosts.hostlessFile ?? -1 : -1
     }
 
     deinit {
@@ -223,7 +228,39 @@ final class ScanWorker {
         }
     }
 
+    /// Classifies a request that waited its turn in the pipeline. The usual line of a plain
+    /// scan (an origin-form target, no host or port column) whose target the cache holds is
+    /// counted here; every other goes through `classifyInFull`, whose many cases cost the
+    /// common one register spills at every line.
+    @inline(__always)
     private func classify(
+        _ pending: UnsafeMutablePointer<PendingRequest>, input: Int, counts: inout InputCounts
+    ) {
+        guard quickFile >= 0, pending.pointee.target.first == ASCII.slash,
+            pending.pointee.request.host.isEmpty, pending.pointee.request.port.isEmpty
+        else { return classifyInFull(pending, input: input, counts: &counts) }
+        let decision =
+            cache.count(
+                pending.pointee.key, file: quickFile, hash: pending.pointee.hash,
+                weight: pending.pointee.weight, evicted: { self.recorder.record($0) })
+            ?? decideHostless(pending)
+        recorder.recordHost(
+            decision.kind, host: UnsafeBufferPointer(start: nil, count: 0),
+            weight: pending.pointee.weight)
+    }
+
+    /// `decideAndRemember` for the request `classify` counts itself, which the cache does not
+    /// hold: what `classifyInFull` would do, without working out again the place that every
+    /// such request shares.
+    @inline(never)
+    private func decideHostless(_ pending: UnsafeMutablePointer<PendingRequest>) -> Decision {
+        decideAndRemember(
+            pending, file: quickFile, parts: URLParts.empty, isSplit: false,
+            host: UnsafeBufferPointer(start: nil, count: 0))
+    }
+
+    @inline(never)
+    private func classifyInFull(
         _ pending: UnsafeMutablePointer<PendingRequest>, input: Int, counts: inout InputCounts
     ) {
         let target = pending.pointee.target

@@ -155,6 +155,24 @@ struct SpaceSavingTests {
         #expect(summary.entries(limit: 2).count == 2)
     }
 
+    @Test func rankingInTheArenaFollowsTheEntryOrder() {
+        // Short keys over few bytes (one above 0x7F) so that counts tie, keys share prefixes,
+        // and a truncated key can have the bytes of a whole one.
+        var generator = SeededGenerator(seed: 31)
+        let alphabet: [UInt8] = [0x61, 0x62, 0xC3, 0x7F]
+        var summary = SpaceSaving(capacity: 300, maxKeyLength: 4)
+        for _ in 0..<400 {
+            let length = Int.random(in: 0...6, using: &generator)
+            let key = (0..<length).map { _ in alphabet[Int.random(in: 0..<4, using: &generator)] }
+            summary.add(key, weight: UInt64.random(in: 1...2, using: &generator))
+        }
+        let entries = summary.entries()
+        #expect(entries.count > 100)
+        #expect(entries.contains { $0.isTruncated })
+        #expect(entries == entries.sorted(by: SpaceSaving.Entry.ranksBefore))
+        #expect(summary.entries(limit: 9) == Array(entries.prefix(9)))
+    }
+
     @Test func lanesCountPerKeyWhileExact() {
         var summary = SpaceSaving(capacity: 4, laneCount: 2)
         summary.add(Array("x".utf8), weight: 2, lane: 0)

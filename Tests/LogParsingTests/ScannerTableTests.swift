@@ -83,6 +83,17 @@ let rows: [Row] = [
     Row(.combined, #"h  - - [d] "GET / HTTP/1.1" 200 0 "-" "-""#, .malformed(.missingFields)),
     Row(.combined, #"h - frank [d] "GET /u HTTP/1.1" 200 0 "-" "-""#, ok("GET", "/u", status: 200)),
     Row(.combined, #"h x y [d] "GET /v HTTP/1.1" 200 0 "-" "-""#, ok("GET", "/v", status: 200)),
+    // Ident and user both `-` are taken at once; the lines around that shortcut read as
+    // the token by token scan reads them.
+    Row(.combined, "h - - ", .malformed(.missingTimestamp)),
+    Row(.combined, #"h - - - [d] "GET / HTTP/1.1" 200 0 "-" "-""#, .malformed(.missingTimestamp)),
+    Row(.combined, #"h - -x [d] "GET /w HTTP/1.1" 200 0 "-" "-""#, ok("GET", "/w", status: 200)),
+    // Three-character statuses: digits only.
+    Row(.combined, #"h - - [d] "GET / HTTP/1.1" 2x0 0 "-" "-""#, .malformed(.badStatus)),
+    Row(.combined, #"h - - [d] "GET / HTTP/1.1" 099 0 "-" "-""#, ok("GET", "/", status: 99)),
+    Row(.combined, #"h - - [d] "GET / HTTP/1.1" - 0 "-" "-""#, ok("GET", "/")),
+    Row(.common, #"h - - [d] "GET /n HTTP/1.1" 200 123456"#, ok("GET", "/n", status: 200)),
+    Row(.common, #"h - - [d] "GET /n HTTP/1.1" 200 123456  "#, ok("GET", "/n", status: 200)),
     Row(.combined, "   ", .skip(.blank)),
     Row(.combined, "# comment", .skip(.comment)),
     // common
