@@ -54,6 +54,9 @@ extension AndroidLinkMatcher {
         _ url: URLUnits, _ units: UnsafeBufferPointer<UInt16>, _ origin: OriginPlan,
         _ scratch: AndroidMatchScratch
     ) -> AndroidDecision {
+        precondition(
+            scratch.filterCapacity >= filters.count && scratch.ruleCapacity >= largestRuleCount,
+            "an AndroidMatchScratch made by another matcher, too small for this one")
         switch matchFilters(url, units, origin, scratch) {
         case .chosen(let filter):
             return verify(filter, url, units, origin, scratch)

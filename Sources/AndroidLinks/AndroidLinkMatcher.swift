@@ -26,6 +26,8 @@ public final class AndroidLinkMatcher: Sendable {
     /// compare two).
     let components: [Int]
     let domains: DomainIndex
+    /// The most dynamic rules one verified host has: a scratch's room for candidates.
+    let largestRuleCount: Int
 
     /// Compiles the manifest's filters for tapped links and the hosts verified by the setup's
     /// files.
@@ -63,6 +65,7 @@ public final class AndroidLinkMatcher: Sendable {
         hostIndexes = schemeFilters.map { HostIndex($0, of: intentFilters) }
         verifiedDomains = Verification.verifiedDomains(manifest, setup, packageName: packageName)
         domains = DomainIndex(verifiedDomains)
+        largestRuleCount = domains.rules.map(\.rules.count).max() ?? 0
     }
 
     /// A3: action `VIEW`, categories `BROWSABLE` and `DEFAULT`, no MIME type.
@@ -75,8 +78,7 @@ public final class AndroidLinkMatcher: Sendable {
 
     /// A scratch for one thread.
     public func makeScratch() -> AndroidMatchScratch {
-        AndroidMatchScratch(
-            filterCount: filters.count, ruleCount: domains.rules.map(\.rules.count).max() ?? 0)
+        AndroidMatchScratch(filterCount: filters.count, ruleCount: largestRuleCount)
     }
 }
 

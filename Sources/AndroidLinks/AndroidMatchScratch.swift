@@ -15,8 +15,13 @@ public final class AndroidMatchScratch {
     /// The dynamic rules a URL's path may meet (`DynamicRuleIndex`): room for every rule of
     /// one host.
     let candidates: UnsafeMutableBufferPointer<Int>
+    /// The filters and dynamic rules of one host it has room for: a matcher checks them, as
+    /// a scratch made by another matcher may be too small for its own.
+    let filterCapacity: Int
+    let ruleCapacity: Int
 
     init(filterCount: Int, ruleCount: Int = 0) {
+        (filterCapacity, ruleCapacity) = (filterCount, ruleCount)
         text = .allocate(capacity: 1)
         text.initialize(to: URLText())
         marks = .allocate(capacity: filterCount)

@@ -36,7 +36,8 @@ final class DynamicRuleIndex: Sendable {
     func firstMatch(
         _ url: URLUnits, _ units: UnsafeBufferPointer<UInt16>, _ scratch: AndroidMatchScratch
     ) -> Int? {
-        // Read only when there is a query: a class's stored `var` costs an access check.
+        // Read only when there is a query: only a query matcher needs them, and the read
+        // retains the list.
         let parameters = url.query == nil ? [] : scratch.parameters
         func matches(_ rule: Int) -> Bool {
             rules.withUnsafeBufferPointer {

@@ -60,6 +60,21 @@ struct CompiledMatcherDifferentialTests {
         }
     }
 
+    /// A scratch is sized for the matcher that made it: another matcher with more filters
+    /// refuses it rather than write past its buffers.
+    @Test func aScratchOfASmallerMatcherIsRefused() async {
+        await #expect(processExitsWith: .failure) {
+            let exported = "android:name=\".A\" android:exported=\"true\""
+            let data = "<data android:scheme=\"https\" android:host=\"example.com\" />"
+            let small = AndroidLinkMatcher(manifest: try AppLinkFixture.manifest([]))
+            let large = AndroidLinkMatcher(
+                manifest: try AppLinkFixture.manifest([
+                    (exported, [AppLinkFixture.filter(data), AppLinkFixture.filter(data)])
+                ]))
+            _ = large.decide("https://example.com/", scratch: small.makeScratch())
+        }
+    }
+
     /// The URL decided as a scan decides it: its origin (`scheme://authority`) planned, then
     /// its target (from the `/` that ends the authority) by that plan; nil when the URL has
     /// no such `/` or its origin no plan.
