@@ -34,6 +34,7 @@ public final class AndroidMatchScratch {
 
     deinit {
         text.pointee.units.deallocate()
+        text.pointee.parameters.deallocate()
         text.deinitialize(count: 1)
         text.deallocate()
         marks.deallocate()
@@ -43,9 +44,9 @@ public final class AndroidMatchScratch {
     }
 
     /// The units of the last URL read.
-    var units: UnsafeBufferPointer<UInt16> { text.pointee.units.units }
+    var units: UnsafeBufferPointer<UInt16> { text.pointee.units.values }
     /// The last URL's query parameters, as ranges of `units` (A4.6).
-    var parameters: [Range<Int>] { text.pointee.parameters }
+    var parameters: UnsafeBufferPointer<Range<Int>> { text.pointee.parameters.values }
 
     /// The filters the current URL reached, in the order it reached them.
     var touched: UnsafeMutableBufferPointer<Int>.SubSequence {
@@ -73,7 +74,7 @@ public final class AndroidMatchScratch {
 /// parameters, as ranges of the units (A4.6).
 struct URLText {
     var units = UnitStore()
-    var parameters: [Range<Int>] = []
+    var parameters = PlainStore<Range<Int>>(capacity: 16)
 }
 
 /// How far one intent filter got for a URL (A8 step 2).

@@ -41,7 +41,8 @@ struct CompiledGroup: Sendable {
     /// Whether every matcher matches; a group without matchers never does. The path is known
     /// to start with the first `knownPath` units of the path pattern (`PatternProgram`).
     func matches(
-        _ url: URLUnits, _ units: UnsafeBufferPointer<UInt16>, parameters: [Range<Int>],
+        _ url: URLUnits, _ units: UnsafeBufferPointer<UInt16>,
+        parameters: UnsafeBufferPointer<Range<Int>>,
         knownPath: Int = 0
     ) -> Bool {
         // Over a plain buffer: iterating the array would copy each matcher, retaining its
@@ -49,19 +50,23 @@ struct CompiledGroup: Sendable {
         matchers.withUnsafeBufferPointer { matchers in
             guard !matchers.isEmpty else { return false }
             for index in matchers.indices {
-                let program = matchers[index].program
+                // Read in place: a copy of the program would retain its arrays.
                 switch matchers[index].part {
                 case .path:
                     let path = UnsafeBufferPointer(rebasing: units[url.path])
-                    guard program.matches(path, known: knownPath) else { return false }
+                    guard matchers[index].program.matches(path, known: knownPath) else {
+                        return false
+                    }
                 case .fragment:
                     guard let fragment = url.fragment,
-                        program.matches(UnsafeBufferPointer(rebasing: units[fragment]))
+                        matchers[index].program.matches(
+                            UnsafeBufferPointer(rebasing: units[fragment]))
                     else { return false }
                 case .query:
                     guard url.query != nil,
                         parameters.contains(where: {
-                            program.matches(UnsafeBufferPointer(rebasing: units[$0]))
+                            matchers[index].program.matches(
+                                UnsafeBufferPointer(rebasing: units[$0]))
                         })
                     else { return false }
                 }

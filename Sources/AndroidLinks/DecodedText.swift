@@ -10,8 +10,7 @@ enum DecodedText {
         _ text: UnsafeBufferPointer<UInt8>, percentDecoded: Bool, to units: inout UnitStore
     ) {
         // Nearly every part of a logged URL is ASCII without an escape: its units are its bytes.
-        let escape = percentDecoded ? UInt8(ascii: "%") : 0x80
-        if !text.contains(where: { $0 >= 0x80 || $0 == escape }) {
+        if text.isASCII(without: percentDecoded ? UInt8(ascii: "%") : 0x80) {
             units.appendWidened(text)
             return
         }

@@ -36,14 +36,7 @@ final class DynamicRuleIndex: Sendable {
     func firstMatch(
         _ url: URLUnits, _ units: UnsafeBufferPointer<UInt16>, _ scratch: AndroidMatchScratch
     ) -> Int? {
-        // Read only when there is a query: only a query matcher needs them, and the read
-        // retains the list.
-        let parameters = url.query == nil ? [] : scratch.parameters
-        func matches(_ rule: Int) -> Bool {
-            rules.withUnsafeBufferPointer {
-                $0[rule].matches(url, units, parameters: parameters, knownPath: knownPath[rule])
-            }
-        }
+        let parameters = scratch.parameters
         // Each rule is met at most once (its key ends at one node): there is room for all.
         let candidates = scratch.candidates
         var count = 0
@@ -51,14 +44,33 @@ final class DynamicRuleIndex: Sendable {
             candidates[count] = $0
             count += 1
         }
-        if count == 0 { return everywhere.first(where: matches) }
         for rule in everywhere {
             candidates[count] = rule
             count += 1
         }
         var met = UnsafeMutableBufferPointer(rebasing: candidates[0..<count])
-        met.sort()
-        return met.first(where: matches)
+        if count > 16 { met.sort() } else if count > 1 { Self.sortSmall(&met) }
+        return rules.withUnsafeBufferPointer { rules in
+            knownPath.withUnsafeBufferPointer { knownPath in
+                met.first {
+                    rules[$0].matches(url, units, parameters: parameters, knownPath: knownPath[$0])
+                }
+            }
+        }
+    }
+
+    /// Sorts a URL's few candidates, most already in order (an insertion sort: cheaper than the
+    /// general sort for a handful).
+    private static func sortSmall(_ values: inout UnsafeMutableBufferPointer<Int>) {
+        for index in 1..<values.count {
+            let value = values[index]
+            var slot = index
+            while slot > 0, values[slot - 1] > value {
+                values[slot] = values[slot - 1]
+                slot -= 1
+            }
+            values[slot] = value
+        }
     }
 
     /// The units of `pattern` before its first wildcard (`*`, `?`): every path it matches

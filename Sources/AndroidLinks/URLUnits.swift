@@ -49,10 +49,7 @@ struct URLUnits {
         var text = Text(units: stored.pointee.units)
         defer { stored.pointee.units = text.units }
         text.units.count = 0
-        // Most URLs have no query: an empty list is left as it is (`removeAll` is not free).
-        if !stored.pointee.parameters.isEmpty {
-            stored.pointee.parameters.removeAll(keepingCapacity: true)
-        }
+        stored.pointee.parameters.count = 0
         var end = url.count
         var fragmentText: Range<Int>?
         if let fragmentStart = Self.first(UInt8(ascii: "#"), in: url, start..<end) {
@@ -70,7 +67,7 @@ struct URLUnits {
         path = slash == end ? text.slash() : text.decode(url, slash..<end)
         query = queryText.map { text.decode(url, $0) }
         fragment = fragmentText.map { text.decode(url, $0) }
-        if let query { Self.split(query, text.units.units, &stored.pointee.parameters) }
+        if let query { Self.split(query, text.units.values, &stored.pointee.parameters) }
     }
 
     /// Where `byte` first is in `url[range]`.
@@ -170,7 +167,8 @@ struct URLUnits {
     /// The decoded query's parameters as Java's `String.split` gives them: at `&`, or at `;`
     /// when that gives one piece (A4.6).
     private static func split(
-        _ query: Range<Int>, _ units: UnsafeBufferPointer<UInt16>, _ parameters: inout [Range<Int>]
+        _ query: Range<Int>, _ units: UnsafeBufferPointer<UInt16>,
+        _ parameters: inout PlainStore<Range<Int>>
     ) {
         if pieces(query, at: UInt16(UInt8(ascii: "&")), units, &parameters) == 1 {
             _ = pieces(query, at: UInt16(UInt8(ascii: ";")), units, &parameters)
@@ -181,9 +179,9 @@ struct URLUnits {
     /// empty ones dropped (the whole query when it has no separator), and says how many.
     private static func pieces(
         _ query: Range<Int>, at separator: UInt16, _ units: UnsafeBufferPointer<UInt16>,
-        _ parameters: inout [Range<Int>]
+        _ parameters: inout PlainStore<Range<Int>>
     ) -> Int {
-        parameters.removeAll(keepingCapacity: true)
+        parameters.count = 0
         var start = query.lowerBound
         for index in query where units[index] == separator {
             parameters.append(start..<index)
@@ -191,7 +189,9 @@ struct URLUnits {
         }
         parameters.append(start..<query.upperBound)
         if parameters.count > 1 {
-            while parameters.last?.isEmpty == true { parameters.removeLast() }
+            while parameters.count > 0, parameters.base[parameters.count - 1].isEmpty {
+                parameters.count -= 1
+            }
         }
         return parameters.count
     }

@@ -86,18 +86,32 @@ struct UnitTrie: Sendable {
             for offset in 0..<current.valueCount { body(values[current.firstValue + offset]) }
             guard remaining > 0, current.childCount > 0 else { return }
             let unit = backward ? text[remaining - 1] : text[text.count - remaining]
-            // Children are nodes firstChild..., their labels at index - 1: a binary search.
-            var low = current.firstChild
-            var high = current.firstChild + current.childCount
-            while low < high {
-                let middle = (low + high) / 2
-                if labels[middle - 1] < unit { low = middle + 1 } else { high = middle }
-            }
-            guard low < current.firstChild + current.childCount, labels[low - 1] == unit else {
-                return
-            }
-            node = low
+            guard let child = Self.child(of: current, unit, labels) else { return }
+            node = child
             remaining -= 1
         }
+    }
+
+    /// The child of `node` labelled `unit`. Children are nodes `firstChild...`, their labels
+    /// at index - 1, sorted: a few (most nodes of a key set have one) are read in turn, more
+    /// by a binary search.
+    @inline(__always)
+    private static func child(of node: Node, _ unit: UInt16, _ labels: UnsafeBufferPointer<UInt16>)
+        -> Int?
+    {
+        var low = node.firstChild
+        var high = node.firstChild + node.childCount
+        if node.childCount <= 4 {
+            while low < high {
+                if labels[low - 1] == unit { return low }
+                low += 1
+            }
+            return nil
+        }
+        while low < high {
+            let middle = (low + high) / 2
+            if labels[middle - 1] < unit { low = middle + 1 } else { high = middle }
+        }
+        return low < node.firstChild + node.childCount && labels[low - 1] == unit ? low : nil
     }
 }

@@ -1,7 +1,9 @@
-/// UTF-16 code units in plain memory, grown by hand: a URL's parts are appended unit by unit
-/// with no array's uniqueness and capacity checks on each. Owned by one scratch, which frees it.
-struct UnitStore {
-    private(set) var base: UnsafeMutablePointer<UInt16>
+/// Values in plain memory, grown by hand: a URL's units and its query's parameters are
+/// appended one by one with no array's uniqueness and capacity checks on each. Owned by one
+/// scratch, which frees it. For plain values only (numbers, ranges of them): they are
+/// dropped with the memory, never deinitialized.
+struct PlainStore<Element> {
+    private(set) var base: UnsafeMutablePointer<Element>
     private(set) var capacity: Int
     var count = 0
 
@@ -12,10 +14,10 @@ struct UnitStore {
 
     func deallocate() { base.deallocate() }
 
-    /// The units held.
-    var units: UnsafeBufferPointer<UInt16> { UnsafeBufferPointer(start: base, count: count) }
+    /// The values held.
+    var values: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
 
-    /// Makes room for `extra` more units.
+    /// Makes room for `extra` more values.
     @inline(__always)
     mutating func reserve(_ extra: Int) {
         if count + extra > capacity { grow(to: count + extra) }
@@ -23,19 +25,24 @@ struct UnitStore {
 
     private mutating func grow(to needed: Int) {
         let larger = max(needed, capacity * 2)
-        let moved = UnsafeMutablePointer<UInt16>.allocate(capacity: larger)
+        let moved = UnsafeMutablePointer<Element>.allocate(capacity: larger)
         moved.update(from: base, count: count)
         base.deallocate()
         (base, capacity) = (moved, larger)
     }
 
     @inline(__always)
-    mutating func append(_ unit: UInt16) {
+    mutating func append(_ value: Element) {
         reserve(1)
-        base[count] = unit
+        (base + count).initialize(to: value)
         count += 1
     }
+}
 
+/// UTF-16 code units.
+typealias UnitStore = PlainStore<UInt16>
+
+extension PlainStore where Element == UInt16 {
     /// Appends each byte as the unit of the same value (ASCII text).
     mutating func appendWidened(_ bytes: UnsafeBufferPointer<UInt8>) {
         reserve(bytes.count)
