@@ -1,18 +1,33 @@
 /// A trie over UTF-16 code units whose nodes hold values: a walk over a text meets the values
 /// of every key the text starts with, or, for a trie of reversed keys walked from the end, every
-/// key it ends with. It holds the `pathPrefix` and `pathSuffix` rules of a host and the `*`
-/// hosts of the manifest (a suffix each).
+/// key it ends with. It holds the `pathPrefix` and `pathSuffix` rules of a host, the literal
+/// starts of its dynamic rules, and the `*` hosts of the manifest (a suffix each).
+///
+/// Compressed: a run of nodes with one child and no value is one edge of several units, so a
+/// walk along a long shared key (`/products/1`...) compares units in a row instead of searching
+/// each node's children.
 struct UnitTrie: Sendable {
     private struct Node: Sendable {
-        var firstChild: Int
-        var childCount: Int
+        /// The node's edges, `edges[firstEdge..<firstEdge + edgeCount]`, sorted by first unit.
+        var firstEdge: Int
+        var edgeCount: Int
         var firstValue: Int
         var valueCount: Int
     }
 
-    /// Node 0 is the root; the children of a node are contiguous, sorted by label.
+    private struct Edge: Sendable {
+        /// The edge's units are `units[firstUnit..<firstUnit + unitCount]`; the first one is
+        /// also kept here, where the search reads it.
+        var first: UInt16
+        var firstUnit: Int
+        var unitCount: Int
+        var target: Int
+    }
+
+    /// Node 0 is the root.
     private let nodes: [Node]
-    private let labels: [UInt16]
+    private let edges: [Edge]
+    private let units: [UInt16]
     private let values: [Int]
     /// True when keys were inserted reversed: walks go from the end of the text.
     let backward: Bool
@@ -20,7 +35,8 @@ struct UnitTrie: Sendable {
     /// The trie of `keys`, each with its value; with `backward`, a key must end the text.
     init(_ keys: [(key: [UInt16], value: Int)], backward: Bool) {
         self.backward = backward
-        // Build with a child table per node, then lay the nodes out breadth first.
+        // Build with a child table per node, then lay out the nodes that hold a value or
+        // branch, breadth first, joining each one-child chain between them into an edge.
         var children: [[UInt16: Int]] = [[:]]
         var nodeValues: [[Int]] = [[]]
         for (key, value) in keys {
@@ -39,7 +55,8 @@ struct UnitTrie: Sendable {
         }
         var order = [0]
         var nodes: [Node] = []
-        var labels: [UInt16] = []
+        var edges: [Edge] = []
+        var units: [UInt16] = []
         var values: [Int] = []
         var position = 0
         while position < order.count {
@@ -48,17 +65,29 @@ struct UnitTrie: Sendable {
             let sorted = children[built].sorted { $0.key < $1.key }
             nodes.append(
                 Node(
-                    firstChild: order.count, childCount: sorted.count, firstValue: values.count,
+                    firstEdge: edges.count, edgeCount: sorted.count, firstValue: values.count,
                     valueCount: nodeValues[built].count))
             values += nodeValues[built]
             for (label, child) in sorted {
-                labels.append(label)
-                order.append(child)
+                let firstUnit = units.count
+                units.append(label)
+                var end = child
+                while nodeValues[end].isEmpty, children[end].count == 1,
+                    let only = children[end].first
+                {
+                    units.append(only.key)
+                    end = only.value
+                }
+                edges.append(
+                    Edge(
+                        first: label, firstUnit: firstUnit, unitCount: units.count - firstUnit,
+                        target: order.count))
+                order.append(end)
             }
         }
-        // `labels[i]` is the label of node i + 1, the order nodes were laid out in.
         self.nodes = nodes
-        self.labels = labels
+        self.edges = edges
+        self.units = units
         self.values = values
     }
 
@@ -66,9 +95,11 @@ struct UnitTrie: Sendable {
     /// backward), shortest first.
     func walk(_ text: UnsafeBufferPointer<UInt16>, _ body: (Int) -> Void) {
         nodes.withUnsafeBufferPointer { nodes in
-            labels.withUnsafeBufferPointer { labels in
-                values.withUnsafeBufferPointer { values in
-                    walk(text, nodes, labels, values, body)
+            edges.withUnsafeBufferPointer { edges in
+                units.withUnsafeBufferPointer { units in
+                    values.withUnsafeBufferPointer { values in
+                        walk(text, nodes, edges, units, values, body)
+                    }
                 }
             }
         }
@@ -76,42 +107,49 @@ struct UnitTrie: Sendable {
 
     private func walk(
         _ text: UnsafeBufferPointer<UInt16>, _ nodes: UnsafeBufferPointer<Node>,
-        _ labels: UnsafeBufferPointer<UInt16>, _ values: UnsafeBufferPointer<Int>,
-        _ body: (Int) -> Void
+        _ edges: UnsafeBufferPointer<Edge>, _ units: UnsafeBufferPointer<UInt16>,
+        _ values: UnsafeBufferPointer<Int>, _ body: (Int) -> Void
     ) {
         var node = 0
-        var remaining = text.count
+        // How many units of the text are read.
+        var read = 0
         while true {
             let current = nodes[node]
             for offset in 0..<current.valueCount { body(values[current.firstValue + offset]) }
-            guard remaining > 0, current.childCount > 0 else { return }
-            let unit = backward ? text[remaining - 1] : text[text.count - remaining]
-            guard let child = Self.child(of: current, unit, labels) else { return }
-            node = child
-            remaining -= 1
+            guard read < text.count, current.edgeCount > 0 else { return }
+            let unit = backward ? text[text.count - 1 - read] : text[read]
+            guard let found = Self.edge(of: current, unit, edges) else { return }
+            let edge = edges[found]
+            guard edge.unitCount <= text.count - read else { return }
+            // The edge's first unit is the one searched by; the rest must follow in the text.
+            for offset in 1..<edge.unitCount {
+                let next = backward ? text[text.count - 1 - read - offset] : text[read + offset]
+                guard next == units[edge.firstUnit + offset] else { return }
+            }
+            read += edge.unitCount
+            node = edge.target
         }
     }
 
-    /// The child of `node` labelled `unit`. Children are nodes `firstChild...`, their labels
-    /// at index - 1, sorted: a few (most nodes of a key set have one) are read in turn, more
-    /// by a binary search.
+    /// The edge of `node` whose first unit is `unit`. Edges are sorted: a few (most nodes have
+    /// one or two) are read in turn, more by a binary search.
     @inline(__always)
-    private static func child(of node: Node, _ unit: UInt16, _ labels: UnsafeBufferPointer<UInt16>)
+    private static func edge(of node: Node, _ unit: UInt16, _ edges: UnsafeBufferPointer<Edge>)
         -> Int?
     {
-        var low = node.firstChild
-        var high = node.firstChild + node.childCount
-        if node.childCount <= 4 {
+        var low = node.firstEdge
+        var high = node.firstEdge + node.edgeCount
+        if node.edgeCount <= 4 {
             while low < high {
-                if labels[low - 1] == unit { return low }
+                if edges[low].first == unit { return low }
                 low += 1
             }
             return nil
         }
         while low < high {
             let middle = (low + high) / 2
-            if labels[middle - 1] < unit { low = middle + 1 } else { high = middle }
+            if edges[middle].first < unit { low = middle + 1 } else { high = middle }
         }
-        return low < node.firstChild + node.childCount && labels[low - 1] == unit ? low : nil
+        return low < node.firstEdge + node.edgeCount && edges[low].first == unit ? low : nil
     }
 }

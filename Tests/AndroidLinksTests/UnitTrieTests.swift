@@ -1,0 +1,46 @@
+import Testing
+import Workload
+
+@testable import AndroidLinks
+
+struct UnitTrieTests {
+    /// Random keys over a small alphabet (so that they share starts and ends, and chains of
+    /// one child form) and random texts: a walk meets exactly the keys the text starts with
+    /// (ends with, backward), shortest first, as a comparison with each key finds them.
+    @Test(arguments: [false, true])
+    func walkMeetsTheKeysTheTextStartsOrEndsWith(backward: Bool) {
+        var random = SplitMix64(seed: backward ? 7 : 3)
+        func text(_ maximum: Int) -> [UInt16] {
+            (0..<Int(random.next() % UInt64(maximum + 1))).map { _ in
+                [0x61, 0x62, 0x2F, 0xE9, 0xD83D][Int(random.next() % 5)]
+            }
+        }
+        for _ in 0..<300 {
+            let keys = (0..<Int(random.next() % 12)).map { _ in
+                (key: text(7), value: Int(random.next() % 50))
+            }
+            let trie = UnitTrie(keys, backward: backward)
+            for _ in 0..<20 {
+                let probe = text(10)
+                var met: [Int] = []
+                probe.withUnsafeBufferPointer { trie.walk($0) { met.append($0) } }
+                let expected = keys.enumerated()
+                    .filter {
+                        backward
+                            ? probe.ends(with: $0.element.key) : probe.starts(with: $0.element.key)
+                    }
+                    .sorted {
+                        ($0.element.key.count, $0.offset) < ($1.element.key.count, $1.offset)
+                    }
+                    .map { $0.element.value }
+                #expect(met == expected, "keys \(keys), text \(probe)")
+            }
+        }
+    }
+}
+
+extension Array where Element == UInt16 {
+    fileprivate func ends(with suffix: [UInt16]) -> Bool {
+        count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
+    }
+}
