@@ -13,11 +13,11 @@ extension PatternProgram {
         case .prefix: form = .prefix(units)
         case .suffix: form = .suffix(units)
         case .simpleGlob:
-            form = .steps(Self.simpleGlobSteps(units), sets: [], endsWithText: true)
+            form = Self.joined(Self.simpleGlobSteps(units), sets: [], endsWithText: true)
         case .advancedGlob:
             form =
                 Self.advancedGlobSteps(units).map {
-                    .steps($0.steps, sets: $0.sets, endsWithText: false)
+                    Self.joined($0.steps, sets: $0.sets, endsWithText: false)
                 } ?? .never
         }
     }
@@ -63,7 +63,7 @@ extension PatternProgram {
             switch step {
             case .unit(let unit): units.append(unit)
             case .rest where index == steps.count - 1: return .prefix(units)
-            default: return .steps(steps, sets: [], endsWithText: false)
+            default: return joined(steps, sets: [], endsWithText: false)
             }
         }
         return .literal(units)

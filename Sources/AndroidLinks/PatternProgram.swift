@@ -6,6 +6,9 @@ struct PatternProgram: Sendable {
     enum Step: Sendable, Equatable {
         /// Exactly this unit.
         case unit(UInt16)
+        /// Exactly these units of the program's `units`, in a row (a run of `unit` steps,
+        /// compared in one loop).
+        case units(Range<Int>)
         /// Any one unit.
         case anyUnit
         /// Every following unit equal to this one, none given back (`x*` of `pathPattern`).
@@ -29,13 +32,38 @@ struct PatternProgram: Sendable {
         case suffix([UInt16])
         /// The steps cover the whole text. With `endsWithText`, running out of text ends the
         /// match at once: it succeeds only if the next step is `rest` (`pathPattern`, A5.2
-        /// step 5); otherwise the remaining steps run on the empty rest.
-        case steps([Step], sets: [UnitSet], endsWithText: Bool)
+        /// step 5); otherwise the remaining steps run on the empty rest. `units` holds the
+        /// runs of `units` steps.
+        case steps([Step], sets: [UnitSet], units: [UInt16], endsWithText: Bool)
         /// A pattern Android refuses; it matches nothing.
         case never
     }
 
     let form: Form
+
+    /// The `steps` form of `steps`, each run of two or more `unit` steps joined into one
+    /// `units` step.
+    static func joined(_ steps: [Step], sets: [UnitSet], endsWithText: Bool) -> Form {
+        var joined: [Step] = []
+        var units: [UInt16] = []
+        var index = 0
+        while index < steps.count {
+            var end = index
+            while end < steps.count, case .unit(let unit) = steps[end] {
+                units.append(unit)
+                end += 1
+            }
+            if end - index >= 2 {
+                joined.append(.units((units.count - (end - index))..<units.count))
+                index = end
+            } else {
+                if end > index { units.removeLast() }
+                joined.append(steps[index])
+                index += 1
+            }
+        }
+        return .steps(joined, sets: sets, units: units, endsWithText: endsWithText)
+    }
 
     /// Whether the pattern matches the whole text. The first `known` units of the text are
     /// known to be the pattern's first `known` steps, each a single unit (a dynamic rule's
@@ -48,8 +76,8 @@ struct PatternProgram: Sendable {
             return text.count >= units.count && Self.equal(text, 0, units, known: known)
         case .suffix(let units):
             return text.count >= units.count && Self.equal(text, text.count - units.count, units)
-        case .steps(let steps, let sets, let endsWithText):
-            return Self.run(steps, sets, from: known, endsWithText: endsWithText, on: text)
+        case .steps(let steps, let sets, let units, let endsWithText):
+            return Self.run(steps, sets, units, known: known, endsWithText: endsWithText, on: text)
         case .never:
             return false
         }
@@ -70,23 +98,27 @@ struct PatternProgram: Sendable {
     }
 
     private static func run(
-        _ steps: [Step], _ sets: [UnitSet], from start: Int, endsWithText: Bool,
+        _ steps: [Step], _ sets: [UnitSet], _ units: [UInt16], known: Int, endsWithText: Bool,
         on text: UnsafeBufferPointer<UInt16>
     ) -> Bool {
         steps.withUnsafeBufferPointer { steps in
-            sets.withUnsafeBufferPointer {
-                run(steps, $0, from: start, endsWithText: endsWithText, on: text)
+            sets.withUnsafeBufferPointer { sets in
+                units.withUnsafeBufferPointer {
+                    run(steps, sets, $0, known: known, endsWithText: endsWithText, on: text)
+                }
             }
         }
     }
 
-    /// Runs `steps` from step `start`, at unit `start` of the text.
+    /// Runs `steps` on the text, the first `known` units of which are known to match the first
+    /// step, when it is a run of units, and are not compared again.
     private static func run(
-        _ steps: UnsafeBufferPointer<Step>, _ sets: UnsafeBufferPointer<UnitSet>, from start: Int,
-        endsWithText: Bool, on text: UnsafeBufferPointer<UInt16>
+        _ steps: UnsafeBufferPointer<Step>, _ sets: UnsafeBufferPointer<UnitSet>,
+        _ units: UnsafeBufferPointer<UInt16>, known: Int, endsWithText: Bool,
+        on text: UnsafeBufferPointer<UInt16>
     ) -> Bool {
-        var at = start
-        for index in start..<steps.count {
+        var at = 0
+        for index in 0..<steps.count {
             if endsWithText, at == text.count {
                 if case .rest = steps[index] { return true }
                 return false
@@ -95,6 +127,14 @@ struct PatternProgram: Sendable {
             case .unit(let unit):
                 guard at < text.count, text[at] == unit else { return false }
                 at += 1
+            case .units(let run):
+                guard text.count - at >= run.count else { return false }
+                // Only a first step can hold units known to match.
+                for offset in (index == 0 ? min(known, run.count) : 0)..<run.count
+                where text[at + offset] != units[run.lowerBound + offset] {
+                    return false
+                }
+                at += run.count
             case .anyUnit:
                 guard at < text.count else { return false }
                 at += 1
