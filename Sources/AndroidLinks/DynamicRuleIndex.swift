@@ -1,32 +1,75 @@
 /// One verified host's dynamic rules (A7.4: in order, the first that matches decides), laid out
 /// so that a URL is tried only against the rules its path can meet: the literal start of each
 /// rule's path pattern (up to its first `*` or `?`) in a trie, walked along the URL's decoded
-/// path; rules whose path pattern starts with a wildcard, or that have none, are tried for
-/// every URL. The candidates are then tried in rule order, so the answer is the loop's.
+/// path; rules without a path pattern are tried for every URL. The candidates are then tried in
+/// rule order, so the answer is the loop's.
+///
+/// A pattern whose literal start is followed by `*` and a literal unit (`/users/*/settings/x`,
+/// `*.json`) narrows further: its `*` ends at the first occurrence of that unit after the start
+/// (A7.3), so the units after it must begin with the pattern's next literal units. Such rules
+/// hang, by their start and that unit, from a second trie walked from there: a path meets one
+/// `/users/*/settings/...` rule of twenty, not all of them.
 ///
 /// A class: a decision holds it by one reference, not by each of its tables.
 final class DynamicRuleIndex: Sendable {
     let rules: [CompiledGroup]
-    /// Rules by the literal start of their path pattern.
+    /// Rules by the literal start of their path pattern; a negative value `-1 - g` names the
+    /// skip group `g` of the rules with that start.
     private let byPathStart: UnitTrie
+    private let groups: [SkipGroup]
     /// Rules every URL may meet, in order.
     private let everywhere: [Int]
     /// Per rule, the length of the literal start it is indexed by: a path that reached it
     /// starts with those units, so they are not compared again.
     private let knownPath: [Int]
 
+    /// The rules whose pattern is a literal start of `startCount` units, `*`, then `stop`.
+    private struct SkipGroup: Sendable {
+        let startCount: Int
+        let stop: UInt16
+        /// The rules by the literal units after `stop` (up to the next `*` or `?`).
+        let afterStop: UnitTrie
+    }
+
     init(_ rules: [CompiledGroup], patterns: [String?]) {
         self.rules = rules
         var keys: [(key: [UInt16], value: Int)] = []
         var everywhere: [Int] = []
         var knownPath: [Int] = []
+        // Per start and stop unit, the rules by their units after the stop.
+        var groupKeys: [[UInt16]: [UInt16: [(key: [UInt16], value: Int)]]] = [:]
         for (index, pattern) in patterns.enumerated() {
-            let start = pattern.map(Self.literalStart) ?? []
-            if start.isEmpty { everywhere.append(index) } else { keys.append((start, index)) }
+            guard let pattern else {
+                everywhere.append(index)
+                knownPath.append(0)
+                continue
+            }
+            let units = Array(pattern.utf16)
+            let start = Self.literalRun(units, from: 0)
             knownPath.append(start.count)
+            if start.count + 1 < units.count, units[start.count] == Self.star,
+                !Self.isWildcard(units[start.count + 1])
+            {
+                let stop = units[start.count + 1]
+                let after = Self.literalRun(units, from: start.count + 2)
+                groupKeys[start, default: [:]][stop, default: []].append((after, index))
+            } else {
+                keys.append((start, index))
+            }
+        }
+        var groups: [SkipGroup] = []
+        for (start, byStop) in groupKeys {
+            for (stop, afterKeys) in byStop {
+                keys.append((start, -1 - groups.count))
+                groups.append(
+                    SkipGroup(
+                        startCount: start.count, stop: stop,
+                        afterStop: UnitTrie(afterKeys, backward: false)))
+            }
         }
         self.knownPath = knownPath
         byPathStart = UnitTrie(keys, backward: false)
+        self.groups = groups
         self.everywhere = everywhere
     }
 
@@ -37,12 +80,26 @@ final class DynamicRuleIndex: Sendable {
         _ url: URLUnits, _ units: UnsafeBufferPointer<UInt16>, _ scratch: AndroidMatchScratch
     ) -> Int? {
         let parameters = scratch.parameters
+        let path = UnsafeBufferPointer(rebasing: units[url.path])
         // Each rule is met at most once (its key ends at one node): there is room for all.
         let candidates = scratch.candidates
         var count = 0
-        byPathStart.walk(UnsafeBufferPointer(rebasing: units[url.path])) {
-            candidates[count] = $0
-            count += 1
+        groups.withUnsafeBufferPointer { groups in
+            byPathStart.walk(path) { value in
+                guard value < 0 else {
+                    candidates[count] = value
+                    count += 1
+                    return
+                }
+                let group = groups[-1 - value]
+                guard
+                    let stop = path[group.startCount...].firstIndex(of: group.stop)
+                else { return }
+                group.afterStop.walk(UnsafeBufferPointer(rebasing: path[(stop + 1)...])) {
+                    candidates[count] = $0
+                    count += 1
+                }
+            }
         }
         for rule in everywhere {
             candidates[count] = rule
@@ -73,12 +130,15 @@ final class DynamicRuleIndex: Sendable {
         }
     }
 
-    /// The units of `pattern` before its first wildcard (`*`, `?`): every path it matches
-    /// starts with them, as the pattern compares units one for one up to there.
-    private static func literalStart(_ pattern: String) -> [UInt16] {
-        Array(
-            pattern.utf16.prefix {
-                $0 != UInt16(UInt8(ascii: "*")) && $0 != UInt16(UInt8(ascii: "?"))
-            })
+    private static let star = UInt16(UInt8(ascii: "*"))
+
+    private static func isWildcard(_ unit: UInt16) -> Bool {
+        unit == star || unit == UInt16(UInt8(ascii: "?"))
+    }
+
+    /// The units of `pattern` from `start` before its next wildcard (`*`, `?`): they are
+    /// compared one for one (every path the pattern matches has them there).
+    private static func literalRun(_ pattern: [UInt16], from start: Int) -> [UInt16] {
+        Array(pattern[start...].prefix { !isWildcard($0) })
     }
 }
