@@ -106,7 +106,7 @@ final class DynamicRuleIndex: Sendable {
             count += 1
         }
         var met = UnsafeMutableBufferPointer(rebasing: candidates[0..<count])
-        if count > 16 { met.sort() } else if count > 1 { Self.sortSmall(&met) }
+        if count > 16 { Self.heapSort(&met) } else if count > 1 { Self.sortSmall(&met) }
         return rules.withUnsafeBufferPointer { rules in
             knownPath.withUnsafeBufferPointer { knownPath in
                 met.first {
@@ -127,6 +127,31 @@ final class DynamicRuleIndex: Sendable {
                 slot -= 1
             }
             values[slot] = value
+        }
+    }
+
+    /// Sorts many candidates in place: the standard library's sort takes a buffer from the
+    /// heap past a few dozen elements, and a decision allocates nothing.
+    private static func heapSort(_ values: inout UnsafeMutableBufferPointer<Int>) {
+        // Sifts the value at `root` down the heap of the first `end` values.
+        func siftDown(_ root: Int, _ end: Int) {
+            var parent = root
+            while true {
+                var largest = parent
+                let (left, right) = (2 * parent + 1, 2 * parent + 2)
+                if left < end, values[left] > values[largest] { largest = left }
+                if right < end, values[right] > values[largest] { largest = right }
+                if largest == parent { return }
+                values.swapAt(parent, largest)
+                parent = largest
+            }
+        }
+        for root in stride(from: values.count / 2 - 1, through: 0, by: -1) {
+            siftDown(root, values.count)
+        }
+        for end in stride(from: values.count - 1, to: 0, by: -1) {
+            values.swapAt(0, end)
+            siftDown(0, end)
         }
     }
 

@@ -17,7 +17,7 @@ struct DynamicRuleIndexTests {
         var checked = 0
         var matched = 0
         for _ in 0..<400 {
-            let components = (0..<Int(1 + random.next() % 10)).map { index in
+            let components = (0..<Int(1 + random.next() % 40)).map { index in
                 DynamicAppLinkComponent(
                     index: index, location: SourceLocation(line: 1, column: 1, offset: 0),
                     path: random.next() % 8 == 0
