@@ -30,6 +30,8 @@ let package = Package(
             dependencies: ["FuzzSupport", library("ScanEngine"), library("CoverageStats")]),
         .executableTarget(name: "fuzz-chunks", dependencies: ["FuzzSupport", library("LogIO")]),
         .executableTarget(
+            name: "fuzz-android", dependencies: ["FuzzSupport", library("AndroidLinks")]),
+        .executableTarget(
             name: "fuzz-writers",
             dependencies: [
                 "FuzzSupport", library("ScanEngine"), library("CoverageStats"), library("LogIO"),

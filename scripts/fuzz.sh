@@ -13,7 +13,7 @@ work=$root/.build/fuzz
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(
     fuzz-aasa fuzz-pkcs7 fuzz-log-lines fuzz-url fuzz-differential fuzz-state fuzz-chunks
-    fuzz-writers)
+    fuzz-writers fuzz-android)
 
 libfuzzer=$(ls "$(dirname "$(readlink -f "$(command -v swiftc)")")"/../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a | head -1)
 echo "== building the fuzz targets"
@@ -74,6 +74,10 @@ assemble_seeds() {
         fi
         head_lines "$file" | grep -o '"[A-Z]* [^ ]*' | cut -d' ' -f2 | head -n 5 \
             | while read -r url; do printf '%s' "$url" | seed fuzz-url "url-$i-$RANDOM"; done || true
+        head_lines "$file" | grep -o '"[A-Z]* /[^ ]*' | cut -d' ' -f2 | head -n 5 \
+            | while read -r target; do
+                printf 'https://example.com%s' "$target" | seed fuzz-android "url-$i-$RANDOM"
+            done || true
     done
     # Saved states from a scan of the sample log, whole (mode 0) and as bare summaries.
     local tool=.build/debug/aasa-scan
