@@ -66,7 +66,7 @@ struct PatternProgram: Sendable {
     }
 
     /// Whether the pattern matches the whole text. The first `known` units of the text are
-    /// known to be the pattern's first `known` steps, each a single unit (a dynamic rule's
+    /// known to be the pattern's first `known` units, before any wildcard (a dynamic rule's
     /// literal start, found by an index): they are not compared again.
     func matches(_ text: UnsafeBufferPointer<UInt16>, known: Int = 0) -> Bool {
         switch form {

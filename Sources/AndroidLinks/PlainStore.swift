@@ -26,7 +26,7 @@ struct PlainStore<Element> {
     private mutating func grow(to needed: Int) {
         let larger = max(needed, capacity * 2)
         let moved = UnsafeMutablePointer<Element>.allocate(capacity: larger)
-        moved.update(from: base, count: count)
+        moved.initialize(from: base, count: count)
         base.deallocate()
         (base, capacity) = (moved, larger)
     }
