@@ -8,8 +8,8 @@ import Synchronized
 
 /// The scan pipeline (DESIGN.md §2): readers decode the inputs and cut them into chunks; worker
 /// threads classify chunks into their own summaries; the summaries are merged at the end.
-/// Memory is bounded by the chunk buffers in circulation (`2 x workers + 2`), whatever the
-/// size of the inputs.
+/// Memory is bounded by the chunk buffers in circulation (`2 x workers + 2`, and one more per
+/// worker that reads a plain file), whatever the size of the inputs.
 ///
 /// With several inputs, up to `workers` of them are decoded side by side, each by one reader
 /// (a thread that takes the next input not yet taken): one input's inflate no longer caps a
@@ -24,6 +24,10 @@ import Synchronized
 /// reader queues whole pieces beside the chunks, any worker that takes one decodes it, and the
 /// reader hands the output on in order, so the lines and their numbers are those of a serial
 /// read too.
+///
+/// An uncompressed regular file has no decoding to run beside the classification: every
+/// worker reads its chunks itself, in turn, into its own buffer (`SharedInput`), so that the
+/// bytes are classified by the core that copied them in.
 public enum LogScan {
     /// Runs a scan. Errors of single inputs do not stop it: they are reported per input and
     /// the other inputs are still read. `observers`, when given, holds one observer per worker
@@ -53,7 +57,9 @@ public enum LogScan {
         let free = ChunkQueue<Chunk>()
         for _ in 0..<(2 * workerCount + 2) { free.push(Chunk(capacity: configuration.chunkSize)) }
         let filled = ChunkQueue<Work?>()
-        @Sendable func perform(_ work: Work, by worker: ScanWorker) {
+        /// Does one work item; a shared input is read to its end, or, by a reader waiting
+        /// for a buffer (`toTheEnd` false), for one chunk, and offered again.
+        @Sendable func perform(_ work: Work, by worker: ScanWorker, toTheEnd: Bool = true) {
             switch work {
             case .lines(let chunk, let parser):
                 worker.process(chunk, parser: parser)
@@ -61,6 +67,14 @@ public enum LogScan {
                 free.push(chunk)
             case .piece(let piece):
                 piece.run()
+            case .share(let input):
+                let chunk = worker.ownChunk
+                if toTheEnd {
+                    while input.classifyNext(into: chunk, by: worker, progress: progress) {}
+                } else if input.classifyNext(into: chunk, by: worker, progress: progress) {
+                    // This reader's own input still waits: it joins again later.
+                    filled.push(.share(input))
+                }
             }
         }
         let inputs = InputResolver.resolveMarked(configuration.inputs)
@@ -84,7 +98,7 @@ public enum LogScan {
                 while true {
                     if let chunk = free.tryPop() { return chunk }
                     if let waiting = filled.tryPop(), let work = waiting {
-                        perform(work, by: worker)
+                        perform(work, by: worker, toTheEnd: false)
                         continue
                     }
                     // Both queues empty for now: a chunk comes back to one of them soon. A
@@ -97,7 +111,9 @@ public enum LogScan {
                 guard index < inputs.count else { break }
                 let report = read(
                     inputs[index], index: index, configuration: configuration, pieces: pieces,
-                    nextFreeChunk: nextFreeChunk, free: free, filled: filled, progress: progress)
+                    pipes: Pipes(
+                        worker: worker, others: workerCount - 1, nextFreeChunk: nextFreeChunk,
+                        free: free, filled: filled, progress: progress))
                 readReports.withLock { $0[index] = report }
             }
             // Every chunk is queued before the marks: the queue is first in, first out.
@@ -151,18 +167,29 @@ public enum LogScan {
     }
 
     /// What the workers take from the queue: a chunk to classify with the parser of its
-    /// input, or a piece of an input to decode.
+    /// input, a piece of an input to decode, or a plain file to read and classify.
     enum Work: @unchecked Sendable {
         case lines(Chunk, LineParser)
         case piece(PieceWork)
+        case share(SharedInput)
+    }
+
+    /// What a reader hands its chunks through: its own worker, the queues, the progress.
+    struct Pipes {
+        let worker: ScanWorker
+        /// Workers besides the reader's own.
+        let others: Int
+        let nextFreeChunk: () -> Chunk
+        let free: ChunkQueue<Chunk>
+        let filled: ChunkQueue<Work?>
+        let progress: ScanProgress
     }
 
     /// The report of input `index`: read to its end (or its first error), its chunks handed
     /// to the workers; or what could not be opened.
     private static func read(
         _ resolved: InputResolver.Resolved, index: Int, configuration: ScanConfiguration,
-        pieces: PieceDecoding, nextFreeChunk: () -> Chunk, free: ChunkQueue<Chunk>,
-        filled: ChunkQueue<Work?>, progress: ScanProgress
+        pieces: PieceDecoding, pipes: Pipes
     ) -> InputReport {
         var report: InputReport
         switch resolved.result {
@@ -170,8 +197,7 @@ public enum LogScan {
             report = read(
                 source, index: index,
                 expanded: resolved.isExpanded || configuration.skipsNamedNonLogs,
-                configuration: configuration, pieces: pieces, nextFreeChunk: nextFreeChunk,
-                free: free, filled: filled, progress: progress)
+                configuration: configuration, pieces: pieces, pipes: pipes)
         case .failure(let error) where resolved.isExpanded && error.isUnfollowableLink:
             // A folder's dangling or looping link is no log: left out, as a README is.
             report = InputReport(
@@ -189,108 +215,36 @@ public enum LogScan {
         return report
     }
 
-    /// Reads one input to its end (or its first error), handing chunks to the workers.
+    /// Reads one input to its end (or its first error), handing chunks to the workers; a
+    /// plain file is shared with them instead (`SharedInput`).
     private static func read(
         _ source: InputSource, index: Int, expanded: Bool, configuration: ScanConfiguration,
-        pieces: PieceDecoding, nextFreeChunk: () -> Chunk, free: ChunkQueue<Chunk>,
-        filled: ChunkQueue<Work?>, progress: ScanProgress
+        pieces: PieceDecoding, pipes: Pipes
     ) -> InputReport {
-        var report = InputReport(
-            path: source.name, bytes: 0, compression: nil, format: configuration.logFormat,
-            counts: InputCounts(), complete: true, error: nil, errorCode: nil)
-        let reader: ChunkReader
-        do {
-            reader = try ChunkReader.open(
-                source, inputIndex: index, chunkSize: configuration.chunkSize, pieces: pieces)
-        } catch {
-            report.complete = false
-            report.error = error.description
-            report.errorCode = error.code.description
-            return report
+        var reading: InputReading
+        switch InputReading.open(
+            source, index: index, expanded: expanded, configuration: configuration,
+            pieces: pieces, progress: pipes.progress)
+        {
+        case .success(let opened): reading = opened
+        case .failure(let failure): return failure.report
         }
-        report.compression = reader.compression
-        progress.startInput(index, total: reader.progress.totalBytes)
-        var parser = configuration.logFormat.map { format in
-            configuration.customLayout.map(LineParser.init(layout:))
-                ?? LineParser(format: format, jsonNames: configuration.jsonNames)
+        if pipes.others > 0 && reading.isPlainFile {
+            let shared = SharedInput(reading)
+            for _ in 0..<pipes.others { pipes.filled.push(.share(shared)) }
+            let worker = pipes.worker
+            while shared.classifyNext(into: worker.ownChunk, by: worker, progress: pipes.progress) {
+            }
+            return shared.finalReport()
         }
-        // Lines too long for a chunk met before the format was known: they vote for none.
-        var overlongBeforeFormat = false
-        var fingerprint = configuration.fingerprintsInputs ? FingerprintCollector() : nil
-        var bytesSaid = 0
         while true {
-            let chunk = nextFreeChunk()
-            let hasLines: Bool
-            do {
-                hasLines = try reader.next(into: chunk)
-            } catch {
-                free.push(chunk)
-                report.complete = false
-                report.error = error.description
-                report.errorCode = error.code.description
+            let chunk = pipes.nextFreeChunk()
+            guard case .lines(let parser) = reading.take(chunk) else {
+                pipes.free.push(chunk)
                 break
             }
-            let read = reader.progress.bytesRead
-            progress.addInputBytes(read - bytesSaid, input: index, read: read)
-            bytesSaid = read
-            guard hasLines else {
-                free.push(chunk)
-                break
-            }
-            fingerprint?.add(chunk.bytes)
-            if parser == nil {
-                let detection = FormatDetector.detect(
-                    chunk.bytes, jsonNames: configuration.jsonNames)
-                if detection.votingLines == 0 {
-                    overlongBeforeFormat = overlongBeforeFormat || chunk.overlongLinesSkipped > 0
-                    // Only blank or `#` lines so far: every parser skips them; detect later.
-                    filled.push(.lines(chunk, LineParser(format: .url)))
-                    continue
-                }
-                guard let detected = detection.makeParser(jsonNames: configuration.jsonNames) else {
-                    free.push(chunk)
-                    if expanded {
-                        // A README or an error log beside the access logs of a folder.
-                        report.skipped = true
-                        report.skipReason = "not an access log: " + detection.closestMismatch
-                    } else {
-                        report.complete = false
-                        report.errorCode = "unknown-format"
-                        report.error =
-                            "\(source.name): not a log format we know: "
-                            + detection.closestMismatch + "; name it with --log-format, or "
-                            + "describe its layout: --log-format 'custom:%h %l %u %t \"%r\" %>s %b'"
-                    }
-                    break
-                }
-                parser = detected
-                report.format = detected.format
-            }
-            if report.detection == nil, configuration.logFormat != nil {
-                let detection = FormatDetector.detect(
-                    chunk.bytes, jsonNames: configuration.jsonNames)
-                if detection.votingLines > 0 { report.detection = detection }
-            }
-            guard var current = parser else { break }
-            let state = current
-            current.absorbHeaders(in: chunk.bytes)
-            parser = current
-            filled.push(.lines(chunk, state))
+            pipes.filled.push(.lines(chunk, parser))
         }
-        if parser == nil, overlongBeforeFormat, !expanded, report.error == nil {
-            // No line short enough to tell the format: a named file that is likely no log at
-            // all (a binary, a minified file) must not pass as an empty log. (In a folder its
-            // lines count as malformed, as a long line of a log does.)
-            report.complete = false
-            report.errorCode = "line-too-long"
-            report.error =
-                "\(source.name): its lines are longer than --chunk-kib "
-                + "(\(configuration.chunkSize / 1024) KiB), so its format cannot be told; raise "
-                + "--chunk-kib if it is a log with lines that long"
-        }
-        report.bytes = reader.progress.bytesRead
-        report.fingerprint = fingerprint?.fingerprint(
-            since: configuration.filter.since, until: configuration.filter.until)
-        return report
+        return reading.finalReport()
     }
 }

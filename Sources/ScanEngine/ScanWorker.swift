@@ -42,6 +42,10 @@ final class ScanWorker {
     /// The file of hostless requests when `classify` may count them straight in the cache
     /// (a plain scan: no filter, no series, no comparison); -1 otherwise.
     private let quickFile: Int
+    private let chunkSize: Int
+    /// The buffer this worker reads a `SharedInput` into, made when first needed: its own, so
+    /// that the bytes it reads are still in its core's cache when it classifies them.
+    private(set) lazy var ownChunk = Chunk(capacity: chunkSize)
 
     init(
         associations: Associations, filter: RequestFilter, shape: CoverageShape, lineLimit: Int,
@@ -55,6 +59,7 @@ final class ScanWorker {
         bucketing = bucket != nil && newFiles == nil
         filtering = !filter.isEmpty
         pipeline = .allocate(lineLimit: lineLimit)
+        chunkSize = lineLimit
         hosts = HostResolver(associations)
         deciders = FileDeciders(associations)
         cache = DecisionCache()
