@@ -89,16 +89,17 @@ struct AppVectorsTests {
 
     @Test func equalAnswersShareOneIndexAndEveryIndexKeepsItsAnswers() throws {
         let outcomes = GlobalOutcomes(try PerAppScanTests.associations())
+        let none = FileAppDefaults(appCount: 4_000)
         var vectors = AppVectors()
         var indices: [Int32] = []
         // More than the table's first size, so that it grows while answers are added.
         for app in 0..<3_000 {
             let answers = decisions([(Int32(app), .handled), (Int32(app + 1), .excluded)])
             let first = answers.withUnsafeBufferPointer {
-                vectors.intern($0, file: 0, outcomes: outcomes)
+                vectors.intern($0, file: 0, defaults: none, outcomes: outcomes)
             }
             let again = answers.withUnsafeBufferPointer {
-                vectors.intern($0, file: 0, outcomes: outcomes)
+                vectors.intern($0, file: 0, defaults: none, outcomes: outcomes)
             }
             #expect(first != nil && first == again)
             indices.append(first ?? -1)
@@ -116,14 +117,15 @@ struct AppVectorsTests {
 
     @Test func weightsAreSpreadOverTheAppsOfTheirAnswerOnce() throws {
         let outcomes = GlobalOutcomes(try PerAppScanTests.associations())
+        let none = FileAppDefaults(appCount: 4_000)
         var vectors = AppVectors()
         let both = decisions([(0, .handled), (1, .excluded)])
         let one = decisions([(1, .handled)])
         let first = both.withUnsafeBufferPointer {
-            vectors.intern($0, file: 0, outcomes: outcomes)
+            vectors.intern($0, file: 0, defaults: none, outcomes: outcomes)
         }
         let second = one.withUnsafeBufferPointer {
-            vectors.intern($0, file: 0, outcomes: outcomes)
+            vectors.intern($0, file: 0, defaults: none, outcomes: outcomes)
         }
         let (a, b) = try (#require(first), #require(second))
         vectors.add(3, to: a)
@@ -137,16 +139,17 @@ struct AppVectorsTests {
 
     @Test func aFullTableSaysSo() throws {
         let outcomes = GlobalOutcomes(try PerAppScanTests.associations())
+        let none = FileAppDefaults(appCount: 4_000)
         var vectors = AppVectors(limit: 4)
         let added = (0..<6).map { app in
             decisions([(Int32(app), .handled)]).withUnsafeBufferPointer {
-                vectors.intern($0, file: 0, outcomes: outcomes)
+                vectors.intern($0, file: 0, defaults: none, outcomes: outcomes)
             }
         }
         #expect(added.map { $0 != nil } == [true, true, true, true, false, false])
         // What is in stays found.
         let known = decisions([(2, .handled)]).withUnsafeBufferPointer {
-            vectors.intern($0, file: 0, outcomes: outcomes)
+            vectors.intern($0, file: 0, defaults: none, outcomes: outcomes)
         }
         #expect(known == added[2])
     }
