@@ -133,7 +133,8 @@ public final class CompiledRuleSet: Sendable {
         self.globGroup = arena.freeze(grouped.groupOfRule(ruleCount: rules.count))
         self.neverReached = reached.neverReached + grouped.neverReached
         let indexes = ViewIndexes(
-            reached, strategies.suffixes, grouped, budget: budget, arena: arena)
+            reached, strategies.suffixes, grouped, budget: budget, arena: arena,
+            rootCrowdedFrom: max(1, PrefixTrie.crowdedPrefixes - catchAlls.entries.count))
         tries = arena.freeze(indexes.tries)
         suffixRules = arena.freeze(indexes.suffixRules)
         plainTrie = indexes.plainTrie
@@ -212,12 +213,13 @@ public final class CompiledRuleSet: Sendable {
         var summary =
             "\(exact) exact, \(prefix) prefix, \(suffix) suffix, \(checked) checked, \(glob) glob, "
             + "\(inert) inert"
-        if neverReached > 0 {
-            summary += "; \(neverReached) behind an earlier rule of their entry on the same path"
+        if neverReached + behindCatchAlls > 0 {
+            summary +=
+                "; \(neverReached + behindCatchAlls) behind an earlier rule of their entry"
+                + (behindCatchAlls > 0
+                    ? " (\(behindCatchAlls) behind a catch-all)" : " on the same path")
         }
-        if !catchAlls.isEmpty {
-            summary += "; \(catchAlls.count) catch-alls, \(behindCatchAlls) rules behind them"
-        }
+        if !catchAlls.isEmpty { summary += "; \(catchAlls.count) catch-alls" }
         if !keyedGroups.isEmpty {
             summary +=
                 "; keyed groups: \(keyedGroups.count) (\(keyedGroups.ruleCount) rules)"

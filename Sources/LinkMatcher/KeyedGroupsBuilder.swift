@@ -11,13 +11,11 @@ struct KeyedGroupsBuilder {
 
     /// The rules that share their path pattern with at least `KeyedGroups.smallestGroup`
     /// others requiring a literal of the same key, grouped. A rule with several literal keys
-    /// joins the group of the first one that has enough rules. Rules behind a catch-all of
-    /// their entry never decide and join none.
-    init(_ compiled: [RuleWithPath], rules: [ResolvedRule], catchAlls: CatchAllRules) {
+    /// joins the group of the first one that has enough rules.
+    init(_ compiled: [RuleWithPath], rules: [ResolvedRule]) {
         var candidates: [(rule: Int32, keys: [SharedPath.Keyed])] = []
         var ruleCount: [SharedPath: Int] = [:]
-        for (index, item) in compiled.enumerated()
-        where item.rule.canDecide && !catchAlls.leavesOut(index, entry: item.rule.entry) {
+        for (index, item) in compiled.enumerated() where item.rule.canDecide {
             let keys = (item.rule.literalKeys + item.rule.patternKeys(rules[index])).map {
                 SharedPath.Keyed(path: SharedPath(item, key: $0.key), value: $0.value)
             }
