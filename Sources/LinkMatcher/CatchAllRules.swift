@@ -5,7 +5,8 @@
 /// They are kept out of the tries (every URL would meet all of them there): `decide` reads
 /// them as one list beside the candidates, and `decideWithApps` only until the URL's
 /// decision is made, as each app of their entries otherwise gets its catch-all's answer, its
-/// default (`AppDefaults`). The rules behind a catch-all are left out of every index.
+/// default (`AppDefaults`). The rules behind a catch-all are left out of the tries, suffix
+/// rules and glob unions (a keyed group keeps them: `PathStrategies`).
 struct CatchAllRules {
     /// Per details entry: its first catch-all's rule index, or -1.
     let ruleOfEntry: [Int32]
@@ -40,7 +41,8 @@ struct CatchAllRules {
             && RuleHead(item.rule).pathDecides
     }
 
-    /// True for a catch-all and for every rule after it in its entry: no index holds them.
+    /// True for a catch-all and for every rule after it in its entry: no trie, suffix rule or
+    /// glob union holds them.
     func leavesOut(_ rule: Int, entry: Int32) -> Bool {
         let catchAll = ruleOfEntry[Int(entry)]
         return catchAll >= 0 && rule >= Int(catchAll)
