@@ -13,7 +13,9 @@ extension CompiledRuleSet {
         _ parts: URLParts, in bytes: UnsafeBufferPointer<UInt8>, scratch: MatchScratch
     ) -> Decision {
         let scratch = scratch.state
-        guard gatherCandidates(parts, bytes, scratch) else { return .unmatched }
+        guard gatherCandidates(parts, bytes, scratch, catchAllsAsRun: false) else {
+            return .unmatched
+        }
         let candidates = scratch.pointee.candidates
         let runs = scratch.pointee.candidateRuns
         if appsOverlap { clearDecidedApps(scratch) }
@@ -54,10 +56,12 @@ extension CompiledRuleSet {
     }
 
     /// Collects the rules whose path may match, in rule order; false when there are none.
+    /// The catch-alls join them, as the last run when `catchAllsAsRun` or when they are many
+    /// (`PrefixTrie.crowdedPrefixes`), else as candidates.
     @inline(__always)
-    private func gatherCandidates(
+    func gatherCandidates(
         _ parts: URLParts, _ bytes: UnsafeBufferPointer<UInt8>,
-        _ scratch: UnsafeMutablePointer<MatchState>
+        _ scratch: UnsafeMutablePointer<MatchState>, catchAllsAsRun: Bool
     ) -> Bool {
         guard parts.hasWebScheme(in: bytes) else { return false }
         collectCandidates(parts, bytes, scratch)
@@ -65,14 +69,30 @@ extension CompiledRuleSet {
             // Query-keyed groups (negative entries): their rules replace them.
             replaceKeyedGroups(bytes, scratch)
         }
+        if !catchAlls.isEmpty { addCatchAlls(scratch, asRun: catchAllsAsRun) }
         if scratch.pointee.candidates.count > 1 { Self.sortAscending(scratch) }
         return scratch.pointee.candidates.count > 0
             || scratch.pointee.candidateRuns.pointee.count > 0
     }
 
+    /// Adds the catch-alls to the candidates: as one run, or one by one. Out of line, so
+    /// that `decide` of a file without catch-alls stays as the optimizer made it.
+    @inline(never)
+    private func addCatchAlls(_ scratch: UnsafeMutablePointer<MatchState>, asRun: Bool) {
+        let first = catchAlls.base.unsafelyUnwrapped
+        if asRun || catchAlls.count >= PrefixTrie.crowdedPrefixes {
+            scratch.pointee.candidateRuns.pointee.append(
+                PrefixTrie.Run(next: first, end: first + catchAlls.count))
+            return
+        }
+        for index in 0..<catchAlls.count {
+            scratch.pointee.candidates.append(first[index].rule)
+        }
+    }
+
     /// The parts the URL lacks, as the mask `RuleHead.failsWithout` is tested against.
     @inline(__always)
-    private static func absentParts(_ parts: URLParts) -> UInt8 {
+    static func absentParts(_ parts: URLParts) -> UInt8 {
         (parts.query == nil ? RuleHead.queryAbsent : 0)
             | (parts.fragment == nil ? RuleHead.fragmentAbsent : 0)
     }
@@ -81,7 +101,7 @@ extension CompiledRuleSet {
     /// step with `candidates` (`nextMerged`): a walk ends at the first rule that decides, so
     /// most of a run is never read.
     @inline(__always)
-    private static func nextCandidate(
+    static func nextCandidate(
         _ candidates: ScratchBuffer<Int32>, _ slot: inout Int,
         _ runs: UnsafeMutablePointer<ScratchBuffer<PrefixTrie.Run>>
     ) -> Int? {
@@ -96,7 +116,7 @@ extension CompiledRuleSet {
     /// Whether rule `index` (its head `head`) matches the URL and is the first of its entry
     /// to do so: within an entry only the first matching rule counts (S4.2).
     @inline(__always)
-    private func decides(
+    func decides(
         _ index: Int, _ head: RuleHead, after lastEntry: Int32, _ absent: UInt8,
         _ bytes: UnsafeBufferPointer<UInt8>, _ scratch: UnsafeMutablePointer<MatchState>
     ) -> Bool {
@@ -157,68 +177,8 @@ extension CompiledRuleSet {
         scratch.pointee.sortAndDeduplicateCandidates()
     }
 
-    /// Every app's own first decisive rule (what `swcutil verify` prints per app), in app order;
-    /// apps with no decisive rule are left out.
-    public func decidePerApp(
-        _ url: UnsafeBufferPointer<UInt8>, scratch: MatchScratch
-    ) -> [AppDecision] {
-        _ = decideWithApps(URLParts.split(url), in: url, scratch: scratch)
-        return scratch.appDecisions.sorted { $0.app < $1.app }
-    }
-
-    /// Decides a URL already split by `URLParts.split` as `decide` does and, in the same walk
-    /// of the candidates, every app's own first decisive rule (`decidePerApp`): left in
-    /// `scratch.appDecisions`, in the order the walk met them, until the next decision. The
-    /// walk goes on past the URL's decision only while some app is undecided.
-    public func decideWithApps(
-        _ parts: URLParts, in bytes: UnsafeBufferPointer<UInt8>, scratch: MatchScratch
-    ) -> Decision {
-        let scratch = scratch.state
-        scratch.pointee.appDecisions.removeAll()
-        guard gatherCandidates(parts, bytes, scratch) else { return .unmatched }
-        let candidates = scratch.pointee.candidates
-        let runs = scratch.pointee.candidateRuns
-        // Nothing to clear after a URL no app decided, the usual case: no call then.
-        if scratch.pointee.touchedApps.count > 0 || scratch.pointee.decidedApps.count < apps.count {
-            clearDecidedApps(scratch)
-        }
-        let absent = Self.absentParts(parts)
-        var lastEntry: Int32 = -1
-        var decision = Decision.unmatched
-        var slot = 0
-        while scratch.pointee.appDecisions.count < apps.count,
-            let ruleIndex = Self.nextCandidate(candidates, &slot, runs)
-        {
-            let head = heads[ruleIndex]
-            // The first two tests of `decides` first, here: most candidates fail them, and
-            // `decides` is not inlined into this walk.
-            guard head.entry != lastEntry, head.failsWithout & absent == 0,
-                decides(ruleIndex, head, after: lastEntry, absent, bytes, scratch)
-            else { continue }
-            lastEntry = head.entry
-            // The entry decides each of its apps not decided yet (S4.5); the URL's decision is
-            // the first that opens an app, else the first exclude, as `decide` makes it.
-            let kind: Decision.Kind = head.exclude ? .excluded : .handled
-            var freshApp: Int32 = -1
-            for app in apps(ofEntry: lastEntry) where !scratch.pointee.decidedApps[Int(app)] {
-                if freshApp < 0 { freshApp = app }
-                scratch.pointee.decidedApps[Int(app)] = true
-                scratch.pointee.touchedApps.append(app)
-                scratch.pointee.appDecisions.append(
-                    AppDecision(app: app, kind: kind, rule: Int32(ruleIndex)))
-            }
-            guard freshApp >= 0, decision.kind != .handled else { continue }
-            if kind == .handled {
-                decision = Decision(kind: .handled, rule: Int32(ruleIndex), app: freshApp)
-            } else if decision.kind == .unmatched {
-                decision = Decision(kind: .excluded, rule: Int32(ruleIndex))
-            }
-        }
-        return decision
-    }
-
     @inline(never)
-    private func clearDecidedApps(_ scratch: UnsafeMutablePointer<MatchState>) {
+    func clearDecidedApps(_ scratch: UnsafeMutablePointer<MatchState>) {
         while scratch.pointee.decidedApps.count < apps.count {
             scratch.pointee.decidedApps.append(false)
         }

@@ -45,6 +45,18 @@ public final class CompiledRuleSet: Sendable {
     /// Rules left out of the tries and glob groups because an earlier rule of their entry
     /// always matches where they do (`NeverReachedRules`).
     let neverReached: Int
+    /// The rules that match every URL, one per entry at most, in rule order: no index holds
+    /// them, nor the rules behind them (`CatchAllRules`).
+    let catchAlls: FrozenArray<PrefixTrie.Entry>
+    let behindCatchAlls: Int
+    /// Per app: the rule of its default answer, its first catch-all (`AppDefaults`).
+    let defaultRuleOfApp: FrozenArray<Int32>
+    let lastDefaultRule: Int32
+    let appsWithoutDefault: Int
+    /// Each app's answer to every URL with a web scheme on which no rule before its first
+    /// catch-all decides it (`AppDefaults`), in app order: what `decideWithApps` leaves out of
+    /// `MatchScratch.appOverrides`.
+    public let defaultAppDecisions: [AppDecision]
     let usedModes: FrozenArray<ViewMode>
     /// Owns the memory of every `FrozenArray` above.
     private let arena: Arena
@@ -100,7 +112,15 @@ public final class CompiledRuleSet: Sendable {
         let budget = CompileBudget(limit: limit)
         let compiled = Self.compile(
             rules, parser: parser, parts: PartCache(arena: arena, budget: budget))
-        let strategies = PathStrategies(compiled, rules: rules)
+        let catchAlls = CatchAllRules(compiled, entryCount: entryApps.starts.count - 1)
+        self.catchAlls = arena.freeze(catchAlls.entries)
+        behindCatchAlls = catchAlls.hiddenCount
+        let defaults = AppDefaults(catchAlls, compiled: compiled, entryApps: entryApps)
+        defaultRuleOfApp = arena.freeze(defaults.ruleOfApp)
+        lastDefaultRule = defaults.lastRule
+        appsWithoutDefault = defaults.appsWithout
+        defaultAppDecisions = defaults.decisions.sorted { $0.app < $1.app }
+        let strategies = PathStrategies(compiled, rules: rules, catchAlls: catchAlls)
         let pathHeads = compiled.map { RuleHead($0.rule) }
         let reached = strategies.trie.reached(heads: pathHeads, arena: arena)
         prefixChecks = arena.freeze([reached.checks])
@@ -113,7 +133,8 @@ public final class CompiledRuleSet: Sendable {
         self.globGroup = arena.freeze(grouped.groupOfRule(ruleCount: rules.count))
         self.neverReached = reached.neverReached + grouped.neverReached
         let indexes = ViewIndexes(
-            reached, strategies.suffixes, grouped, budget: budget, arena: arena)
+            reached, strategies.suffixes, grouped, budget: budget, arena: arena,
+            rootCrowdedFrom: max(1, PrefixTrie.crowdedPrefixes - catchAlls.entries.count))
         tries = arena.freeze(indexes.tries)
         suffixRules = arena.freeze(indexes.suffixRules)
         plainTrie = indexes.plainTrie
@@ -192,9 +213,13 @@ public final class CompiledRuleSet: Sendable {
         var summary =
             "\(exact) exact, \(prefix) prefix, \(suffix) suffix, \(checked) checked, \(glob) glob, "
             + "\(inert) inert"
-        if neverReached > 0 {
-            summary += "; \(neverReached) behind an earlier rule of their entry on the same path"
+        if neverReached + behindCatchAlls > 0 {
+            summary +=
+                "; \(neverReached + behindCatchAlls) behind an earlier rule of their entry"
+                + (behindCatchAlls > 0
+                    ? " (\(behindCatchAlls) behind a catch-all)" : " on the same path")
         }
+        if !catchAlls.isEmpty { summary += "; \(catchAlls.count) catch-alls" }
         if !keyedGroups.isEmpty {
             summary +=
                 "; keyed groups: \(keyedGroups.count) (\(keyedGroups.ruleCount) rules)"

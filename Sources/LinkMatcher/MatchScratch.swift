@@ -33,9 +33,13 @@ public final class MatchScratch {
             MatchState(globCacheBudget: globCacheBudget, fallbackLimit: fallbackLimit))
     }
 
-    /// Each app's own decision for the URL last decided by `CompiledRuleSet.decideWithApps`,
-    /// in the order its walk met them; valid until the scratch decides again.
-    public var appDecisions: UnsafeBufferPointer<AppDecision> { state.pointee.appDecisions.buffer }
+    /// Each app's own decision for the URL last decided by `CompiledRuleSet.decideWithApps`
+    /// that is not its default (`CompiledRuleSet.defaultAppDecisions`), in the order its walk
+    /// met them; valid until the scratch decides again. Unless that decision is unmatched,
+    /// every other app with a default answers as its default says.
+    public var appOverrides: UnsafeBufferPointer<AppDecision> {
+        state.pointee.appOverrides.buffer
+    }
 
     /// What the DFA caches have done so far, over every view.
     public var globCacheStatistics: GlobCacheStatistics {
@@ -119,8 +123,9 @@ struct MatchState {
     /// Apps already decided for the current URL (only when apps appear in several entries).
     var decidedApps = ScratchBuffer<Bool>(capacity: 8)
     var touchedApps = ScratchBuffer<Int32>(capacity: 8)
-    /// Each app's own decision for the current URL (`CompiledRuleSet.decideWithApps`).
-    var appDecisions = ScratchBuffer<AppDecision>(capacity: 8)
+    /// Each app's own decision for the current URL that is not its default
+    /// (`CompiledRuleSet.decideWithApps`).
+    var appOverrides = ScratchBuffer<AppDecision>(capacity: 8)
 
     struct QueryItem: BitwiseCopyable {
         var nameStart: Int32
@@ -186,7 +191,7 @@ struct MatchState {
         patternCaches.free()
         decidedApps.free()
         touchedApps.free()
-        appDecisions.free()
+        appOverrides.free()
     }
 
     /// Sorts `candidates` (rule indices, none negative) and drops repeats: each sets its bit,

@@ -1,15 +1,19 @@
 /// Every rule that can decide, in rule order, handed to the builder of its path's strategy
 /// (`PathStrategy`): the prefix trie, the suffix trie or the glob union of its view, with a
-/// keyed group's entry in place of the group's rules.
+/// keyed group's entry in place of the group's rules. Catch-alls and the rules behind them
+/// are left out (`CatchAllRules`); a keyed group keeps its members behind a catch-all, which
+/// `decide` passes over as it always did (their entry is decided by then), and which
+/// `decideWithApps` finds deciding no app (each app of their entry has its default before).
 struct PathStrategies {
     private(set) var keyed: KeyedGroupsBuilder
     private(set) var trie = PrefixTrieBuilder()
     private(set) var suffixes = SuffixRulesBuilder()
     private(set) var globs = GlobUnionBuilder()
 
-    init(_ compiled: [RuleWithPath], rules: [ResolvedRule]) {
+    init(_ compiled: [RuleWithPath], rules: [ResolvedRule], catchAlls: CatchAllRules) {
         keyed = KeyedGroupsBuilder(compiled, rules: rules)
-        for (index, item) in compiled.enumerated() where item.rule.canDecide {
+        for (index, item) in compiled.enumerated()
+        where item.rule.canDecide && !catchAlls.leavesOut(index, entry: item.rule.entry) {
             add(item, rule: Int32(index))
         }
     }

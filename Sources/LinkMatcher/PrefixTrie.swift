@@ -278,7 +278,11 @@ extension PrefixTrie {
     /// label order: records laid out in that order, no table per node (a 5,000-rule file makes
     /// tens of thousands of nodes). The build keeps flat arrays indexed by node or edge, not an
     /// array per node: allocating and freeing those took most of a 5,000-rule compile.
-    init(_ items: [Item], arena: Arena) {
+    ///
+    /// The root is crowded from `rootCrowdedFrom` runnable entries: fewer than elsewhere when
+    /// the catch-alls, which used to sit there, are kept apart (`CatchAllRules`), so that the
+    /// root's other prefix entries stay a run as they were beside them.
+    init(_ items: [Item], arena: Arena, rootCrowdedFrom: Int = crowdedPrefixes) {
         let order = items.indices.sorted { Self.precedes(items[$0].prefix, items[$1].prefix) }
         // Node `n` (after the root) is reached from `parent[n]` by `label[n]`.
         var parent: [Int32] = [-1]
@@ -334,7 +338,8 @@ extension PrefixTrie {
             words[at + 1] = entryStart[node + 1]
             let prefixes = entries[Int(entryStart[node])..<Int(entryStart[node + 1])]
                 .prefix { $0.isRunnable }.count
-            let crowded = prefixes >= Self.crowdedPrefixes ? Self.crowdedFlag : 0
+            let threshold = node == Int(Self.root) ? rootCrowdedFrom : Self.crowdedPrefixes
+            let crowded = prefixes >= threshold ? Self.crowdedFlag : 0
             words[at + 2] = Int32(
                 bitPattern: UInt32(edges.count) | crowded | UInt32(run.count) << 16)
             // Run and labels are written as bytes, as `run(_:)` and `child(of:_:)` read them.

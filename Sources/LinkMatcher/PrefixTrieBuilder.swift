@@ -83,13 +83,16 @@ struct PrefixTrieBuilder {
 }
 
 extension PrefixTrieBuilder.Reached {
-    /// One trie per view.
-    func tries(arena: Arena) -> [PrefixTrie] { views.map { PrefixTrie($0, arena: arena) } }
+    /// One trie per view; roots crowded from `rootCrowdedFrom` prefix entries.
+    func tries(arena: Arena, rootCrowdedFrom: Int) -> [PrefixTrie] {
+        views.map { PrefixTrie($0, arena: arena, rootCrowdedFrom: rootCrowdedFrom) }
+    }
 
     /// Every view's entries in one trie, for a path that every view reads alike; nil when one
     /// view at most has entries (its own trie serves).
-    func mergedTrie(arena: Arena) -> PrefixTrie? {
-        viewsWithEntries.count > 1 ? PrefixTrie(views.flatMap { $0 }, arena: arena) : nil
+    func mergedTrie(arena: Arena, rootCrowdedFrom: Int) -> PrefixTrie? {
+        guard viewsWithEntries.count > 1 else { return nil }
+        return PrefixTrie(views.flatMap { $0 }, arena: arena, rootCrowdedFrom: rootCrowdedFrom)
     }
 
     /// The indices of the views that have entries.

@@ -10,21 +10,23 @@ struct ViewIndexes {
     let plainTrie: PrefixTrie
     let plainSuffixRules: SuffixRules
 
-    /// The unions spend from `budget`.
+    /// The unions spend from `budget`; the tries' roots are crowded from `rootCrowdedFrom`
+    /// prefix entries.
     init(
         _ reached: PrefixTrieBuilder.Reached, _ suffixes: SuffixRulesBuilder,
-        _ globs: GlobUnionBuilder.Grouped, budget: CompileBudget, arena: Arena
+        _ globs: GlobUnionBuilder.Grouped, budget: CompileBudget, arena: Arena,
+        rootCrowdedFrom: Int
     ) {
         let (views, merged) = TwoLanes.run(
             {
                 (
-                    tries: reached.tries(arena: arena),
+                    tries: reached.tries(arena: arena, rootCrowdedFrom: rootCrowdedFrom),
                     suffixRules: suffixes.suffixRules(arena: arena)
                 )
             },
             {
                 (
-                    trie: reached.mergedTrie(arena: arena),
+                    trie: reached.mergedTrie(arena: arena, rootCrowdedFrom: rootCrowdedFrom),
                     suffixRules: suffixes.merged(arena: arena),
                     unions: ViewMode.all.map {
                         GlobUnion(

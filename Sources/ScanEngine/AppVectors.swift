@@ -6,7 +6,12 @@ import LinkMatcher
 /// slot of the decision cache holds an index here instead of the apps' answers, and a tally
 /// adds its weight to its answer's, spread over the apps once, at the end (`spread`).
 ///
-/// Bounded: past `limit` answers (65,536 unless said) or `entryLimit` app decisions in all,
+/// An answer is found by what sets it apart from its file's defaults (`FileAppDefaults`):
+/// the few apps whose own decision says otherwise (`MatchScratch.appOverrides`). Where
+/// dozens of entries end in a catch-all, every app answers, but a target's answer differs
+/// from the defaults in a handful of apps or none, and only those are hashed and compared.
+///
+/// Bounded: past `limit` answers (65,536 unless said) or `entryLimit` app answers in all,
 /// `intern` says no, and the caller decides such a target again when it records its tally.
 struct AppVectors {
     /// One app's own decision: its global index, and whether an exclude rule decided it.
@@ -18,61 +23,97 @@ struct AppVectors {
     let limit: Int
     static let entryLimit = 1 << 20
 
+    /// Every app's answer of vector `v`: `entries[starts[v] ..< starts[v + 1]]`, by app.
     private var entries: [Entry] = []
-    /// Vector `v` is `entries[starts[v] ..< starts[v + 1]]`.
     private var starts: [Int32] = [0]
+    /// What vector `v` is found by: its file, and the answers that differ from the file's
+    /// defaults, `keys[keyStarts[v] ..< keyStarts[v + 1]]`, in the order the walk met them.
+    private var keyFiles: [Int32] = []
+    private var keys: [Entry] = []
+    private var keyStarts: [Int32] = [0]
     /// Requests counted for each vector, not yet spread over its apps.
     private var weights: [UInt64] = []
-    /// Open addressing by the vector's hash: a vector index, or -1 for an empty slot.
+    /// Open addressing by the key's hash: a vector index, or -1 for an empty slot.
     private var table = [Int32](repeating: -1, count: 1 << 10)
 
     init(limit: Int = 1 << 16) { self.limit = limit }
 
-    /// The entries of vector `index`.
+    /// Every app's answer of vector `index`.
     func entries(of index: Int32) -> ArraySlice<Entry> {
         entries[Int(starts[Int(index)])..<Int(starts[Int(index) + 1])]
     }
 
-    /// The index of the vector of `decisions` (apps of file `file`, made global by
-    /// `outcomes`), added when new; nil when the table is full. The decisions are hashed and
-    /// compared where they are: nothing is copied unless the vector is new.
+    /// The index of the vector of a target of file `file` on which the apps answer as
+    /// `defaults` says, except those of `overrides` (apps of the file, made global by
+    /// `outcomes`); added when new; nil when the table is full. Only the overrides that
+    /// change an app's answer are hashed and compared, where they are: nothing is copied
+    /// unless the vector is new. (Call it only for a target some rule decided: an unmatched
+    /// one has no answers, not its defaults.)
     mutating func intern(
-        _ decisions: UnsafeBufferPointer<AppDecision>, file: Int, outcomes: GlobalOutcomes
+        _ overrides: UnsafeBufferPointer<AppDecision>, file: Int, defaults: FileAppDefaults,
+        outcomes: GlobalOutcomes
     ) -> Int32? {
-        var hash = Self.initialHash(count: decisions.count)
-        for decision in decisions {
+        var hash = Self.initialHash(file: file)
+        var keyCount = 0
+        for decision in overrides where Self.changes(decision, defaults) {
             hash = Self.hash(hash, Self.entry(decision, file: file, outcomes: outcomes))
+            keyCount += 1
         }
         let mask = table.count - 1
-        var slot = Self.slot(hash) & mask
+        var slot = Self.slot(hash, count: keyCount) & mask
         while table[slot] >= 0 {
             // Compared in place (a helper method would retain every array of `self`).
             let index = Int(table[slot])
-            let start = Int(starts[index])
-            var same = Int(starts[index + 1]) - start == decisions.count
-            var offset = 0
-            while same && offset < decisions.count {
-                same =
-                    entries[start + offset]
-                    == Self.entry(decisions[offset], file: file, outcomes: outcomes)
+            let start = Int(keyStarts[index])
+            var same =
+                keyFiles[index] == Int32(file) && Int(keyStarts[index + 1]) - start == keyCount
+            var offset = start
+            for decision in overrides where same && Self.changes(decision, defaults) {
+                same = keys[offset] == Self.entry(decision, file: file, outcomes: outcomes)
                 offset += 1
             }
             if same { return Int32(index) }
             slot = (slot + 1) & mask
         }
         let count = weights.count
-        guard count < limit, entries.count + decisions.count <= Self.entryLimit else {
+        guard count < limit, entries.count + defaults.appCount <= Self.entryLimit else {
             return nil
         }
-        for decision in decisions {
-            entries.append(Self.entry(decision, file: file, outcomes: outcomes))
+        for decision in overrides where Self.changes(decision, defaults) {
+            keys.append(Self.entry(decision, file: file, outcomes: outcomes))
         }
-        starts.append(Int32(entries.count))
+        keyStarts.append(Int32(keys.count))
+        keyFiles.append(Int32(file))
+        appendAnswers(overrides, file: file, defaults: defaults, outcomes: outcomes)
         weights.append(0)
         table[slot] = Int32(count)
         // At most half full, so that a probe ends soon.
         if 2 * (count + 1) > table.count { grow() }
         return Int32(count)
+    }
+
+    /// Appends every app's answer of a new vector, in app order: its default, or its override.
+    private mutating func appendAnswers(
+        _ overrides: UnsafeBufferPointer<AppDecision>, file: Int, defaults: FileAppDefaults,
+        outcomes: GlobalOutcomes
+    ) {
+        var answers = (0..<Int32(defaults.appCount)).map { defaults.answer($0) }
+        for decision in overrides {
+            answers[Int(decision.app)] = FileAppDefaults.Answer(decision.kind)
+        }
+        for (app, answer) in answers.enumerated() where answer != .none {
+            entries.append(
+                Entry(
+                    app: Int32(outcomes.app(Int32(app), file: file)),
+                    excluded: answer == .excludes))
+        }
+        starts.append(Int32(entries.count))
+    }
+
+    /// Whether an override changes what the app answers by default.
+    @inline(__always)
+    private static func changes(_ decision: AppDecision, _ defaults: FileAppDefaults) -> Bool {
+        defaults.answer(decision.app) != FileAppDefaults.Answer(decision.kind)
     }
 
     @inline(__always)
@@ -101,15 +142,9 @@ struct AppVectors {
         }
     }
 
-    private static func hash(_ vector: ArraySlice<Entry>) -> Int {
-        var hash = initialHash(count: vector.count)
-        for entry in vector { hash = Self.hash(hash, entry) }
-        return slot(hash)
-    }
-
     @inline(__always)
-    private static func initialHash(count: Int) -> UInt64 {
-        0x9E37_79B9_7F4A_7C15 ^ UInt64(count)
+    private static func initialHash(file: Int) -> UInt64 {
+        0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: file)
     }
 
     /// `hash` with `entry` mixed in.
@@ -119,18 +154,23 @@ struct AppVectors {
             &* 0xFF51_AFD7_ED55_8CCD
     }
 
-    /// The table slot of a vector's hash, before masking.
+    /// The table slot of a key's hash and length, before masking.
     @inline(__always)
-    private static func slot(_ hash: UInt64) -> Int { Int(truncatingIfNeeded: hash >> 17) }
+    private static func slot(_ hash: UInt64, count: Int) -> Int {
+        Int(truncatingIfNeeded: ((hash ^ UInt64(count)) &* 0xFF51_AFD7_ED55_8CCD) >> 17)
+    }
 
     /// Doubles the table and places every vector again.
     private mutating func grow() {
         table = [Int32](repeating: -1, count: table.count * 2)
         let mask = table.count - 1
-        for index in 0..<Int32(weights.count) {
-            var slot = Self.hash(entries(of: index)) & mask
+        for index in weights.indices {
+            var hash = Self.initialHash(file: Int(keyFiles[index]))
+            let key = keys[Int(keyStarts[index])..<Int(keyStarts[index + 1])]
+            for entry in key { hash = Self.hash(hash, entry) }
+            var slot = Self.slot(hash, count: key.count) & mask
             while table[slot] >= 0 { slot = (slot + 1) & mask }
-            table[slot] = index
+            table[slot] = Int32(index)
         }
     }
 }

@@ -33,8 +33,8 @@ struct FileDeciders {
         ruleSets[file]._withUnsafeGuaranteedRef { $0.decidesByPathAlone(target, parts) }
     }
 
-    /// File `file`'s decision for `target`, and in the same walk each app's own decision,
-    /// left for `appDecisions(file:)`.
+    /// File `file`'s decision for `target`, and in the same walk each app's own decision
+    /// where it is not the app's default, left for `appOverrides(file:)`.
     @inline(always)
     func decideWithApps(
         file: Int, _ parts: URLParts, in target: UnsafeBufferPointer<UInt8>
@@ -46,18 +46,28 @@ struct FileDeciders {
         }
     }
 
-    /// Each app's own decision for the target file `file` last decided with
-    /// `decideWithApps`; valid until it decides again.
-    func appDecisions(file: Int) -> UnsafeBufferPointer<AppDecision> {
-        unmanagedScratches[file]._withUnsafeGuaranteedRef { $0.appDecisions }
+    /// The apps' own decisions that are not their defaults, for the target file `file` last
+    /// decided with `decideWithApps`; valid until it decides again.
+    func appOverrides(file: Int) -> UnsafeBufferPointer<AppDecision> {
+        unmanagedScratches[file]._withUnsafeGuaranteedRef { $0.appOverrides }
     }
 
-    /// Each app's own decision for `target` under file `file`, decided again.
+    /// Every app's own decision for the target file `file` last decided with
+    /// `decideWithApps`, as `decision`: defaults included.
+    func appDecisions(file: Int, of decision: Decision) -> [AppDecision] {
+        ruleSets[file]._withUnsafeGuaranteedRef { rules in
+            unmanagedScratches[file]._withUnsafeGuaranteedRef { scratch in
+                rules.appDecisions(of: decision, scratch: scratch)
+            }
+        }
+    }
+
+    /// Every app's own decision for `target` under file `file`, decided again.
     func appDecisions(
         file: Int, decidingAgain target: UnsafeBufferPointer<UInt8>
-    ) -> UnsafeBufferPointer<AppDecision> {
-        _ = decideWithApps(file: file, URLParts.split(target), in: target)
-        return appDecisions(file: file)
+    ) -> [AppDecision] {
+        let decision = decideWithApps(file: file, URLParts.split(target), in: target)
+        return appDecisions(file: file, of: decision)
     }
 
     /// What the DFA caches did, per file.

@@ -20,8 +20,9 @@ final class OutcomeRecorder {
     /// per global rule, the global indices of the apps of its entry;
     private let ruleApps: [[Int]]
     /// and the rules that decide each app apart from the others, in the walk of the decision
-    /// (`decideWithApps`);
+    /// (`decideWithApps`), beside each file's default answers;
     private let deciders: FileDeciders
+    private let appDefaults: [FileAppDefaults]
     /// and, per slot of the decision cache, the answer of each app for the target remembered
     /// there (an index into `appVectors`, or -1 when it did not fit).
     private let slotVectors: UnsafeMutablePointer<Int32>?
@@ -61,6 +62,7 @@ final class OutcomeRecorder {
                 }
             }
         self.deciders = deciders
+        appDefaults = !perApp ? [] : associations.files.map { FileAppDefaults($0.rules) }
         slotVectors =
             singleEntry.contains(false) ? .allocate(capacity: DecisionCache.slotCount) : nil
         self.android = android.map {
@@ -90,7 +92,8 @@ final class OutcomeRecorder {
     func appVector(file: Int, _ decision: Decision) -> Int32 {
         guard decision.kind != .unmatched else { return -1 }
         return appVectors.pointee.intern(
-            deciders.appDecisions(file: file), file: file, outcomes: outcomes)
+            deciders.appOverrides(file: file), file: file, defaults: appDefaults[file],
+            outcomes: outcomes)
             ?? -1
     }
 
@@ -188,7 +191,8 @@ final class OutcomeRecorder {
     /// installed (its own first decisive rule). Unmatched means no app has a decisive rule,
     /// and in a file with one entry its decision is every app's; in the others each app's
     /// own comes from the walk that made the decision: for a request the cache did not keep,
-    /// still in the scratch; for a tally whose answers did not fit `appVectors`, decided again.
+    /// still in the scratch, counted with its answer in `appVectors` when it fits; for a
+    /// tally whose answers did not fit there, decided again.
     private func recordEligibility(
         _ decision: Decision, file: Int, target: UnsafeBufferPointer<UInt8>, weight: UInt64,
         decidedJustNow: Bool
@@ -202,9 +206,13 @@ final class OutcomeRecorder {
             }
             return
         }
+        if decidedJustNow {
+            let vector = appVector(file: file, decision)
+            if vector >= 0 { return appVectors.pointee.add(weight, to: vector) }
+        }
         let own =
             decidedJustNow
-            ? deciders.appDecisions(file: file)
+            ? deciders.appDecisions(file: file, of: decision)
             : deciders.appDecisions(file: file, decidingAgain: target)
         for own in own {
             summary.pointee.recordEligible(

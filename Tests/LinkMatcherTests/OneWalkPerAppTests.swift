@@ -29,7 +29,7 @@ struct OneWalkPerAppTests {
                     let single = set.decide(buffer, scratch: scratch)
                     let both = set.decideWithApps(
                         URLParts.split(buffer), in: buffer, scratch: scratch)
-                    return (single, both, Array(scratch.appDecisions))
+                    return (single, both, set.appDecisions(of: both, scratch: scratch))
                 }
                 let expected = reference.decidePerApp(url).map {
                     "\($0.appID) \($0.kind.name) \($0.ruleRef)"

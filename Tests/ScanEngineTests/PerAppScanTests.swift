@@ -60,6 +60,106 @@ struct PerAppScanTests {
         return (eligible, excluded)
     }
 
+    /// The generated rules cut into entries of ten, for eight apps that share them; most
+    /// entries end in a catch-all, some excluding, and a last entry names one app more, which
+    /// has no catch-all: most apps answer as their first catch-all says, and earlier rules
+    /// override that for some URLs.
+    static func catchAllDocument() throws -> AASADocument {
+        let document = try AASADocument.parse(RuleFileGenerator.json(ruleCount: 300))
+        let rules = try #require(document.applinks?.details.first?.components)
+        let apps = (0..<8).map { "T.app\($0)" }
+        var details: [DetailsEntry] = []
+        for start in stride(from: 0, to: rules.count, by: 10) {
+            let index = details.count
+            var components = Array(rules[start..<min(start + 10, rules.count)])
+            if index % 4 != 3 { components.append(Component(path: "*", exclude: index % 5 == 2)) }
+            details.append(
+                DetailsEntry(
+                    ref: "details[\(index)]",
+                    appIDs: [apps[index % 8], apps[(index * 3 + 1) % 8]], components: components))
+        }
+        details.append(
+            DetailsEntry(
+                ref: "details[\(details.count)]", appIDs: [apps[7], "T.alone"],
+                paths: ["NOT /p*", "/s*"]))
+        return AASADocument(applinks: AppLinks(details: details))
+    }
+
+    static func catchAllAssociations() throws -> Associations {
+        var associations = Associations()
+        associations.add(
+            domain: nil, path: "rules.json", rules: CompiledRuleSet(try catchAllDocument()))
+        return associations
+    }
+
+    /// Per app, what the reference matcher decides for each line of `log` (one target at a
+    /// time, each distinct target once): opened, excluded.
+    static func referenceCount(_ log: [UInt8], _ document: AASADocument, apps: [String])
+        -> ([UInt64], [UInt64])
+    {
+        let reference = ReferenceMatcher(document)
+        let appIndex = Dictionary(uniqueKeysWithValues: apps.enumerated().map { ($1, $0) })
+        var known: [String: [(app: Int, excluded: Bool)]] = [:]
+        var eligible = [UInt64](repeating: 0, count: apps.count)
+        var excluded = eligible
+        var parser = LineParser(format: .combined)
+        let parseScratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 20)
+        defer { parseScratch.deallocate() }
+        log.withUnsafeBufferPointer { all in
+            var start = 0
+            for end in all.indices where all[end] == 0x0A {
+                let line = UnsafeBufferPointer(rebasing: all[start..<end])
+                start = end + 1
+                guard case .ok(let request) = parser.parse(line, scratch: parseScratch) else {
+                    continue
+                }
+                let target = String(decoding: line[request.target], as: UTF8.self)
+                let answers =
+                    known[target]
+                    ?? reference.decidePerApp(target).compactMap { own in
+                        appIndex[own.appID].map { ($0, own.kind == .excluded) }
+                    }
+                known[target] = answers
+                for (app, isExcluded) in answers {
+                    let weight = UInt64(max(request.weight, 0))
+                    if isExcluded { excluded[app] += weight } else { eligible[app] += weight }
+                }
+            }
+        }
+        return (eligible, excluded)
+    }
+
+    /// On a file of catch-all entries, the scan counts for each app what the reference
+    /// matcher decides for it, line by line.
+    @Test(arguments: [1, 2])
+    func catchAllFilesCountEveryAppsOwnAnswer(workers: Int) throws {
+        let folder = try TemporaryFolder()
+        let url = try LogScanTests.writeLog(in: folder)
+        let associations = try Self.catchAllAssociations()
+        #expect(associations.files[0].rules.defaultAppDecisions.count == 8)
+        var configuration = ScanConfiguration()
+        configuration.inputs = [url.path]
+        configuration.workers = workers
+        configuration.chunkSize = 64 << 10
+        configuration.perApp = true
+        let summary = LogScan.run(configuration, associations: associations).summary
+        let log = Array(try Data(contentsOf: url))
+        let (eligible, excluded) = Self.referenceCount(
+            log, try Self.catchAllDocument(), apps: associations.files[0].rules.apps)
+        #expect(summary.eligibility == .counted)
+        #expect(summary.appEligible == eligible)
+        #expect(summary.appEligibleExcluded == excluded)
+        // Apps answer apart from the URL's decision, both ways; and some targets are too
+        // long for the decision cache, so their answers are counted as they are decided.
+        #expect(zip(eligible, summary.appHandled).contains { $0 > $1 })
+        #expect(excluded.filter { $0 > 0 }.count >= 2)
+        let longTargets = String(decoding: log, as: UTF8.self).split(separator: "\n").filter {
+            $0.split(separator: " ").count > 6
+                && $0.split(separator: " ")[6].utf8.count > DecisionCache.keyLimit
+        }
+        #expect(!longTargets.isEmpty)
+    }
+
     @Test(arguments: [1, 2])
     func eligibilityEqualsEveryLineDecidedAgainPerApp(workers: Int) throws {
         let folder = try TemporaryFolder()
@@ -89,16 +189,17 @@ struct AppVectorsTests {
 
     @Test func equalAnswersShareOneIndexAndEveryIndexKeepsItsAnswers() throws {
         let outcomes = GlobalOutcomes(try PerAppScanTests.associations())
+        let none = FileAppDefaults(appCount: 4_000)
         var vectors = AppVectors()
         var indices: [Int32] = []
         // More than the table's first size, so that it grows while answers are added.
         for app in 0..<3_000 {
             let answers = decisions([(Int32(app), .handled), (Int32(app + 1), .excluded)])
             let first = answers.withUnsafeBufferPointer {
-                vectors.intern($0, file: 0, outcomes: outcomes)
+                vectors.intern($0, file: 0, defaults: none, outcomes: outcomes)
             }
             let again = answers.withUnsafeBufferPointer {
-                vectors.intern($0, file: 0, outcomes: outcomes)
+                vectors.intern($0, file: 0, defaults: none, outcomes: outcomes)
             }
             #expect(first != nil && first == again)
             indices.append(first ?? -1)
@@ -116,14 +217,15 @@ struct AppVectorsTests {
 
     @Test func weightsAreSpreadOverTheAppsOfTheirAnswerOnce() throws {
         let outcomes = GlobalOutcomes(try PerAppScanTests.associations())
+        let none = FileAppDefaults(appCount: 4_000)
         var vectors = AppVectors()
         let both = decisions([(0, .handled), (1, .excluded)])
         let one = decisions([(1, .handled)])
         let first = both.withUnsafeBufferPointer {
-            vectors.intern($0, file: 0, outcomes: outcomes)
+            vectors.intern($0, file: 0, defaults: none, outcomes: outcomes)
         }
         let second = one.withUnsafeBufferPointer {
-            vectors.intern($0, file: 0, outcomes: outcomes)
+            vectors.intern($0, file: 0, defaults: none, outcomes: outcomes)
         }
         let (a, b) = try (#require(first), #require(second))
         vectors.add(3, to: a)
@@ -135,18 +237,57 @@ struct AppVectorsTests {
         vectors.spread { _, _, _ in Issue.record("spread twice") }
     }
 
+    /// With defaults, an answer is found by the apps that answer otherwise: overrides that
+    /// say what the default says change nothing, and every vector holds every app's answer.
+    @Test func answersAreFoundByWhatDiffersFromTheDefaults() throws {
+        let associations = try PerAppScanTests.catchAllAssociations()
+        let rules = associations.files[0].rules
+        let outcomes = GlobalOutcomes(associations)
+        let defaults = FileAppDefaults(rules)
+        var vectors = AppVectors()
+        let first = try #require(rules.defaultAppDecisions.first)
+        let plain = decisions([]).withUnsafeBufferPointer {
+            vectors.intern($0, file: 0, defaults: defaults, outcomes: outcomes)
+        }
+        let same = decisions([(first.app, first.kind)]).withUnsafeBufferPointer {
+            vectors.intern($0, file: 0, defaults: defaults, outcomes: outcomes)
+        }
+        let otherKind: Decision.Kind = first.kind == .handled ? .excluded : .handled
+        let other = decisions([(first.app, otherKind)]).withUnsafeBufferPointer {
+            vectors.intern($0, file: 0, defaults: defaults, outcomes: outcomes)
+        }
+        let alone = Int32(try #require(rules.apps.firstIndex(of: "T.alone")))
+        let added = decisions([(alone, .excluded)]).withUnsafeBufferPointer {
+            vectors.intern($0, file: 0, defaults: defaults, outcomes: outcomes)
+        }
+        let (a, b, c) = (try #require(plain), try #require(other), try #require(added))
+        #expect(same == a && Set([a, b, c]).count == 3)
+        func answers(_ index: Int32) -> [String] {
+            vectors.entries(of: index).map { "\(rules.apps[Int($0.app)]) \($0.excluded)" }
+        }
+        let byDefault = rules.defaultAppDecisions.map {
+            "\(rules.apps[Int($0.app)]) \($0.kind == .excluded)"
+        }
+        #expect(answers(a) == byDefault)
+        var changed = byDefault
+        changed[0] = "\(rules.apps[Int(first.app)]) \(otherKind == .excluded)"
+        #expect(answers(b) == changed)
+        #expect(answers(c) == byDefault + ["T.alone true"])
+    }
+
     @Test func aFullTableSaysSo() throws {
         let outcomes = GlobalOutcomes(try PerAppScanTests.associations())
+        let none = FileAppDefaults(appCount: 4_000)
         var vectors = AppVectors(limit: 4)
         let added = (0..<6).map { app in
             decisions([(Int32(app), .handled)]).withUnsafeBufferPointer {
-                vectors.intern($0, file: 0, outcomes: outcomes)
+                vectors.intern($0, file: 0, defaults: none, outcomes: outcomes)
             }
         }
         #expect(added.map { $0 != nil } == [true, true, true, true, false, false])
         // What is in stays found.
         let known = decisions([(2, .handled)]).withUnsafeBufferPointer {
-            vectors.intern($0, file: 0, outcomes: outcomes)
+            vectors.intern($0, file: 0, defaults: none, outcomes: outcomes)
         }
         #expect(known == added[2])
     }
