@@ -16,10 +16,10 @@ struct LogScanTests {
 
     /// A generated combined log with more distinct targets than the cache has slots, so
     /// targets are evicted with their tallies many times over.
-    static func writeLog(in folder: TemporaryFolder) throws -> URL {
+    static func writeLog(in folder: TemporaryFolder, lines: Int = lineCount) throws -> URL {
         var generator = AccessLogGenerator(seed: 99)
         var bytes: [UInt8] = []
-        generator.appendLines(lineCount, to: &bytes)
+        generator.appendLines(lines, to: &bytes)
         return URL(fileURLWithPath: try folder.write("access.log", bytes))
     }
 
