@@ -58,8 +58,11 @@ final class DynamicRuleIndex: Sendable {
             }
         }
         var groups: [SkipGroup] = []
-        for (start, byStop) in groupKeys {
-            for (stop, afterKeys) in byStop {
+        // In order of start and stop, so that the same rules always build the same index.
+        for start in groupKeys.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            let byStop = groupKeys[start] ?? [:]
+            for stop in byStop.keys.sorted() {
+                let afterKeys = byStop[stop] ?? []
                 keys.append((start, -1 - groups.count))
                 groups.append(
                     SkipGroup(

@@ -92,40 +92,22 @@ struct CatchAllPerAppTests {
                 set.defaultAppDecisions.map { ($0.app, $0.kind) }, uniquingKeysWith: { a, _ in a })
             for _ in 0..<12 {
                 let url = generator.url()
-                let bytes = Array(url.utf8)
-                let (single, both, apps, overrides) = bytes.withUnsafeBufferPointer { buffer in
-                    let single = set.decide(buffer, scratch: scratch)
-                    let both = set.decideWithApps(
-                        URLParts.split(buffer), in: buffer, scratch: scratch)
-                    return (
-                        single, both, set.appDecisions(of: both, scratch: scratch),
-                        Array(scratch.appOverrides)
-                    )
-                }
-                let expected = reference.decidePerApp(url).map {
-                    "\($0.appID) \($0.kind.name) \($0.ruleRef)"
-                }.sorted()
-                let actual = apps.map {
-                    "\(set.apps[Int($0.app)]) \($0.kind.name) \(set.rules[Int($0.rule)].ref)"
-                }.sorted()
+                let found = PerAppAnswers(url, set, reference, scratch)
                 let decision = reference.decide(url).description
                 let answer = automatonAnswer(set, url, scratch)
-                if single != both || actual != expected || answer != decision,
-                    disagreements.count < 3
-                {
+                if !found.agree || answer != decision, disagreements.count < 3 {
                     disagreements.append(
-                        "\(url): decide \(single), one walk \(both), reference \(decision); "
-                            + "apps \(actual) vs \(expected)\n  "
+                        "\(url): \(found); reference \(decision)\n  "
                             + set.rules.map { "\($0.ref) \($0.appIDs) \($0.patternDescription)" }
                             .joined(separator: "\n  "))
                 }
-                if !defaults.isEmpty, !overrides.isEmpty { overridden += 1 }
-                if overrides.contains(where: { own in
+                if !defaults.isEmpty, !found.overrides.isEmpty { overridden += 1 }
+                if found.overrides.contains(where: { own in
                     defaults[own.app].map { $0 != own.kind } ?? false
                 }) {
                     answerChanged += 1
                 }
-                if apps.count >= 4 { manyApps += 1 }
+                if found.apps.count >= 4 { manyApps += 1 }
             }
         }
         #expect(disagreements.isEmpty, "\(disagreements.joined(separator: "\n"))")

@@ -24,23 +24,10 @@ struct OneWalkPerAppTests {
             }
             for _ in 0..<8 {
                 let url = generator.url()
-                let bytes = Array(url.utf8)
-                let (single, both, apps) = bytes.withUnsafeBufferPointer { buffer in
-                    let single = set.decide(buffer, scratch: scratch)
-                    let both = set.decideWithApps(
-                        URLParts.split(buffer), in: buffer, scratch: scratch)
-                    return (single, both, set.appDecisions(of: both, scratch: scratch))
-                }
-                let expected = reference.decidePerApp(url).map {
-                    "\($0.appID) \($0.kind.name) \($0.ruleRef)"
-                }.sorted()
-                let actual = apps.map {
-                    "\(set.apps[Int($0.app)]) \($0.kind.name) \(set.rules[Int($0.rule)].ref)"
-                }.sorted()
-                if apps.count > 1 { appsBeyondTheDecision += 1 }
-                if single != both || actual != expected, disagreements.count < 3 {
-                    disagreements.append(
-                        "\(url): decide \(single), one walk \(both); apps \(actual) vs \(expected)")
+                let found = PerAppAnswers(url, set, reference, scratch)
+                if found.apps.count > 1 { appsBeyondTheDecision += 1 }
+                if !found.agree, disagreements.count < 3 {
+                    disagreements.append("\(url): \(found)")
                 }
             }
         }
@@ -49,5 +36,43 @@ struct OneWalkPerAppTests {
         #expect(
             sharedApps > 50 && appsBeyondTheDecision > 100, "\(sharedApps) \(appsBeyondTheDecision)"
         )
+    }
+}
+
+/// What `decide` and `decideWithApps` answer for one URL, each app's answer beside the
+/// reference matcher's, as `app kind rule` lines in order.
+struct PerAppAnswers: CustomStringConvertible {
+    let single: Decision
+    let both: Decision
+    let apps: [AppDecision]
+    /// The apps of `appOverrides` after the walk: those that answer apart from the defaults.
+    let overrides: [AppDecision]
+    let actual: [String]
+    let expected: [String]
+
+    init(
+        _ url: String, _ set: CompiledRuleSet, _ reference: ReferenceMatcher,
+        _ scratch: MatchScratch
+    ) {
+        let bytes = Array(url.utf8)
+        (single, both, apps, overrides) = bytes.withUnsafeBufferPointer { buffer in
+            let single = set.decide(buffer, scratch: scratch)
+            let both = set.decideWithApps(URLParts.split(buffer), in: buffer, scratch: scratch)
+            return (
+                single, both, set.appDecisions(of: both, scratch: scratch),
+                Array(scratch.appOverrides)
+            )
+        }
+        expected = reference.decidePerApp(url).map { "\($0.appID) \($0.kind.name) \($0.ruleRef)" }
+            .sorted()
+        actual = apps.map {
+            "\(set.apps[Int($0.app)]) \($0.kind.name) \(set.rules[Int($0.rule)].ref)"
+        }.sorted()
+    }
+
+    var agree: Bool { single == both && actual == expected }
+
+    var description: String {
+        "decide \(single), one walk \(both); apps \(actual) vs \(expected)"
     }
 }
