@@ -57,7 +57,7 @@ extension AndroidLinkMatcher {
         precondition(
             scratch.filterCapacity >= filters.count && scratch.ruleCapacity >= largestRuleCount,
             "an AndroidMatchScratch made by another matcher, too small for this one")
-        switch matchFilters(url, units, origin, scratch) {
+        switch origin.everyPath ?? matchFilters(url, units, origin, scratch) {
         case .chosen(let filter):
             return verify(filter, url, units, origin, scratch)
         case .blocked(let filter, let group):
@@ -73,6 +73,7 @@ extension AndroidLinkMatcher {
         else { return OriginPlan(scheme: nil) }
         var plan = OriginPlan(scheme: scheme, hostless: hostIndexes[scheme].hostless)
         guard let host = url.host.map({ UnsafeBufferPointer(rebasing: units[$0]) }) else {
+            plan.everyPath = everyPathResult(plan)
             return plan
         }
         hostIndexes[scheme].forEachBucket(of: host) { bucket in
@@ -86,7 +87,24 @@ extension AndroidLinkMatcher {
         }
         plan.approved = domains.approves(host)
         if setup.apiLevel >= 35 { plan.ruleSource = domains.ruleSource(for: host) }
+        plan.everyPath = everyPathResult(plan)
         return plan
+    }
+
+    /// What `matchFilters` gives every path of the origin of `plan`, when every filter that
+    /// takes its host and port `takesEveryPath`; nil when a path can change it.
+    private func everyPathResult(_ plan: OriginPlan) -> FilterResult? {
+        var chosen = Choice(components: components)
+        for filter in plan.hostless { chosen.consider(filter) }
+        var reached = FilterMarks()
+        for (filter, marks) in plan.marks {
+            reached.formUnion(marks)
+            guard marks.contains(.authority) else { continue }
+            guard takesEveryPath[filter] else { return nil }
+            chosen.consider(filter)
+        }
+        if let filter = chosen.filter { return .chosen(filter) }
+        return .failed(reached.contains(.host) ? .port : .host)
     }
 
     /// What the filters make of a URL.
@@ -201,4 +219,7 @@ struct OriginPlan: Sendable {
     var approved = false
     /// The verified host whose dynamic rules apply (A7.2), on devices that read them.
     var ruleSource: Int?
+    /// What the filters make of every path of the origin, when no path can change it
+    /// (`AndroidLinkMatcher.takesEveryPath`): the filter step is then skipped.
+    var everyPath: AndroidLinkMatcher.FilterResult?
 }

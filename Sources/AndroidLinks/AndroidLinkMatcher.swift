@@ -22,6 +22,10 @@ public final class AndroidLinkMatcher: Sendable {
     let groups: [[CompiledGroup]]
     /// Per filter: false when it has neither path rules nor groups, so takes every path.
     let hasPathRules: [Bool]
+    /// Per filter: true when no path changes whether it takes a URL: it has no path rules
+    /// nor groups, or a path rule that every path matches (`pathPrefix="/"`, the advice for
+    /// apps whose sites narrow their paths by dynamic rules).
+    let takesEveryPath: [Bool]
     /// Per filter, its component's index (a filter's whole description is not copied to
     /// compare two).
     let components: [Int]
@@ -51,6 +55,9 @@ public final class AndroidLinkMatcher: Sendable {
         let groups = filters.map { readsGroups ? $0.filter.groups.map(CompiledGroup.init) : [] }
         self.groups = groups
         hasPathRules = zip(filters, groups).map { !$0.filter.paths.isEmpty || !$1.isEmpty }
+        takesEveryPath = zip(filters, hasPathRules).map { link, hasPathRules in
+            !hasPathRules || link.filter.paths.contains(where: Self.matchesEveryPath)
+        }
         var schemes = UnitTable()
         var schemeFilters: [[Int]] = []
         for (index, link) in filters.enumerated() {
@@ -66,6 +73,17 @@ public final class AndroidLinkMatcher: Sendable {
         verifiedDomains = Verification.verifiedDomains(manifest, setup, packageName: packageName)
         domains = DomainIndex(verifiedDomains)
         largestRuleCount = domains.rules.map(\.rules.count).max() ?? 0
+    }
+
+    /// True for a path rule that every path (it starts with `/`, A11 Q1) matches: a prefix
+    /// `/` or empty, a pattern `.*` or `/.*`, a suffix that is empty.
+    static func matchesEveryPath(_ pattern: AndroidPattern) -> Bool {
+        switch pattern.kind {
+        case .prefix: pattern.text == "/" || pattern.text.isEmpty
+        case .simpleGlob, .advancedGlob: pattern.text == ".*" || pattern.text == "/.*"
+        case .suffix: pattern.text.isEmpty
+        case .literal: false
+        }
     }
 
     /// A3: action `VIEW`, categories `BROWSABLE` and `DEFAULT`, no MIME type.
