@@ -40,6 +40,8 @@ struct CompiledGroup: Sendable {
 
     /// Whether every matcher matches; a group without matchers never does. The path is known
     /// to start with the first `knownPath` units of the path pattern (`PatternProgram`).
+    /// Inlined: a dynamic rule's candidates call it in a loop.
+    @inline(__always)
     func matches(
         _ url: URLUnits, _ units: UnsafeBufferPointer<UInt16>,
         parameters: UnsafeBufferPointer<Range<Int>>,

@@ -108,13 +108,25 @@ final class DynamicRuleIndex: Sendable {
             candidates[count] = rule
             count += 1
         }
+        // Few candidates are sorted; many are taken smallest first from a heap, only as far
+        // as the first match (sorting them all took over a third of Android's cost on the
+        // real mix, whose paths meet dozens of rules).
         var met = UnsafeMutableBufferPointer(rebasing: candidates[0..<count])
-        if count > 16 { Self.heapSort(&met) } else if count > 1 { Self.sortSmall(&met) }
+        let isHeap = count > 16
+        if isHeap { Self.makeHeap(&met) } else if count > 1 { Self.sortSmall(&met) }
         return rules.withUnsafeBufferPointer { rules in
             knownPath.withUnsafeBufferPointer { knownPath in
-                met.first {
-                    rules[$0].matches(url, units, parameters: parameters, knownPath: knownPath[$0])
+                var left = count
+                while left > 0 {
+                    let rule = isHeap ? Self.popSmallest(&met, count: left) : met[count - left]
+                    left -= 1
+                    if rules[rule].matches(
+                        url, units, parameters: parameters, knownPath: knownPath[rule])
+                    {
+                        return rule
+                    }
                 }
+                return nil
             }
         }
     }
@@ -133,28 +145,38 @@ final class DynamicRuleIndex: Sendable {
         }
     }
 
-    /// Sorts many candidates in place: the standard library's sort takes a buffer from the
-    /// heap past a few dozen elements, and a decision allocates nothing.
-    private static func heapSort(_ values: inout UnsafeMutableBufferPointer<Int>) {
-        // Sifts the value at `root` down the heap of the first `end` values.
-        func siftDown(_ root: Int, _ end: Int) {
-            var parent = root
-            while true {
-                var largest = parent
-                let (left, right) = (2 * parent + 1, 2 * parent + 2)
-                if left < end, values[left] > values[largest] { largest = left }
-                if right < end, values[right] > values[largest] { largest = right }
-                if largest == parent { return }
-                values.swapAt(parent, largest)
-                parent = largest
-            }
-        }
+    /// Orders many candidates as a heap whose first value is the smallest, in place: a
+    /// decision allocates nothing.
+    private static func makeHeap(_ values: inout UnsafeMutableBufferPointer<Int>) {
         for root in stride(from: values.count / 2 - 1, through: 0, by: -1) {
-            siftDown(root, values.count)
+            siftDown(&values, root, values.count)
         }
-        for end in stride(from: values.count - 1, to: 0, by: -1) {
-            values.swapAt(0, end)
-            siftDown(0, end)
+    }
+
+    /// The smallest value of the heap of the first `count` values, which then leaves it.
+    @inline(__always)
+    private static func popSmallest(_ values: inout UnsafeMutableBufferPointer<Int>, count: Int)
+        -> Int
+    {
+        let smallest = values[0]
+        values[0] = values[count - 1]
+        siftDown(&values, 0, count - 1)
+        return smallest
+    }
+
+    /// Sifts the value at `root` down the heap of the first `end` values.
+    private static func siftDown(
+        _ values: inout UnsafeMutableBufferPointer<Int>, _ root: Int, _ end: Int
+    ) {
+        var parent = root
+        while true {
+            var smallest = parent
+            let (left, right) = (2 * parent + 1, 2 * parent + 2)
+            if left < end, values[left] < values[smallest] { smallest = left }
+            if right < end, values[right] < values[smallest] { smallest = right }
+            if smallest == parent { return }
+            values.swapAt(parent, smallest)
+            parent = smallest
         }
     }
 
