@@ -158,6 +158,26 @@ struct PerAppScanTests {
         }
     }
 
+    /// The same file on the long log, whose targets outnumber the cache's slots: answers
+    /// interned by what differs from the defaults survive their slots' evictions. Checked
+    /// against the compiled per-app decisions line by line (the test above ties those to the
+    /// reference matcher).
+    @Test func catchAllFilesCountEveryAppsOwnAnswerThroughEvictions() throws {
+        let folder = try TemporaryFolder()
+        let url = try LogScanTests.writeLog(in: folder)
+        let associations = try Self.catchAllAssociations()
+        var configuration = ScanConfiguration()
+        configuration.inputs = [url.path]
+        configuration.workers = 2
+        configuration.chunkSize = 64 << 10
+        configuration.perApp = true
+        let summary = LogScan.run(configuration, associations: associations).summary
+        let (eligible, excluded) = Self.recount(Array(try Data(contentsOf: url)), associations)
+        #expect(summary.eligibility == .counted)
+        #expect(summary.appEligible == eligible)
+        #expect(summary.appEligibleExcluded == excluded)
+    }
+
     @Test(arguments: [1, 2])
     func eligibilityEqualsEveryLineDecidedAgainPerApp(workers: Int) throws {
         let folder = try TemporaryFolder()
