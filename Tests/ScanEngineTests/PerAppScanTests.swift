@@ -29,6 +29,18 @@ struct PerAppScanTests {
         return associations
     }
 
+    /// The summary of a `--per-app` scan of the log at `url`.
+    static func scanPerApp(
+        _ url: URL, _ associations: Associations, workers: Int, chunkSize: Int
+    ) -> CoverageSummary {
+        var configuration = ScanConfiguration()
+        configuration.inputs = [url.path]
+        configuration.workers = workers
+        configuration.chunkSize = chunkSize
+        configuration.perApp = true
+        return LogScan.run(configuration, associations: associations).summary
+    }
+
     /// Per app, what deciding each line of `log` for every app gives: opened, excluded.
     static func recount(_ log: [UInt8], _ associations: Associations) -> ([UInt64], [UInt64]) {
         let rules = associations.files[0].rules
@@ -145,12 +157,8 @@ struct PerAppScanTests {
         #expect(reference.excluded.filter { $0 > 0 }.count >= 2)
         #expect(reference.longTargets > 0)
         for workers in [1, 2] {
-            var configuration = ScanConfiguration()
-            configuration.inputs = [url.path]
-            configuration.workers = workers
-            configuration.chunkSize = 16 << 10
-            configuration.perApp = true
-            let summary = LogScan.run(configuration, associations: associations).summary
+            let summary = Self.scanPerApp(
+                url, associations, workers: workers, chunkSize: 16 << 10)
             #expect(summary.eligibility == .counted)
             #expect(summary.appEligible == reference.eligible)
             #expect(summary.appEligibleExcluded == reference.excluded)
@@ -166,12 +174,8 @@ struct PerAppScanTests {
         let folder = try TemporaryFolder()
         let url = try LogScanTests.writeLog(in: folder)
         let associations = try Self.catchAllAssociations()
-        var configuration = ScanConfiguration()
-        configuration.inputs = [url.path]
-        configuration.workers = 2
-        configuration.chunkSize = 64 << 10
-        configuration.perApp = true
-        let summary = LogScan.run(configuration, associations: associations).summary
+        let summary = Self.scanPerApp(
+            url, associations, workers: 2, chunkSize: 64 << 10)
         let (eligible, excluded) = Self.recount(Array(try Data(contentsOf: url)), associations)
         #expect(summary.eligibility == .counted)
         #expect(summary.appEligible == eligible)
@@ -183,12 +187,8 @@ struct PerAppScanTests {
         let folder = try TemporaryFolder()
         let url = try LogScanTests.writeLog(in: folder)
         let associations = try Self.associations()
-        var configuration = ScanConfiguration()
-        configuration.inputs = [url.path]
-        configuration.workers = workers
-        configuration.chunkSize = 64 << 10
-        configuration.perApp = true
-        let summary = LogScan.run(configuration, associations: associations).summary
+        let summary = Self.scanPerApp(
+            url, associations, workers: workers, chunkSize: 64 << 10)
         let (eligible, excluded) = Self.recount(Array(try Data(contentsOf: url)), associations)
         #expect(summary.eligibility == .counted)
         #expect(summary.appEligible == eligible)
