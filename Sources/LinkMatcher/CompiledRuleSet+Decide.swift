@@ -69,6 +69,12 @@ extension CompiledRuleSet {
             // Query-keyed groups (negative entries): their rules replace them.
             replaceKeyedGroups(bytes, scratch)
         }
+        if !everywhere.isEmpty {
+            everywhere.add(
+                absent: Self.absentParts(parts), into: &scratch.pointee.candidates,
+                runs: scratch.pointee.candidateRuns)
+        }
+        // Last: `decideWithApps` drops the catch-alls' run once the URL is decided.
         if !catchAlls.isEmpty { addCatchAlls(scratch, asRun: catchAllsAsRun) }
         if scratch.pointee.candidates.count > 1 { Self.sortAscending(scratch) }
         return scratch.pointee.candidates.count > 0

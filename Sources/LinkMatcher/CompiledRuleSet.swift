@@ -49,6 +49,8 @@ public final class CompiledRuleSet: Sendable {
     /// them, nor the rules behind them (`CatchAllRules`).
     let catchAlls: FrozenArray<PrefixTrie.Entry>
     let behindCatchAlls: Int
+    /// The other rules every path reaches (path `*` with a condition): no trie holds them.
+    let everywhere: EverywhereRules
     /// Per app: the rule of its default answer, its first catch-all (`AppDefaults`).
     let defaultRuleOfApp: FrozenArray<Int32>
     let lastDefaultRule: Int32
@@ -122,7 +124,11 @@ public final class CompiledRuleSet: Sendable {
         defaultAppDecisions = defaults.decisions.sorted { $0.app < $1.app }
         let strategies = PathStrategies(compiled, rules: rules, catchAlls: catchAlls)
         let pathHeads = compiled.map { RuleHead($0.rule) }
-        let reached = strategies.trie.reached(heads: pathHeads, arena: arena)
+        let (reached, everywhereRules) = strategies.trie.reached(heads: pathHeads, arena: arena)
+            .withoutRootPrefixes()
+        everywhere = EverywhereRules(
+            everywhereRules, heads: pathHeads, catchAllCount: catchAlls.entries.count,
+            arena: arena)
         prefixChecks = arena.freeze([reached.checks])
         let keyedGroups = KeyedGroups(strategies.keyed.definitions, arena: arena)
         self.keyedGroups = keyedGroups
@@ -133,8 +139,7 @@ public final class CompiledRuleSet: Sendable {
         self.globGroup = arena.freeze(grouped.groupOfRule(ruleCount: rules.count))
         self.neverReached = reached.neverReached + grouped.neverReached
         let indexes = ViewIndexes(
-            reached, strategies.suffixes, grouped, budget: budget, arena: arena,
-            rootCrowdedFrom: max(1, PrefixTrie.crowdedPrefixes - catchAlls.entries.count))
+            reached, strategies.suffixes, grouped, budget: budget, arena: arena)
         tries = arena.freeze(indexes.tries)
         suffixRules = arena.freeze(indexes.suffixRules)
         plainTrie = indexes.plainTrie

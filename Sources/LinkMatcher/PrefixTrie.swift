@@ -76,8 +76,7 @@ struct PrefixTrie: Sendable {
     private static let crowdedFlag: UInt32 = 0x8000
     private static let childCountMask: UInt32 = 0x7FFF
     /// Runnable entries from which a node is crowded: a walk that is given somewhere to put
-    /// runs hands them over as one run (`Run`) instead of appending each. The catch-alls of
-    /// many entries (`*` in each) all sit on the root, and every URL reaches it.
+    /// runs hands them over as one run (`Run`) instead of appending each.
     static let crowdedPrefixes = 16
 
     /// The prefix entries of a crowded node, in rule order, for `decide` to read in step
@@ -278,11 +277,7 @@ extension PrefixTrie {
     /// label order: records laid out in that order, no table per node (a 5,000-rule file makes
     /// tens of thousands of nodes). The build keeps flat arrays indexed by node or edge, not an
     /// array per node: allocating and freeing those took most of a 5,000-rule compile.
-    ///
-    /// The root is crowded from `rootCrowdedFrom` runnable entries: fewer than elsewhere when
-    /// the catch-alls, which used to sit there, are kept apart (`CatchAllRules`), so that the
-    /// root's other prefix entries stay a run as they were beside them.
-    init(_ items: [Item], arena: Arena, rootCrowdedFrom: Int = crowdedPrefixes) {
+    init(_ items: [Item], arena: Arena) {
         let order = items.indices.sorted { Self.precedes(items[$0].prefix, items[$1].prefix) }
         // Node `n` (after the root) is reached from `parent[n]` by `label[n]`.
         var parent: [Int32] = [-1]
@@ -338,8 +333,7 @@ extension PrefixTrie {
             words[at + 1] = entryStart[node + 1]
             let prefixes = entries[Int(entryStart[node])..<Int(entryStart[node + 1])]
                 .prefix { $0.isRunnable }.count
-            let threshold = node == Int(Self.root) ? rootCrowdedFrom : Self.crowdedPrefixes
-            let crowded = prefixes >= threshold ? Self.crowdedFlag : 0
+            let crowded = prefixes >= Self.crowdedPrefixes ? Self.crowdedFlag : 0
             words[at + 2] = Int32(
                 bitPattern: UInt32(edges.count) | crowded | UInt32(run.count) << 16)
             // Run and labels are written as bytes, as `run(_:)` and `child(of:_:)` read them.

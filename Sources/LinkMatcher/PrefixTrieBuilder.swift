@@ -83,16 +83,30 @@ struct PrefixTrieBuilder {
 }
 
 extension PrefixTrieBuilder.Reached {
-    /// One trie per view; roots crowded from `rootCrowdedFrom` prefix entries.
-    func tries(arena: Arena, rootCrowdedFrom: Int) -> [PrefixTrie] {
-        views.map { PrefixTrie($0, arena: arena, rootCrowdedFrom: rootCrowdedFrom) }
+    /// One trie per view.
+    func tries(arena: Arena) -> [PrefixTrie] {
+        views.map { PrefixTrie($0, arena: arena) }
     }
 
     /// Every view's entries in one trie, for a path that every view reads alike; nil when one
     /// view at most has entries (its own trie serves).
-    func mergedTrie(arena: Arena, rootCrowdedFrom: Int) -> PrefixTrie? {
+    func mergedTrie(arena: Arena) -> PrefixTrie? {
         guard viewsWithEntries.count > 1 else { return nil }
-        return PrefixTrie(views.flatMap { $0 }, arena: arena, rootCrowdedFrom: rootCrowdedFrom)
+        return PrefixTrie(views.flatMap { $0 }, arena: arena)
+    }
+
+    /// The entries without the root's prefix entries of rules, which every path reaches
+    /// (`EverywhereRules` holds them), and those rules in rule order.
+    func withoutRootPrefixes() -> (reached: Self, rules: [Int32]) {
+        var rules: [Int32] = []
+        let kept = views.map { view in
+            view.filter { item in
+                guard item.prefix.isEmpty, item.entry.isRunnable else { return true }
+                rules.append(item.entry.rule)
+                return false
+            }
+        }
+        return (Self(views: kept, checks: checks, neverReached: neverReached), rules.sorted())
     }
 
     /// The indices of the views that have entries.

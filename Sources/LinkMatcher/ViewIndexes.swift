@@ -10,23 +10,21 @@ struct ViewIndexes {
     let plainTrie: PrefixTrie
     let plainSuffixRules: SuffixRules
 
-    /// The unions spend from `budget`; the tries' roots are crowded from `rootCrowdedFrom`
-    /// prefix entries.
+    /// The unions spend from `budget`.
     init(
         _ reached: PrefixTrieBuilder.Reached, _ suffixes: SuffixRulesBuilder,
-        _ globs: GlobUnionBuilder.Grouped, budget: CompileBudget, arena: Arena,
-        rootCrowdedFrom: Int
+        _ globs: GlobUnionBuilder.Grouped, budget: CompileBudget, arena: Arena
     ) {
         let (views, merged) = TwoLanes.run(
             {
                 (
-                    tries: reached.tries(arena: arena, rootCrowdedFrom: rootCrowdedFrom),
+                    tries: reached.tries(arena: arena),
                     suffixRules: suffixes.suffixRules(arena: arena)
                 )
             },
             {
                 (
-                    trie: reached.mergedTrie(arena: arena, rootCrowdedFrom: rootCrowdedFrom),
+                    trie: reached.mergedTrie(arena: arena),
                     suffixRules: suffixes.merged(arena: arena),
                     unions: ViewMode.all.map {
                         GlobUnion(
