@@ -4,7 +4,8 @@
 /// prefix entries of the tries' root, met by every URL; they are kept apart instead, listed
 /// once per combination of absent query and fragment without the rules that then fail
 /// (`RuleHead.failsWithout`). A logged URL has no fragment, so a scan never steps over a
-/// fragment opt-out (the real mix of 5,000 rules stepped over nine such rules a decision).
+/// fragment opt-out (with the real mix of 5,000 rules, 8.5 steps of a decision's walk were
+/// such rules failing at once).
 struct EverywhereRules {
     /// The lists one after the other, each in rule order, as the prefix entries a walk
     /// reads; list `m` (for the mask `m` of absent parts) from `starts[m]` to `starts[m + 1]`.
