@@ -116,10 +116,8 @@ final class DynamicRuleIndex: Sendable {
         if isHeap { Self.makeHeap(&met) } else if count > 1 { Self.sortSmall(&met) }
         return rules.withUnsafeBufferPointer { rules in
             knownPath.withUnsafeBufferPointer { knownPath in
-                var left = count
-                while left > 0 {
-                    let rule = isHeap ? Self.popSmallest(&met, count: left) : met[count - left]
-                    left -= 1
+                for taken in 0..<count {
+                    let rule = isHeap ? Self.popSmallest(&met, count: count - taken) : met[taken]
                     if rules[rule].matches(
                         url, units, parameters: parameters, knownPath: knownPath[rule])
                     {

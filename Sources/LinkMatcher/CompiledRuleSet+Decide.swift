@@ -70,30 +70,34 @@ extension CompiledRuleSet {
             replaceKeyedGroups(bytes, scratch)
         }
         if !everywhere.isEmpty {
-            everywhere.add(
-                absent: Self.absentParts(parts), into: &scratch.pointee.candidates,
-                runs: scratch.pointee.candidateRuns)
+            let list = everywhere.entries(absent: Self.absentParts(parts))
+            Self.add(list, asRun: list.count >= everywhere.runFrom, scratch)
         }
         // Last: `decideWithApps` drops the catch-alls' run once the URL is decided.
-        if !catchAlls.isEmpty { addCatchAlls(scratch, asRun: catchAllsAsRun) }
+        if !catchAlls.isEmpty {
+            Self.add(
+                catchAlls.buffer,
+                asRun: catchAllsAsRun || catchAlls.count >= PrefixTrie.crowdedPrefixes, scratch)
+        }
         if scratch.pointee.candidates.count > 1 { Self.sortAscending(scratch) }
         return scratch.pointee.candidates.count > 0
             || scratch.pointee.candidateRuns.pointee.count > 0
     }
 
-    /// Adds the catch-alls to the candidates: as one run, or one by one. Out of line, so
-    /// that `decide` of a file without catch-alls stays as the optimizer made it.
-    @inline(never)
-    private func addCatchAlls(_ scratch: UnsafeMutablePointer<MatchState>, asRun: Bool) {
-        let first = catchAlls.base.unsafelyUnwrapped
-        if asRun || catchAlls.count >= PrefixTrie.crowdedPrefixes {
+    /// Adds rules every path reaches (the catch-alls, `EverywhereRules`) to the candidates:
+    /// as one run, or one by one.
+    @inline(__always)
+    private static func add(
+        _ list: UnsafeBufferPointer<PrefixTrie.Entry>, asRun: Bool,
+        _ scratch: UnsafeMutablePointer<MatchState>
+    ) {
+        guard let first = list.baseAddress else { return }
+        if asRun {
             scratch.pointee.candidateRuns.pointee.append(
-                PrefixTrie.Run(next: first, end: first + catchAlls.count))
+                PrefixTrie.Run(next: first, end: first + list.count))
             return
         }
-        for index in 0..<catchAlls.count {
-            scratch.pointee.candidates.append(first[index].rule)
-        }
+        for entry in list { scratch.pointee.candidates.append(entry.rule) }
     }
 
     /// The parts the URL lacks, as the mask `RuleHead.failsWithout` is tested against.

@@ -14,7 +14,7 @@ struct EverywhereRules {
     /// From this many rules on, a list is read as one run beside the candidates, as the
     /// root's prefix entries were (`PrefixTrie.crowdedPrefixes`, fewer when catch-alls
     /// join them); else its rules join the candidates.
-    private let runFrom: Int
+    let runFrom: Int
 
     static let masks = 4
 
@@ -40,24 +40,7 @@ struct EverywhereRules {
     /// `fragmentAbsent`) may match, in rule order.
     @inline(__always)
     func entries(absent: UInt8) -> UnsafeBufferPointer<PrefixTrie.Entry> {
-        let start = Int(starts[Int(absent)])
-        return UnsafeBufferPointer(
-            start: entries.base.unsafelyUnwrapped + start,
-            count: Int(starts[Int(absent) + 1]) - start)
-    }
-
-    /// Adds the rules that a URL lacking the parts `absent` may match, as a run or one by one.
-    @inline(__always)
-    func add(
-        absent: UInt8, into candidates: inout ScratchBuffer<Int32>,
-        runs: UnsafeMutablePointer<ScratchBuffer<PrefixTrie.Run>>
-    ) {
-        let list = entries(absent: absent)
-        let first = list.baseAddress.unsafelyUnwrapped
-        if list.count >= runFrom {
-            runs.pointee.append(PrefixTrie.Run(next: first, end: first + list.count))
-            return
-        }
-        for entry in list { candidates.append(entry.rule) }
+        UnsafeBufferPointer(
+            rebasing: entries.buffer[Int(starts[Int(absent)])..<Int(starts[Int(absent) + 1])])
     }
 }
