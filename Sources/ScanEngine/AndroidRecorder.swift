@@ -14,6 +14,8 @@ final class AndroidRecorder {
     private let matcher: AndroidLinkMatcher
     private let hostlessHost: [UInt8]?
     private let scratch: AndroidMatchScratch
+    /// The bytes of the last host planned (`State.lastHostCount` of them).
+    private let lastHost: UnsafeMutableBufferPointer<UInt8>
     /// What changes from tally to tally, in plain memory: a class's stored `var` is checked
     /// for exclusive access at every read and write.
     private let state: UnsafeMutablePointer<State>
@@ -28,8 +30,13 @@ final class AndroidRecorder {
         /// The plans of the hosts met (nil for a host that is not a URL's authority, decided
         /// whole), the last one apart: a log names a few hosts again and again.
         var plans: [[UInt8]: AndroidOriginPlan?] = [:]
-        var lastHost: [UInt8]?
+        /// How many bytes of `lastHost` the last host has; -1 before the first or after one
+        /// too long to keep.
+        var lastHostCount = -1
+        /// The last host's plan, held strongly and, for the decisions, unmanaged: each tally
+        /// then uses it without retaining and releasing it.
         var lastPlan: AndroidOriginPlan?
+        var lastPlanInUse: Unmanaged<AndroidOriginPlan>?
     }
 
     /// Past this many hosts, the plans are forgotten: memory stays bounded on any log.
@@ -46,6 +53,7 @@ final class AndroidRecorder {
         matcher = setup.matcher
         hostlessHost = setup.hostlessHost
         scratch = setup.matcher.makeScratch()
+        lastHost = .allocate(capacity: PendingRequest.hostLimit + PendingRequest.portLimit)
         state = .allocate(capacity: 1)
         state.initialize(
             to: State(
@@ -56,6 +64,7 @@ final class AndroidRecorder {
     deinit {
         state.deinitialize(count: 1)
         state.deallocate()
+        lastHost.deallocate()
     }
 
     /// Counts `weight` requests of `target` on `host` (lower-cased, with `:port` unless the
@@ -100,8 +109,12 @@ final class AndroidRecorder {
     private func decide(origin host: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>)
         -> AndroidTally
     {
-        if let plan = plan(of: host) {
-            return setup.tally(matcher.decide(plan, target: target, scratch: scratch))
+        if !isLastHost(host) { plan(host) }
+        if let plan = state.pointee.lastPlanInUse {
+            // `lastPlan` keeps it alive until the next host.
+            return plan._withUnsafeGuaranteedRef {
+                setup.tally(matcher.decide($0, target: target, scratch: scratch))
+            }
         }
         let decision = url(host, target).withUnsafeBufferPointer {
             matcher.decide($0, scratch: scratch)
@@ -120,20 +133,15 @@ final class AndroidRecorder {
         return state.pointee.url
     }
 
-    private static func equal(_ bytes: [UInt8], _ other: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard bytes.count == other.count, let otherBase = other.baseAddress else {
-            return bytes.count == other.count
-        }
-        return bytes.withUnsafeBufferPointer {
-            $0.baseAddress.map { memcmp($0, otherBase, other.count) == 0 } ?? false
-        }
+    /// Whether `host` is the last host planned.
+    private func isLastHost(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard host.count == state.pointee.lastHostCount else { return false }
+        guard let base = host.baseAddress, let last = lastHost.baseAddress else { return true }
+        return memcmp(base, last, host.count) == 0
     }
 
-    /// The plan of `https://` + `host`, remembered.
-    private func plan(of host: UnsafeBufferPointer<UInt8>) -> AndroidOriginPlan? {
-        if let lastHost = state.pointee.lastHost, Self.equal(lastHost, host) {
-            return state.pointee.lastPlan
-        }
+    /// Makes the plan of `host` the last one, from the plans met or made now.
+    private func plan(_ host: UnsafeBufferPointer<UInt8>) {
         let key = Array(host)
         let plan: AndroidOriginPlan?
         if let known = state.pointee.plans[key] {
@@ -147,7 +155,13 @@ final class AndroidRecorder {
             }
             state.pointee.plans[key] = plan
         }
-        (state.pointee.lastHost, state.pointee.lastPlan) = (key, plan)
-        return plan
+        state.pointee.lastPlan = plan
+        state.pointee.lastPlanInUse = plan.map { Unmanaged.passUnretained($0) }
+        if host.count <= lastHost.count {
+            _ = lastHost.initialize(from: host)
+            state.pointee.lastHostCount = host.count
+        } else {
+            state.pointee.lastHostCount = -1
+        }
     }
 }
