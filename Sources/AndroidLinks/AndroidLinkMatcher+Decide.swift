@@ -182,16 +182,15 @@ extension AndroidLinkMatcher {
     ) -> AndroidDecision {
         guard origin.approved else { return .unmatched(.hostNotVerified) }
         guard let source = origin.ruleSource else { return .handled(filter: filter, rule: nil) }
-        let rules = domains.rules[source]
-        guard let rule = rules.firstMatch(url, units, scratch) else {
-            return .unmatched(.noDynamicRule)
+        return domains.withRules(of: source) { rules in
+            guard let rule = rules.firstMatch(url, units, scratch) else {
+                return .unmatched(.noDynamicRule)
+            }
+            let reference = AndroidRuleReference(
+                domain: source, statement: rules.statement, rule: rules.componentIndices[rule])
+            return rules.allows[rule]
+                ? .handled(filter: filter, rule: reference) : .excluded(.dynamicRule(reference))
         }
-        let statement = verifiedDomains[source].statement
-        let reference = AndroidRuleReference(
-            domain: source, statement: statement.index,
-            rule: statement.dynamicComponents?[rule].index ?? rule)
-        return rules.rules[rule].allow
-            ? .handled(filter: filter, rule: reference) : .excluded(.dynamicRule(reference))
     }
 }
 

@@ -10,6 +10,8 @@ struct DomainIndex: Sendable {
     private var wildcardParentDomains: [Int] = []
     /// Each verified host's dynamic rules; empty when it has none.
     let rules: [DynamicRuleIndex]
+    /// The same, unmanaged (`rules` keeps them): a decision reads them without retaining them.
+    private let unmanagedRules: [Unmanaged<DynamicRuleIndex>]
 
     init(_ verified: [VerifiedDomain]) {
         var suffixes: [(key: [UInt16], value: Int)] = []
@@ -26,10 +28,18 @@ struct DomainIndex: Sendable {
             let components = domain.statement.dynamicComponents ?? []
             rules.append(
                 DynamicRuleIndex(
-                    components.map(CompiledGroup.init), patterns: components.map(\.path)))
+                    components.map(CompiledGroup.init), patterns: components.map(\.path),
+                    statement: domain.statement.index, componentIndices: components.map(\.index)))
         }
         wildcardSuffixes = UnitTrie(suffixes, backward: true)
         self.rules = rules
+        unmanagedRules = rules.map { Unmanaged.passUnretained($0) }
+    }
+
+    /// `body` applied to the dynamic rules of verified host `source`.
+    @inline(__always)
+    func withRules<Result>(of source: Int, _ body: (DynamicRuleIndex) -> Result) -> Result {
+        unmanagedRules[source]._withUnsafeGuaranteedRef(body)
     }
 
     /// A6.5: the host is a verified host, or ends with `X` of a verified `*.X` (no dot

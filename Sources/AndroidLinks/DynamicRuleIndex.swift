@@ -13,6 +13,12 @@
 /// A class: a decision holds it by one reference, not by each of its tables.
 final class DynamicRuleIndex: Sendable {
     let rules: [CompiledGroup]
+    /// Per rule, whether it opens the app (else it excludes), and its place among the
+    /// `dynamic_app_link_components` of statement `statement`: read once a rule decides,
+    /// without copying the rule.
+    let allows: [Bool]
+    let statement: Int
+    let componentIndices: [Int]
     /// Rules by the literal start of their path pattern; a negative value `-1 - g` names the
     /// skip group `g` of the rules with that start.
     private let byPathStart: UnitTrie
@@ -31,8 +37,11 @@ final class DynamicRuleIndex: Sendable {
         let afterStop: UnitTrie
     }
 
-    init(_ rules: [CompiledGroup], patterns: [String?]) {
+    init(_ rules: [CompiledGroup], patterns: [String?], statement: Int, componentIndices: [Int]) {
         self.rules = rules
+        allows = rules.map(\.allow)
+        self.statement = statement
+        self.componentIndices = componentIndices
         var keys: [(key: [UInt16], value: Int)] = []
         var everywhere: [Int] = []
         var knownPath: [Int] = []

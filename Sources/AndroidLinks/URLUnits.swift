@@ -24,7 +24,7 @@ struct URLUnits {
         var scheme = 0..<0
         var host: Range<Int>?
         var port: Int?
-        self.init(url, from: separator + 3, scratch: scratch) { url, authority, text in
+        self.init(url, from: separator + 3, into: scratch.text) { url, authority, text in
             for byte in url[..<separator] { text.units.append(UInt16(ASCII.lowercased(byte))) }
             scheme = 0..<text.units.count
             (host, port) = Self.hostAndPort(url, authority, &text)
@@ -35,17 +35,19 @@ struct URLUnits {
     /// Splits a target (`/path?query#fragment`) whose scheme and authority were read before
     /// (`OriginPlan`): `scheme` is empty and `host` nil here.
     init(target: UnsafeBufferPointer<UInt8>, scratch: AndroidMatchScratch) {
-        self.init(target, from: 0, scratch: scratch) { _, _, _ in }
+        self.init(target, from: 0, into: scratch.text) { _, _, _ in }
         (scheme, host, port) = (0..<0, nil, nil)
     }
 
     /// Splits `url` from `start`: the authority up to the first `/`, `?` or `#` (read by
-    /// `readOrigin`, which comes first in `units`), then the path, query and fragment.
+    /// `readOrigin`, which comes first in `units`), then the path, query and fragment, into
+    /// the scratch's `stored` text (its pointer, not the scratch: passing the scratch
+    /// retained it at every URL).
     private init(
-        _ url: UnsafeBufferPointer<UInt8>, from start: Int, scratch: AndroidMatchScratch,
+        _ url: UnsafeBufferPointer<UInt8>, from start: Int,
+        into stored: UnsafeMutablePointer<URLText>,
         readOrigin: (UnsafeBufferPointer<UInt8>, Range<Int>, inout Text) -> Void
     ) {
-        let stored = scratch.text
         var text = Text(units: stored.pointee.units)
         defer { stored.pointee.units = text.units }
         text.units.count = 0

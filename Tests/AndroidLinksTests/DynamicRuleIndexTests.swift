@@ -25,7 +25,8 @@ struct DynamicRuleIndexTests {
                     exclude: random.next() % 3 == 0)
             }
             let index = DynamicRuleIndex(
-                components.map(CompiledGroup.init), patterns: components.map(\.path))
+                components.map(CompiledGroup.init), patterns: components.map(\.path),
+                statement: 0, componentIndices: components.map(\.index))
             let scratch = AndroidMatchScratch(filterCount: 1, ruleCount: components.count)
             for _ in 0..<25 {
                 let url = "https://example.com/" + text(["a", "b", "/", ".", "ab", "é"], 8)
