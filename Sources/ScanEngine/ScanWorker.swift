@@ -40,7 +40,7 @@ final class ScanWorker {
     /// pointer for the reason the summary is: it changes at every line.
     private let times: UnsafeMutablePointer<WorkerTimes>
     /// The file of hostless requests when `classify` may count them straight in the cache
-    /// (a plain scan: no filter, no series, no comparison); -1 otherwise.
+    /// (a scan without filters or comparison; a time series may be kept); -1 otherwise.
     private let quickFile: Int
     private let chunkSize: Int
     /// The buffer this worker reads a `SharedInput` into, made when first needed: its own, so
@@ -83,8 +83,7 @@ final class ScanWorker {
         pathMemory =
             !keepsWholeTargets && byPath.contains(where: { $0 != .never })
             ? .copying(byPath) : nil
-        quickFile =
-            filter.isEmpty && bucket == nil && newFiles == nil ? hosts.hostlessFile ?? -1 : -1
+        quickFile = filter.isEmpty && newFiles == nil ? hosts.hostlessFile ?? -1 : -1
     }
 
     deinit {
@@ -252,6 +251,9 @@ final class ScanWorker {
         recorder.recordHost(
             decision.kind, host: UnsafeBufferPointer(start: nil, count: 0),
             weight: pending.pointee.weight)
+        if bucketing {
+            recordTime(pending, decision, file: quickFile, weight: pending.pointee.weight)
+        }
     }
 
     /// `decideAndRemember` for the request `classify` counts itself, which the cache does not
