@@ -19,23 +19,32 @@ extension UnsafeBufferPointer where Element == UInt8 {
     @inlinable
     public func isASCII(without byte: UInt8) -> Bool {
         guard let base = baseAddress else { return true }
+        guard count >= 8 else {
+            for index in 0..<count where base[index] >= 0x80 || base[index] == byte {
+                return false
+            }
+            return true
+        }
         let raw = UnsafeRawPointer(base)
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs = ones &<< 7
         let pattern = ones &* UInt64(byte)
-        var index = 0
-        while index + 8 <= count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        // Whether eight bytes are ASCII and none is `byte`.
+        func isClean(_ word: UInt64) -> Bool {
             let difference = word ^ pattern
-            // A byte of `difference` is zero where the word holds `byte`.
+            // Nonzero exactly when a byte of `difference` is zero: the word holds `byte`.
             let found = (difference &- ones) & ~difference & highs
-            if (word & highs) | found != 0 { return false }
-            index += 8
+            return (word & highs) | found == 0
         }
-        while index < count {
-            if base[index] >= 0x80 || base[index] == byte { return false }
-            index += 1
+        var index = 0
+        while index &+ 8 <= count {
+            guard isClean(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) else {
+                return false
+            }
+            index &+= 8
         }
-        return true
+        // The last eight bytes, some read already: one word instead of a byte at a time.
+        return index == count
+            || isClean(raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
     }
 }

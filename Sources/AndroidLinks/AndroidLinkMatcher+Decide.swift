@@ -21,6 +21,10 @@ extension AndroidLinkMatcher {
         _ origin: AndroidOriginPlan, target: UnsafeBufferPointer<UInt8>,
         scratch: AndroidMatchScratch
     ) -> AndroidDecision {
+        // Nearly every logged target is ASCII without an escape: decided on its bytes.
+        if let parts = URLUnits(asciiTarget: target, into: scratch.text) {
+            return decide(parts, target, origin.plan, scratch)
+        }
         let parts = URLUnits(target: target, scratch: scratch)
         return decide(parts, scratch.units, origin.plan, scratch)
     }
@@ -50,8 +54,8 @@ extension AndroidLinkMatcher {
         decide(url, units, plan(url, units), scratch)
     }
 
-    private func decide(
-        _ url: URLUnits, _ units: UnsafeBufferPointer<UInt16>, _ origin: OriginPlan,
+    private func decide<Unit: TextUnit>(
+        _ url: URLUnits, _ units: UnsafeBufferPointer<Unit>, _ origin: OriginPlan,
         _ scratch: AndroidMatchScratch
     ) -> AndroidDecision {
         precondition(
@@ -117,8 +121,8 @@ extension AndroidLinkMatcher {
         case failed(AndroidUnmatchedReason)
     }
 
-    func matchFilters(
-        _ url: URLUnits, _ units: UnsafeBufferPointer<UInt16>, _ origin: OriginPlan,
+    func matchFilters<Unit: TextUnit>(
+        _ url: URLUnits, _ units: UnsafeBufferPointer<Unit>, _ origin: OriginPlan,
         _ scratch: AndroidMatchScratch
     ) -> FilterResult {
         scratch.clearMarks()
@@ -176,8 +180,8 @@ extension AndroidLinkMatcher {
     }
 
     /// A8 steps 3 and 4: the host must be approved; then its dynamic rules, if any, decide.
-    private func verify(
-        _ filter: Int, _ url: URLUnits, _ units: UnsafeBufferPointer<UInt16>,
+    private func verify<Unit: TextUnit>(
+        _ filter: Int, _ url: URLUnits, _ units: UnsafeBufferPointer<Unit>,
         _ origin: OriginPlan, _ scratch: AndroidMatchScratch
     ) -> AndroidDecision {
         guard origin.approved else { return .unmatched(.hostNotVerified) }

@@ -42,8 +42,8 @@ struct CompiledGroup: Sendable {
     /// to start with the first `knownPath` units of the path pattern (`PatternProgram`).
     /// Inlined: a dynamic rule's candidates call it in a loop.
     @inline(__always)
-    func matches(
-        _ url: URLUnits, _ units: UnsafeBufferPointer<UInt16>,
+    func matches<Unit: TextUnit>(
+        _ url: URLUnits, _ units: UnsafeBufferPointer<Unit>,
         parameters: UnsafeBufferPointer<Range<Int>>,
         knownPath: Int = 0
     ) -> Bool {

@@ -88,8 +88,8 @@ final class DynamicRuleIndex: Sendable {
     var isEmpty: Bool { rules.isEmpty }
 
     /// The index of the first rule that matches, or nil.
-    func firstMatch(
-        _ url: URLUnits, _ units: UnsafeBufferPointer<UInt16>, _ scratch: AndroidMatchScratch
+    func firstMatch<Unit: TextUnit>(
+        _ url: URLUnits, _ units: UnsafeBufferPointer<Unit>, _ scratch: AndroidMatchScratch
     ) -> Int? {
         let parameters = scratch.parameters
         let path = UnsafeBufferPointer(rebasing: units[url.path])
@@ -104,9 +104,9 @@ final class DynamicRuleIndex: Sendable {
                     return
                 }
                 let group = groups[-1 - value]
-                guard
-                    let stop = path[group.startCount...].firstIndex(of: group.stop)
-                else { return }
+                guard let stop = path.firstIndex(of: group.stop, from: group.startCount) else {
+                    return
+                }
                 group.afterStop.walk(UnsafeBufferPointer(rebasing: path[(stop + 1)...])) {
                     candidates[count] = $0
                     count += 1

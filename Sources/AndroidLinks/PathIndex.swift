@@ -52,7 +52,7 @@ final class PathIndex: Sendable {
 
     /// Calls `body` with each filter one of whose rules matches the path (a filter may come
     /// more than once).
-    func forEachMatch(_ path: UnsafeBufferPointer<UInt16>, _ body: (Int) -> Void) {
+    func forEachMatch<Unit: TextUnit>(_ path: UnsafeBufferPointer<Unit>, _ body: (Int) -> Void) {
         if let key = literals.index(of: path) { literalFilters[key].forEach(body) }
         prefixes.walk(path, body)
         suffixes.walk(path, body)

@@ -68,7 +68,7 @@ struct PatternProgram: Sendable {
     /// Whether the pattern matches the whole text. The first `known` units of the text are
     /// known to be the pattern's first `known` units, before any wildcard (a dynamic rule's
     /// literal start, found by an index): they are not compared again.
-    func matches(_ text: UnsafeBufferPointer<UInt16>, known: Int = 0) -> Bool {
+    func matches<Unit: TextUnit>(_ text: UnsafeBufferPointer<Unit>, known: Int = 0) -> Bool {
         switch form {
         case .literal(let units):
             return text.count == units.count && Self.equal(text, 0, units, known: known)
@@ -86,20 +86,20 @@ struct PatternProgram: Sendable {
     /// Whether `units`, but for their first `known`, are in `text` from `start + known`
     /// (the text leaves room for them).
     @inline(__always)
-    private static func equal(
-        _ text: UnsafeBufferPointer<UInt16>, _ start: Int, _ units: [UInt16], known: Int = 0
+    private static func equal<Unit: TextUnit>(
+        _ text: UnsafeBufferPointer<Unit>, _ start: Int, _ units: [UInt16], known: Int = 0
     ) -> Bool {
         units.withUnsafeBufferPointer { units in
-            for index in known..<units.count where text[start + index] != units[index] {
+            for index in known..<units.count where text[start + index].wide != units[index] {
                 return false
             }
             return true
         }
     }
 
-    private static func run(
+    private static func run<Unit: TextUnit>(
         _ steps: [Step], _ sets: [UnitSet], _ units: [UInt16], known: Int, endsWithText: Bool,
-        on text: UnsafeBufferPointer<UInt16>
+        on text: UnsafeBufferPointer<Unit>
     ) -> Bool {
         steps.withUnsafeBufferPointer { steps in
             sets.withUnsafeBufferPointer { sets in
@@ -112,10 +112,10 @@ struct PatternProgram: Sendable {
 
     /// Runs `steps` on the text, the first `known` units of which are known to match the first
     /// step, when it is a run of units, and are not compared again.
-    private static func run(
+    private static func run<Unit: TextUnit>(
         _ steps: UnsafeBufferPointer<Step>, _ sets: UnsafeBufferPointer<UnitSet>,
         _ units: UnsafeBufferPointer<UInt16>, known: Int, endsWithText: Bool,
-        on text: UnsafeBufferPointer<UInt16>
+        on text: UnsafeBufferPointer<Unit>
     ) -> Bool {
         var at = 0
         for index in 0..<steps.count {
@@ -125,13 +125,13 @@ struct PatternProgram: Sendable {
             }
             switch steps[index] {
             case .unit(let unit):
-                guard at < text.count, text[at] == unit else { return false }
+                guard at < text.count, text[at].wide == unit else { return false }
                 at += 1
             case .units(let run):
                 guard text.count - at >= run.count else { return false }
                 // Only a first step can hold units known to match.
                 for offset in (index == 0 ? min(known, run.count) : 0)..<run.count
-                where text[at + offset] != units[run.lowerBound + offset] {
+                where text[at + offset].wide != units[run.lowerBound + offset] {
                     return false
                 }
                 at += run.count
@@ -139,15 +139,17 @@ struct PatternProgram: Sendable {
                 guard at < text.count else { return false }
                 at += 1
             case .run(let unit):
-                while at < text.count, text[at] == unit { at += 1 }
+                while at < text.count, text[at].wide == unit { at += 1 }
             case .skipPast(let stop):
-                guard let found = text[at...].firstIndex(of: stop) else { return false }
+                guard let found = text.firstIndex(of: stop, from: at) else { return false }
                 at = found + 1
             case .rest:
                 return true
             case .repeated(let unitClass, let minimum, let maximum):
                 var taken = 0
-                while taken < maximum, at < text.count, unitClass.accepts(text[at], sets: sets) {
+                while taken < maximum, at < text.count,
+                    unitClass.accepts(text[at].wide, sets: sets)
+                {
                     taken += 1
                     at += 1
                 }

@@ -3,7 +3,8 @@ import LibC
 
 /// A URL as Android hands it to intent filters (docs/android-semantics.md A2), read from its
 /// bytes: the scheme and host in lower case, the written port, and the path, query and fragment
-/// percent-decoded, all as UTF-16 code units in the scratch's `units` (ranges here).
+/// percent-decoded, all as UTF-16 code units in the scratch's `units` (ranges here), or, for a
+/// target that is ASCII without an escape, as ranges of the target's own bytes (`TextUnit`).
 struct URLUnits {
     var scheme: Range<Int>
     /// nil when the authority has no host.
@@ -37,6 +38,33 @@ struct URLUnits {
     init(target: UnsafeBufferPointer<UInt8>, scratch: AndroidMatchScratch) {
         self.init(target, from: 0, into: scratch.text) { _, _, _ in }
         (scheme, host, port) = (0..<0, nil, nil)
+    }
+
+    /// Splits a target (as `init(target:scratch:)`) that starts with `/` and is ASCII without
+    /// an escape: its parts decode to its bytes (A2), so the ranges are of the target itself,
+    /// and only the query's parameters are written, to `stored`. Nil for any other target.
+    init?(
+        asciiTarget target: UnsafeBufferPointer<UInt8>, into stored: UnsafeMutablePointer<URLText>
+    ) {
+        guard target.first == ASCII.slash, target.isASCII(without: UInt8(ascii: "%")) else {
+            return nil
+        }
+        (scheme, host, port) = (0..<0, nil, nil)
+        var end = target.count
+        fragment = nil
+        if let fragmentStart = Self.first(UInt8(ascii: "#"), in: target, 0..<end) {
+            fragment = (fragmentStart + 1)..<end
+            end = fragmentStart
+        }
+        query = nil
+        stored.pointee.parameters.count = 0
+        if let question = Self.first(UInt8(ascii: "?"), in: target, 0..<end) {
+            let query = (question + 1)..<end
+            Self.split(query, target, &stored.pointee.parameters)
+            self.query = query
+            end = question
+        }
+        path = 0..<end
     }
 
     /// Splits `url` from `start`: the authority up to the first `/`, `?` or `#` (read by
@@ -168,8 +196,8 @@ struct URLUnits {
 
     /// The decoded query's parameters as Java's `String.split` gives them: at `&`, or at `;`
     /// when that gives one piece (A4.6).
-    private static func split(
-        _ query: Range<Int>, _ units: UnsafeBufferPointer<UInt16>,
+    private static func split<Unit: TextUnit>(
+        _ query: Range<Int>, _ units: UnsafeBufferPointer<Unit>,
         _ parameters: inout PlainStore<Range<Int>>
     ) {
         if pieces(query, at: UInt16(UInt8(ascii: "&")), units, &parameters) == 1 {
@@ -179,13 +207,13 @@ struct URLUnits {
 
     /// Sets the scratch's parameters to the pieces of the query between separators, trailing
     /// empty ones dropped (the whole query when it has no separator), and says how many.
-    private static func pieces(
-        _ query: Range<Int>, at separator: UInt16, _ units: UnsafeBufferPointer<UInt16>,
+    private static func pieces<Unit: TextUnit>(
+        _ query: Range<Int>, at separator: UInt16, _ units: UnsafeBufferPointer<Unit>,
         _ parameters: inout PlainStore<Range<Int>>
     ) -> Int {
         parameters.count = 0
         var start = query.lowerBound
-        for index in query where units[index] == separator {
+        while let index = units.firstIndex(of: separator, in: start..<query.upperBound) {
             parameters.append(start..<index)
             start = index + 1
         }

@@ -16,7 +16,7 @@ struct UnitTable: Sendable {
 
     /// The index of the key equal to `text`, if any. A few keys (the schemes and hosts of a
     /// manifest) are compared one by one: cheaper than hashing the text.
-    func index(of text: UnsafeBufferPointer<UInt16>) -> Int? {
+    func index<Unit: TextUnit>(of text: UnsafeBufferPointer<Unit>) -> Int? {
         if keys.count <= Self.scannedKeys {
             return keys.firstIndex { Self.equal($0, text) }
         }
@@ -27,18 +27,20 @@ struct UnitTable: Sendable {
     private static let scannedKeys = 8
 
     @inline(__always)
-    private static func equal(_ key: [UInt16], _ text: UnsafeBufferPointer<UInt16>) -> Bool {
+    private static func equal<Unit: TextUnit>(_ key: [UInt16], _ text: UnsafeBufferPointer<Unit>)
+        -> Bool
+    {
         guard key.count == text.count else { return false }
         return key.withUnsafeBufferPointer { key in
-            for index in 0..<key.count where key[index] != text[index] { return false }
+            for index in 0..<key.count where key[index] != text[index].wide { return false }
             return true
         }
     }
 
     /// FNV-1a over the units.
-    private static func hash(_ units: some Sequence<UInt16>) -> UInt64 {
+    private static func hash<Unit: TextUnit>(_ units: some Sequence<Unit>) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for unit in units { hash = (hash ^ UInt64(unit)) &* 0x100_0000_01B3 }
+        for unit in units { hash = (hash ^ UInt64(unit.wide)) &* 0x100_0000_01B3 }
         return hash
     }
 }

@@ -93,7 +93,7 @@ struct UnitTrie: Sendable {
 
     /// Calls `body` with the value of every key the text starts with (ends with, walked
     /// backward), shortest first.
-    func walk(_ text: UnsafeBufferPointer<UInt16>, _ body: (Int) -> Void) {
+    func walk<Unit: TextUnit>(_ text: UnsafeBufferPointer<Unit>, _ body: (Int) -> Void) {
         nodes.withUnsafeBufferPointer { nodes in
             edges.withUnsafeBufferPointer { edges in
                 units.withUnsafeBufferPointer { units in
@@ -105,8 +105,8 @@ struct UnitTrie: Sendable {
         }
     }
 
-    private func walk(
-        _ text: UnsafeBufferPointer<UInt16>, _ nodes: UnsafeBufferPointer<Node>,
+    private func walk<Unit: TextUnit>(
+        _ text: UnsafeBufferPointer<Unit>, _ nodes: UnsafeBufferPointer<Node>,
         _ edges: UnsafeBufferPointer<Edge>, _ units: UnsafeBufferPointer<UInt16>,
         _ values: UnsafeBufferPointer<Int>, _ body: (Int) -> Void
     ) {
@@ -117,14 +117,14 @@ struct UnitTrie: Sendable {
             let current = nodes[node]
             for offset in 0..<current.valueCount { body(values[current.firstValue + offset]) }
             guard read < text.count, current.edgeCount > 0 else { return }
-            let unit = backward ? text[text.count - 1 - read] : text[read]
+            let unit = (backward ? text[text.count - 1 - read] : text[read]).wide
             guard let found = Self.edge(of: current, unit, edges) else { return }
             let edge = edges[found]
             guard edge.unitCount <= text.count - read else { return }
             // The edge's first unit is the one searched by; the rest must follow in the text.
             for offset in 1..<edge.unitCount {
                 let next = backward ? text[text.count - 1 - read - offset] : text[read + offset]
-                guard next == units[edge.firstUnit + offset] else { return }
+                guard next.wide == units[edge.firstUnit + offset] else { return }
             }
             read += edge.unitCount
             node = edge.target

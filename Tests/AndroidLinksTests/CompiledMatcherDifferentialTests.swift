@@ -16,6 +16,7 @@ struct CompiledMatcherDifferentialTests {
         var disagreements = 0
         var explanationDisagreements = 0
         var plannedCount = 0
+        var plannedOnBytes = 0
         var plannedDisagreements = 0
         for caseNumber in 0..<Self.apps {
             let app = generator.app()
@@ -32,7 +33,8 @@ struct CompiledMatcherDifferentialTests {
                 }
                 if let planned = Self.decideByOrigin(url, compiled, scratch) {
                     plannedCount += 1
-                    if planned != decision { plannedDisagreements += 1 }
+                    if planned.onBytes { plannedOnBytes += 1 }
+                    if planned.decision != decision { plannedDisagreements += 1 }
                 }
                 seen[Self.kind(expected), default: 0] += 1
                 guard actual != expected else { continue }
@@ -54,6 +56,12 @@ struct CompiledMatcherDifferentialTests {
         #expect(explanationDisagreements == 0)
         #expect(plannedDisagreements == 0)
         #expect(plannedCount >= Self.apps * Self.urlsPerApp / 4, "\(plannedCount) planned")
+        // Planned targets are decided on their bytes (ASCII without an escape) and as UTF-16
+        // units (the rest): both ways are compared with the whole URL's decision.
+        #expect(plannedOnBytes >= plannedCount / 5, "\(plannedOnBytes) of \(plannedCount) on bytes")
+        #expect(
+            plannedCount - plannedOnBytes >= plannedCount / 5,
+            "\(plannedCount - plannedOnBytes) of \(plannedCount) as units")
         // The generator reaches every kind of decision, often enough to mean something.
         for kind in Self.kinds {
             #expect(seen[kind, default: 0] >= 20, "\(kind): \(seen[kind, default: 0]) of \(seen)")
@@ -77,10 +85,11 @@ struct CompiledMatcherDifferentialTests {
 
     /// The URL decided as a scan decides it: its origin (`scheme://authority`) planned, then
     /// its target (from the `/` that ends the authority) by that plan; nil when the URL has
-    /// no such `/` or its origin no plan.
+    /// no such `/` or its origin no plan. `onBytes`: the target is ASCII without an escape,
+    /// which the matcher decides on its bytes.
     static func decideByOrigin(
         _ url: String, _ matcher: AndroidLinkMatcher, _ scratch: AndroidMatchScratch
-    ) -> AndroidDecision? {
+    ) -> (decision: AndroidDecision, onBytes: Bool)? {
         let bytes = Array(url.utf8)
         guard let separator = bytes.firstRange(of: Array("://".utf8))?.upperBound,
             let end = bytes[separator...].firstIndex(where: { "/?#".utf8.contains($0) }),
@@ -90,7 +99,10 @@ struct CompiledMatcherDifferentialTests {
         let target = Array(bytes[end...])
         let plan = origin.withUnsafeBufferPointer { matcher.plan(origin: $0, scratch: scratch) }
         guard let plan else { return nil }
-        return target.withUnsafeBufferPointer { matcher.decide(plan, target: $0, scratch: scratch) }
+        let decision = target.withUnsafeBufferPointer {
+            matcher.decide(plan, target: $0, scratch: scratch)
+        }
+        return (decision, target.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "%") })
     }
 
     /// `explain` tells the same story as `decide`: the same decision; the chosen filter took
