@@ -1,8 +1,10 @@
 /// One verified host's dynamic rules (A7.4: in order, the first that matches decides), laid out
 /// so that a URL is tried only against the rules its path can meet: the literal start of each
 /// rule's path pattern (up to its first `*` or `?`) in a trie, walked along the URL's decoded
-/// path; rules without a path pattern are tried for every URL. The candidates are then tried in
-/// rule order, so the answer is the loop's.
+/// path. Rules every path meets (no path pattern, or one that starts with a wildcard) are kept
+/// apart, in order, once for each way a URL may lack a query or a fragment: a rule that reads a
+/// part the URL lacks never matches, so it is not tried. The candidates of both are then tried
+/// in rule order, so the answer is the loop's.
 ///
 /// A pattern whose literal start is followed by `*` and a literal unit (`/users/*/settings/x`,
 /// `*.json`) narrows further: its `*` ends at the first occurrence of that unit after the start
@@ -23,8 +25,13 @@ final class DynamicRuleIndex: Sendable {
     /// skip group `g` of the rules with that start.
     private let byPathStart: UnitTrie
     private let groups: [SkipGroup]
-    /// Rules every URL may meet, in order.
+    /// Rules every path meets, in order, for each value of a URL's `presentParts` (those that
+    /// read only parts it has): `everywhere[everywhereStarts[p]..<everywhereStarts[p + 1]]`,
+    /// one array, so that a decision reads it without retaining a list.
     private let everywhere: [Int]
+    private let everywhereStarts: [Int]
+    /// Per rule, the parts besides the path it reads, as `presentParts` bits.
+    private let reads: [UInt8]
     /// Per rule, the length of the literal start it is indexed by: a path that reached it
     /// starts with those units, so they are not compared again.
     private let knownPath: [Int]
@@ -62,6 +69,8 @@ final class DynamicRuleIndex: Sendable {
                 let stop = units[start.count + 1]
                 let after = Self.literalRun(units, from: start.count + 2)
                 groupKeys[start, default: [:]][stop, default: []].append((after, index))
+            } else if start.isEmpty {
+                everywhere.append(index)
             } else {
                 keys.append((start, index))
             }
@@ -82,7 +91,32 @@ final class DynamicRuleIndex: Sendable {
         self.knownPath = knownPath
         byPathStart = UnitTrie(keys, backward: false)
         self.groups = groups
-        self.everywhere = everywhere
+        let reads = rules.map(Self.partsRead)
+        self.reads = reads
+        var lists: [Int] = []
+        var starts = [0]
+        for present in 0..<4 {
+            lists += everywhere.filter { reads[$0] & ~UInt8(present) == 0 }
+            starts.append(lists.count)
+        }
+        self.everywhere = lists
+        everywhereStarts = starts
+    }
+
+    /// A URL's parts besides its path, as bits: 1 its query, 2 its fragment.
+    private static func presentParts(_ url: URLUnits) -> UInt8 {
+        (url.query == nil ? 0 : 1) | (url.fragment == nil ? 0 : 2)
+    }
+
+    /// The parts besides the path that `rule` reads, as `presentParts` bits.
+    private static func partsRead(_ rule: CompiledGroup) -> UInt8 {
+        rule.matchers.reduce(0) { parts, matcher in
+            switch matcher.part {
+            case .path: parts
+            case .query: parts | 1
+            case .fragment: parts | 2
+            }
+        }
     }
 
     var isEmpty: Bool { rules.isEmpty }
@@ -93,47 +127,64 @@ final class DynamicRuleIndex: Sendable {
     ) -> Int? {
         let parameters = scratch.parameters
         let path = UnsafeBufferPointer(rebasing: units[url.path])
+        let present = Self.presentParts(url)
         // Each rule is met at most once (its key ends at one node): there is room for all.
         let candidates = scratch.candidates
         var count = 0
-        groups.withUnsafeBufferPointer { groups in
-            byPathStart.walk(path) { value in
-                guard value < 0 else {
-                    candidates[count] = value
-                    count += 1
-                    return
-                }
-                let group = groups[-1 - value]
-                guard let stop = path.firstIndex(of: group.stop, from: group.startCount) else {
-                    return
-                }
-                group.afterStop.walk(UnsafeBufferPointer(rebasing: path[(stop + 1)...])) {
-                    candidates[count] = $0
-                    count += 1
+        reads.withUnsafeBufferPointer { reads in
+            groups.withUnsafeBufferPointer { groups in
+                byPathStart.walk(path) { value in
+                    guard value < 0 else {
+                        candidates[count] = value
+                        count &+= reads[value] & ~present == 0 ? 1 : 0
+                        return
+                    }
+                    let group = groups[-1 - value]
+                    guard let stop = path.firstIndex(of: group.stop, from: group.startCount) else {
+                        return
+                    }
+                    group.afterStop.walk(UnsafeBufferPointer(rebasing: path[(stop + 1)...])) {
+                        candidates[count] = $0
+                        count &+= reads[$0] & ~present == 0 ? 1 : 0
+                    }
                 }
             }
         }
-        for rule in everywhere {
-            candidates[count] = rule
-            count += 1
-        }
         // Few candidates are sorted; many are taken smallest first from a heap, only as far
         // as the first match (sorting them all took over a third of Android's cost on the
-        // real mix, whose paths meet dozens of rules).
+        // real mix, whose paths meet dozens of rules). They are tried merged, in rule order,
+        // with the rules every path meets.
         var met = UnsafeMutableBufferPointer(rebasing: candidates[0..<count])
         let isHeap = count > 16
         if isHeap { Self.makeHeap(&met) } else if count > 1 { Self.sortSmall(&met) }
         return rules.withUnsafeBufferPointer { rules in
             knownPath.withUnsafeBufferPointer { knownPath in
-                for taken in 0..<count {
-                    let rule = isHeap ? Self.popSmallest(&met, count: count - taken) : met[taken]
-                    if rules[rule].matches(
-                        url, units, parameters: parameters, knownPath: knownPath[rule])
-                    {
-                        return rule
+                everywhere.withUnsafeBufferPointer { everywhere in
+                    var nextEverywhere = everywhereStarts[Int(present)]
+                    let everywhereEnd = everywhereStarts[Int(present) + 1]
+                    var taken = 0
+                    while true {
+                        // The smaller of the next candidate met and the next everywhere rule.
+                        let metRule =
+                            taken == count ? .max : isHeap ? met[0] : met[taken]
+                        let rule: Int
+                        if nextEverywhere < everywhereEnd, everywhere[nextEverywhere] < metRule {
+                            rule = everywhere[nextEverywhere]
+                            nextEverywhere += 1
+                        } else if metRule != .max {
+                            rule = metRule
+                            if isHeap { _ = Self.popSmallest(&met, count: count - taken) }
+                            taken += 1
+                        } else {
+                            return nil
+                        }
+                        if rules[rule].matches(
+                            url, units, parameters: parameters, knownPath: knownPath[rule])
+                        {
+                            return rule
+                        }
                     }
                 }
-                return nil
             }
         }
     }
