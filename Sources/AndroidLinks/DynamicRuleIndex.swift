@@ -9,8 +9,10 @@
 /// A pattern whose literal start is followed by `*` and a literal unit (`/users/*/settings/x`,
 /// `*.json`) narrows further: its `*` ends at the first occurrence of that unit after the start
 /// (A7.3), so the units after it must begin with the pattern's next literal units. Such rules
-/// hang, by their start and that unit, from a second trie walked from there: a path meets one
-/// `/users/*/settings/...` rule of twenty, not all of them.
+/// hang, by their start and that unit (a skip group), from a second trie walked from there, and
+/// so on along the pattern while `*` and a literal unit follow (up to `maximumDepth` tries): a
+/// path meets one `/users/*/settings/...` rule of twenty, or one `/orgs/*/repos/*/issues` of
+/// twelve, not all of them.
 ///
 /// A class: a decision holds it by one reference, not by each of its tables.
 final class DynamicRuleIndex: Sendable {
@@ -21,9 +23,10 @@ final class DynamicRuleIndex: Sendable {
     let allows: [Bool]
     let statement: Int
     let componentIndices: [Int]
-    /// Rules by the literal start of their path pattern; a negative value `-1 - g` names the
-    /// skip group `g` of the rules with that start.
-    private let byPathStart: UnitTrie
+    /// Rules by the literal units of their path pattern from where a walk starts: from root 0
+    /// at the path's start, from each skip group's root past its stop unit. A negative value
+    /// `-1 - g` names skip group `g`.
+    private let tries: UnitTrie
     private let groups: [SkipGroup]
     /// Rules every path meets, in order, for each value of a URL's `presentParts` (those that
     /// read only parts it has): `everywhere[everywhereStarts[p]..<everywhereStarts[p + 1]]`,
@@ -36,24 +39,37 @@ final class DynamicRuleIndex: Sendable {
     /// starts with those units, so they are not compared again.
     private let knownPath: [Int]
 
-    /// The rules whose pattern is a literal start of `startCount` units, `*`, then `stop`.
+    /// The rules whose pattern, past the units a walk matched (`keyCount` of them), goes on
+    /// with `*` and then `stop`: by their units after `stop`, under root `next` of `tries`.
     private struct SkipGroup: Sendable {
-        let startCount: Int
+        let keyCount: Int
         let stop: UInt16
-        /// The rules by the literal units after `stop` (up to the next `*` or `?`).
-        let afterStop: UnitTrie
+        let next: Int
     }
+
+    private struct GroupKey: Hashable {
+        let trie: Int
+        let units: [UInt16]
+        let stop: UInt16
+    }
+
+    /// How many skip groups a path follows at most, one after another: a pattern with more
+    /// `*`s is indexed by its first ones (its program checks the rest), and the walk's
+    /// recursion stays shallow whatever the file says.
+    static let maximumDepth = 8
 
     init(_ rules: [CompiledGroup], patterns: [String?], statement: Int, componentIndices: [Int]) {
         self.rules = rules
         allows = rules.map(\.allow)
         self.statement = statement
         self.componentIndices = componentIndices
-        var keys: [(key: [UInt16], value: Int)] = []
         var everywhere: [Int] = []
         var knownPath: [Int] = []
-        // Per start and stop unit, the rules by their units after the stop.
-        var groupKeys: [[UInt16]: [UInt16: [(key: [UInt16], value: Int)]]] = [:]
+        var trieKeys: [[(key: [UInt16], value: Int)]] = [[]]
+        var groups: [SkipGroup] = []
+        // A skip group by its trie, key and stop unit; made as rules first need it, so the
+        // same rules always build the same index.
+        var groupIndex: [GroupKey: Int] = [:]
         for (index, pattern) in patterns.enumerated() {
             guard let pattern else {
                 everywhere.append(index)
@@ -61,35 +77,38 @@ final class DynamicRuleIndex: Sendable {
                 continue
             }
             let units = Array(pattern.utf16)
-            let start = Self.literalRun(units, from: 0)
-            knownPath.append(start.count)
-            if start.count + 1 < units.count, units[start.count] == Self.star,
-                !Self.isWildcard(units[start.count + 1])
-            {
-                let stop = units[start.count + 1]
-                let after = Self.literalRun(units, from: start.count + 2)
-                groupKeys[start, default: [:]][stop, default: []].append((after, index))
-            } else if start.isEmpty {
-                everywhere.append(index)
-            } else {
-                keys.append((start, index))
-            }
-        }
-        var groups: [SkipGroup] = []
-        // In order of start and stop, so that the same rules always build the same index.
-        for start in groupKeys.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-            let byStop = groupKeys[start] ?? [:]
-            for stop in byStop.keys.sorted() {
-                let afterKeys = byStop[stop] ?? []
-                keys.append((start, -1 - groups.count))
-                groups.append(
-                    SkipGroup(
-                        startCount: start.count, stop: stop,
-                        afterStop: UnitTrie(afterKeys, backward: false)))
+            knownPath.append(Self.literalRun(units, from: 0).count)
+            var (trie, position, depth) = (0, 0, 0)
+            while true {
+                let run = Self.literalRun(units, from: position)
+                let end = position + run.count
+                guard depth < Self.maximumDepth, end + 1 < units.count, units[end] == Self.star,
+                    !Self.isWildcard(units[end + 1])
+                else {
+                    if trie == 0 && run.isEmpty {
+                        everywhere.append(index)
+                    } else {
+                        trieKeys[trie].append((run, index))
+                    }
+                    break
+                }
+                let key = GroupKey(trie: trie, units: run, stop: units[end + 1])
+                let group: Int
+                if let known = groupIndex[key] {
+                    group = known
+                } else {
+                    group = groups.count
+                    groupIndex[key] = group
+                    groups.append(
+                        SkipGroup(keyCount: run.count, stop: key.stop, next: trieKeys.count))
+                    trieKeys.append([])
+                    trieKeys[trie].append((run, -1 - group))
+                }
+                (trie, position, depth) = (groups[group].next, end + 2, depth + 1)
             }
         }
         self.knownPath = knownPath
-        byPathStart = UnitTrie(keys, backward: false)
+        tries = UnitTrie(rootedKeys: trieKeys)
         self.groups = groups
         let reads = rules.map(Self.partsRead)
         self.reads = reads
@@ -131,22 +150,10 @@ final class DynamicRuleIndex: Sendable {
         // Each rule is met at most once (its key ends at one node): there is room for all.
         let candidates = scratch.candidates
         var count = 0
-        reads.withUnsafeBufferPointer { reads in
-            groups.withUnsafeBufferPointer { groups in
-                byPathStart.walk(path) { value in
-                    guard value < 0 else {
-                        candidates[count] = value
-                        count &+= reads[value] & ~present == 0 ? 1 : 0
-                        return
-                    }
-                    let group = groups[-1 - value]
-                    guard let stop = path.firstIndex(of: group.stop, from: group.startCount) else {
-                        return
-                    }
-                    group.afterStop.walk(UnsafeBufferPointer(rebasing: path[(stop + 1)...])) {
-                        candidates[count] = $0
-                        count &+= reads[$0] & ~present == 0 ? 1 : 0
-                    }
+        withUnsafeMutablePointer(to: &count) { count in
+            reads.withUnsafeBufferPointer { reads in
+                groups.withUnsafeBufferPointer { groups in
+                    collect(from: 0, root: 0, path, Walk(reads, groups, present), candidates, count)
                 }
             }
         }
@@ -186,6 +193,40 @@ final class DynamicRuleIndex: Sendable {
                     }
                 }
             }
+        }
+    }
+
+    /// What a path's walk through the tries reads.
+    private struct Walk {
+        let reads: UnsafeBufferPointer<UInt8>
+        let groups: UnsafeBufferPointer<SkipGroup>
+        let present: UInt8
+
+        init(
+            _ reads: UnsafeBufferPointer<UInt8>, _ groups: UnsafeBufferPointer<SkipGroup>,
+            _ present: UInt8
+        ) {
+            (self.reads, self.groups, self.present) = (reads, groups, present)
+        }
+    }
+
+    /// Adds to `candidates` the rules under `root` (and the skip groups it leads to) that the
+    /// path from `start` meets, but those that read a part the URL lacks.
+    private func collect<Unit: TextUnit>(
+        from start: Int, root: Int, _ path: UnsafeBufferPointer<Unit>, _ walk: Walk,
+        _ candidates: UnsafeMutableBufferPointer<Int>, _ count: UnsafeMutablePointer<Int>
+    ) {
+        tries.walk(UnsafeBufferPointer(rebasing: path[start...]), from: root) { value in
+            guard value < 0 else {
+                candidates[count.pointee] = value
+                count.pointee &+= walk.reads[value] & ~walk.present == 0 ? 1 : 0
+                return
+            }
+            let group = walk.groups[-1 - value]
+            guard let stop = path.firstIndex(of: group.stop, from: start + group.keyCount) else {
+                return
+            }
+            collect(from: stop + 1, root: group.next, path, walk, candidates, count)
         }
     }
 

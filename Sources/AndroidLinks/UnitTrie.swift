@@ -24,7 +24,7 @@ struct UnitTrie: Sendable {
         var target: Int
     }
 
-    /// Node 0 is the root.
+    /// The first nodes are the roots, one per trie (`init(rootedKeys:backward:)`).
     private let nodes: [Node]
     private let edges: [Edge]
     private let units: [UInt16]
@@ -34,26 +34,34 @@ struct UnitTrie: Sendable {
 
     /// The trie of `keys`, each with its value; with `backward`, a key must end the text.
     init(_ keys: [(key: [UInt16], value: Int)], backward: Bool) {
+        self.init(rootedKeys: [keys], backward: backward)
+    }
+
+    /// Several tries in one, root `r` holding the keys `rootedKeys[r]`: a walk names its root
+    /// (`walk(_:from:_:)`), and the tries share their tables.
+    init(rootedKeys: [[(key: [UInt16], value: Int)]], backward: Bool = false) {
         self.backward = backward
         // Build with a child table per node, then lay out the nodes that hold a value or
         // branch, breadth first, joining each one-child chain between them into an edge.
-        var children: [[UInt16: Int]] = [[:]]
-        var nodeValues: [[Int]] = [[]]
-        for (key, value) in keys {
-            var node = 0
-            for unit in backward ? Array(key.reversed()) : key {
-                if let next = children[node][unit] {
-                    node = next
-                } else {
-                    children.append([:])
-                    nodeValues.append([])
-                    children[node][unit] = children.count - 1
-                    node = children.count - 1
+        var children = [[UInt16: Int]](repeating: [:], count: rootedKeys.count)
+        var nodeValues = [[Int]](repeating: [], count: rootedKeys.count)
+        for (root, keys) in rootedKeys.enumerated() {
+            for (key, value) in keys {
+                var node = root
+                for unit in backward ? Array(key.reversed()) : key {
+                    if let next = children[node][unit] {
+                        node = next
+                    } else {
+                        children.append([:])
+                        nodeValues.append([])
+                        children[node][unit] = children.count - 1
+                        node = children.count - 1
+                    }
                 }
+                nodeValues[node].append(value)
             }
-            nodeValues[node].append(value)
         }
-        var order = [0]
+        var order = Array(rootedKeys.indices)
         var nodes: [Node] = []
         var edges: [Edge] = []
         var units: [UInt16] = []
@@ -93,12 +101,14 @@ struct UnitTrie: Sendable {
 
     /// Calls `body` with the value of every key the text starts with (ends with, walked
     /// backward), shortest first.
-    func walk<Unit: TextUnit>(_ text: UnsafeBufferPointer<Unit>, _ body: (Int) -> Void) {
+    func walk<Unit: TextUnit>(
+        _ text: UnsafeBufferPointer<Unit>, from root: Int = 0, _ body: (Int) -> Void
+    ) {
         nodes.withUnsafeBufferPointer { nodes in
             edges.withUnsafeBufferPointer { edges in
                 units.withUnsafeBufferPointer { units in
                     values.withUnsafeBufferPointer { values in
-                        walk(text, nodes, edges, units, values, body)
+                        walk(text, root, nodes, edges, units, values, body)
                     }
                 }
             }
@@ -106,11 +116,11 @@ struct UnitTrie: Sendable {
     }
 
     private func walk<Unit: TextUnit>(
-        _ text: UnsafeBufferPointer<Unit>, _ nodes: UnsafeBufferPointer<Node>,
+        _ text: UnsafeBufferPointer<Unit>, _ root: Int, _ nodes: UnsafeBufferPointer<Node>,
         _ edges: UnsafeBufferPointer<Edge>, _ units: UnsafeBufferPointer<UInt16>,
         _ values: UnsafeBufferPointer<Int>, _ body: (Int) -> Void
     ) {
-        var node = 0
+        var node = root
         // How many units of the text are read.
         var read = 0
         while true {

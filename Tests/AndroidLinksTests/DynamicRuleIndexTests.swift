@@ -45,4 +45,61 @@ struct DynamicRuleIndexTests {
         // The cases are not trivial: a good share of paths match some rule.
         #expect(matched * 10 > checked)
     }
+
+    /// Patterns of many `*` each followed by a unit (`/a*/b*/...`), deeper than the index
+    /// follows them (`maximumDepth`), some sharing their first steps: the index finds the first
+    /// rule that matches, as the loop does, on paths that take each rule's steps, or most of
+    /// them.
+    @Test func deepChainsOfStarsFindTheFirstRuleThatMatches() throws {
+        var random = SplitMix64(seed: 23)
+        let depth = DynamicRuleIndex.maximumDepth + 3
+        let letters = ["a", "b"]
+        func pick() -> String { letters[Int(random.next() % 2)] }
+        var checked = 0
+        var matched = 0
+        for _ in 0..<200 {
+            let patterns = (0..<Int(1 + random.next() % 12)).map { _ in
+                "/"
+                    + (0..<Int(random.next() % UInt64(depth + 1))).map { _ in pick() + "*/" }
+                    .joined() + pick()
+            }
+            let components = patterns.enumerated().map { index, pattern in
+                DynamicAppLinkComponent(
+                    index: index, location: SourceLocation(line: 1, column: 1, offset: 0),
+                    path: pattern, exclude: random.next() % 3 == 0)
+            }
+            let index = DynamicRuleIndex(
+                components.map(CompiledGroup.init), patterns: patterns, statement: 0,
+                componentIndices: components.map(\.index))
+            let scratch = AndroidMatchScratch(filterCount: 1, ruleCount: components.count)
+            for _ in 0..<20 {
+                // A path that follows one pattern's steps, each `*` taking a few letters.
+                let model = patterns[Int(random.next() % UInt64(patterns.count))]
+                let path = model.map { character -> String in
+                    character == "*"
+                        ? (0..<Int(random.next() % 3)).map { _ in pick() }.joined()
+                        : String(character)
+                }.joined()
+                let url = "https://example.com" + path
+                let found = try Array(url.utf8).withUnsafeBufferPointer { buffer in
+                    let parts = try #require(URLUnits(buffer, scratch: scratch))
+                    let expected = index.rules.firstIndex {
+                        $0.matches(parts, scratch.units, parameters: scratch.parameters)
+                    }
+                    return (index.firstMatch(parts, scratch.units, scratch), expected)
+                }
+                // The same path as a scan's target, decided on its bytes.
+                let onBytes = Array(path.utf8).withUnsafeBufferPointer { target in
+                    URLUnits(asciiTarget: target, into: scratch.text).map {
+                        index.firstMatch($0, target, scratch)
+                    }
+                }
+                #expect(found.0 == found.1, "\(patterns) on \(path)")
+                #expect(onBytes == .some(found.1), "\(patterns) on \(path), on its bytes")
+                checked += 1
+                if found.1 != nil { matched += 1 }
+            }
+        }
+        #expect(matched * 4 > checked, "\(matched) of \(checked) matched")
+    }
 }
