@@ -10,7 +10,7 @@
 /// `*.json`) narrows further: its `*` ends at the first occurrence of that unit after the start
 /// (A7.3), so the units after it must begin with the pattern's next literal units. Such rules
 /// hang, by their start and that unit (a skip group), from a second trie walked from there, and
-/// so on along the pattern while `*` and a literal unit follow (up to `maximumDepth` tries): a
+/// so on along the pattern while `*` and a literal unit follow (up to `maximumDepth` groups): a
 /// path meets one `/users/*/settings/...` rule of twenty, or one `/orgs/*/repos/*/issues` of
 /// twelve, not all of them.
 ///
