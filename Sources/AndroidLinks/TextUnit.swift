@@ -1,4 +1,4 @@
-import LibC
+import ASCIIBytes
 
 /// The units a URL's decoded path, query and fragment are read in: UTF-16 code units, or, for a
 /// target that is ASCII without an escape, its bytes, which are the same values (A2). Deciding
@@ -20,10 +20,9 @@ extension UnsafeBufferPointer where Element: TextUnit {
     @inline(__always)
     func firstIndex(of unit: UInt16, in range: Range<Int>) -> Int? {
         if Element.self == UInt8.self {
-            guard unit < 0x100, !range.isEmpty, let base = baseAddress,
-                let found = memchr(base + range.lowerBound, Int32(unit), range.count)
-            else { return nil }
-            return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+            guard unit < 0x100 else { return nil }
+            return UnsafeRawBufferPointer(self).assumingMemoryBound(to: UInt8.self)
+                .find(UInt8(unit), from: range.lowerBound, to: range.upperBound)
         }
         var index = range.lowerBound
         while index < range.upperBound {
