@@ -137,7 +137,7 @@ let package = Package(
             name: "ScanEngineTests",
             dependencies: [
                 "ScanEngine", "LinkMatcher", "AASAModel", "CoverageStats", "LogParsing", "Workload",
-                "TestSupport",
+                "AndroidLinks", "TestSupport",
             ]),
         .testTarget(
             name: "CLITests",

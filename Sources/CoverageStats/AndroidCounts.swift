@@ -2,7 +2,8 @@ import ASCIIBytes
 
 /// What Android did with the requests of a scan given an app's manifest, beside what iOS did:
 /// its decisions, why it left requests unmatched, the rule or filter that decided, and the
-/// cross table of both platforms. Exact counts, so they add field-wise.
+/// cross table of both platforms. Exact counts, so they add field-wise. A worker counts in
+/// `AndroidTallies`.
 public struct AndroidCounts: Sendable, Equatable {
     /// What the counts are counts of: the app, the device and the rows' names.
     public let labels: AndroidLabels
@@ -28,29 +29,6 @@ public struct AndroidCounts: Sendable, Equatable {
 
     /// The number of iOS apps the cross table has rows for.
     public var appCount: Int { cross.count / 2 - 1 }
-
-    /// Records `weight` requests Android decided as `decision` and iOS opened in app
-    /// `iosApp` (nil: no iOS app).
-    @inline(__always)
-    public mutating func record(_ decision: AndroidTally, iosApp: Int?, weight: UInt64) {
-        let opens: Int
-        switch decision {
-        case .handled(let filter, let rule):
-            handled.addSaturating(weight)
-            ruleCounts[filter].addSaturating(weight)
-            if let rule { ruleCounts[rule].addSaturating(weight) }
-            opens = 1
-        case .excluded(let rule):
-            excluded.addSaturating(weight)
-            if let rule { ruleCounts[rule].addSaturating(weight) }
-            opens = 0
-        case .unmatched(let reason):
-            unmatched.addSaturating(weight)
-            reasonCounts[reason].addSaturating(weight)
-            opens = 0
-        }
-        cross[((iosApp.map { $0 + 1 }) ?? 0) * 2 + opens].addSaturating(weight)
-    }
 
     /// Requests opened on both platforms, on iOS only, on Android only, on neither.
     public var both: UInt64 { sum(opensOnIOS: true, opensOnAndroid: true) }

@@ -20,10 +20,11 @@ final class AndroidRecorder {
     /// for exclusive access at every read and write.
     private let state: UnsafeMutablePointer<State>
 
+    private let tallies: AndroidTallies
+    /// `diff`: the same decisions against the new files' apps; nil for a scan.
+    private let newTallies: AndroidTallies?
+
     private struct State {
-        var counts: AndroidCounts
-        /// `diff`: the same decisions against the new files' apps; nil for a scan.
-        var newCounts: AndroidCounts?
         /// The URL Android is asked about when its origin has no plan: `https://` (a log
         /// line names no scheme), the host, the target. Reused from tally to tally.
         var url: [UInt8] = []
@@ -42,8 +43,8 @@ final class AndroidRecorder {
     /// Past this many hosts, the plans are forgotten: memory stays bounded on any log.
     private static let plannedHosts = 4096
 
-    var counts: AndroidCounts { state.pointee.counts }
-    var newCounts: AndroidCounts? { state.pointee.newCounts }
+    var counts: AndroidCounts { tallies.counts }
+    var newCounts: AndroidCounts? { newTallies?.counts }
 
     private static let https = Array("https://".utf8)
 
@@ -55,10 +56,9 @@ final class AndroidRecorder {
         scratch = setup.matcher.makeScratch()
         lastHost = .allocate(capacity: PendingRequest.hostLimit + PendingRequest.portLimit)
         state = .allocate(capacity: 1)
-        state.initialize(
-            to: State(
-                counts: AndroidCounts(labels: setup.labels, appCount: appCount),
-                newCounts: newAppCount.map { AndroidCounts(labels: setup.labels, appCount: $0) }))
+        tallies = AndroidTallies(labels: setup.labels, appCount: appCount)
+        newTallies = newAppCount.map { AndroidTallies(labels: setup.labels, appCount: $0) }
+        state.initialize(to: State())
     }
 
     deinit {
@@ -76,8 +76,8 @@ final class AndroidRecorder {
         newIOSApp: Int? = nil, weight: UInt64
     ) {
         let decision = decide(host: host, target: target)
-        state.pointee.counts.record(decision, iosApp: iosApp, weight: weight)
-        state.pointee.newCounts?.record(decision, iosApp: newIOSApp, weight: weight)
+        tallies.record(decision, iosApp: iosApp, weight: weight)
+        newTallies?.record(decision, iosApp: newIOSApp, weight: weight)
     }
 
     /// `record` for a cache key: the host it starts with, if any, then the target.

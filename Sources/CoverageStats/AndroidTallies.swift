@@ -1,0 +1,61 @@
+/// `AndroidCounts` as a worker adds to them, tally after tally, in plain memory: counts kept in
+/// arrays would each be checked for sharing at every tally (one of a worker's decisions in
+/// three). `counts` gives them as `AndroidCounts`.
+public final class AndroidTallies {
+    public let labels: AndroidLabels
+    private let appCount: Int
+    /// Handled, excluded and unmatched, then the reasons, the rules and the cross table, in
+    /// `AndroidCounts` order.
+    private let values: UnsafeMutableBufferPointer<UInt64>
+    private let rulesStart: Int
+    private let crossStart: Int
+
+    private static let (handled, excluded, unmatched, reasonsStart) = (0, 1, 2, 3)
+
+    /// Zero counts for `appCount` iOS apps.
+    public init(labels: AndroidLabels, appCount: Int) {
+        self.labels = labels
+        self.appCount = appCount
+        rulesStart = Self.reasonsStart + labels.reasons.count
+        crossStart = rulesStart + labels.rules.count
+        values = .allocate(capacity: crossStart + (appCount + 1) * 2)
+        values.initialize(repeating: 0)
+    }
+
+    deinit { values.deallocate() }
+
+    /// Records `weight` requests Android decided as `decision` and iOS opened in app `iosApp`
+    /// (nil: no iOS app): a handled request counts for its filter and its dynamic rule.
+    @inline(__always)
+    public func record(_ decision: AndroidTally, iosApp: Int?, weight: UInt64) {
+        let opens: Int
+        switch decision {
+        case .handled(let filter, let rule):
+            values[Self.handled].addSaturating(weight)
+            values[rulesStart + filter].addSaturating(weight)
+            if let rule { values[rulesStart + rule].addSaturating(weight) }
+            opens = 1
+        case .excluded(let rule):
+            values[Self.excluded].addSaturating(weight)
+            if let rule { values[rulesStart + rule].addSaturating(weight) }
+            opens = 0
+        case .unmatched(let reason):
+            values[Self.unmatched].addSaturating(weight)
+            values[Self.reasonsStart + reason].addSaturating(weight)
+            opens = 0
+        }
+        values[crossStart + ((iosApp.map { $0 + 1 }) ?? 0) * 2 + opens].addSaturating(weight)
+    }
+
+    /// The counts so far.
+    public var counts: AndroidCounts {
+        var counts = AndroidCounts(labels: labels, appCount: appCount)
+        counts.handled = values[Self.handled]
+        counts.excluded = values[Self.excluded]
+        counts.unmatched = values[Self.unmatched]
+        counts.reasonCounts = Array(values[Self.reasonsStart..<rulesStart])
+        counts.ruleCounts = Array(values[rulesStart..<crossStart])
+        counts.cross = Array(values[crossStart...])
+        return counts
+    }
+}
