@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// `AndroidCounts` as a worker adds to them, tally after tally, in plain memory: counts kept in
 /// arrays would each be checked for sharing at every tally (one of a worker's decisions in
 /// three). `counts` gives them as `AndroidCounts`.
@@ -6,11 +8,15 @@ public final class AndroidTallies {
     private let appCount: Int
     /// Handled, excluded and unmatched, then the reasons, the rules and the cross table, in
     /// `AndroidCounts` order.
-    private let values: UnsafeMutableBufferPointer<UInt64>
-    private let rulesStart: Int
-    private let crossStart: Int
+    @usableFromInline let values: UnsafeMutableBufferPointer<UInt64>
+    @usableFromInline let rulesStart: Int
+    @usableFromInline let crossStart: Int
 
-    private static let (handled, excluded, unmatched, reasonsStart) = (0, 1, 2, 3)
+    // Constants, not stored statics: a stored static is read through a check that it is set.
+    @usableFromInline static var handled: Int { 0 }
+    @usableFromInline static var excluded: Int { 1 }
+    @usableFromInline static var unmatched: Int { 2 }
+    @usableFromInline static var reasonsStart: Int { 3 }
 
     /// Zero counts for `appCount` iOS apps.
     public init(labels: AndroidLabels, appCount: Int) {
@@ -26,7 +32,7 @@ public final class AndroidTallies {
 
     /// Records `weight` requests Android decided as `decision` and iOS opened in app `iosApp`
     /// (nil: no iOS app): a handled request counts for its filter and its dynamic rule.
-    @inline(__always)
+    @inlinable
     public func record(_ decision: AndroidTally, iosApp: Int?, weight: UInt64) {
         let opens: Int
         switch decision {
