@@ -90,7 +90,7 @@ struct PatternProgram: Sendable {
         _ text: UnsafeBufferPointer<Unit>, _ start: Int, _ units: [UInt16], known: Int = 0
     ) -> Bool {
         units.withUnsafeBufferPointer { units in
-            for index in known..<units.count where text[start + index].wide != units[index] {
+            for index in known..<units.count where text[start &+ index].wide != units[index] {
                 return false
             }
             return true
@@ -112,6 +112,8 @@ struct PatternProgram: Sendable {
 
     /// Runs `steps` on the text, the first `known` units of which are known to match the first
     /// step, when it is a run of units, and are not compared again.
+    /// Offsets stay within the text (each step checks what is left), so they wrap instead of
+    /// trapping.
     private static func run<Unit: TextUnit>(
         _ steps: UnsafeBufferPointer<Step>, _ sets: UnsafeBufferPointer<UnitSet>,
         _ units: UnsafeBufferPointer<UInt16>, known: Int, endsWithText: Bool,
@@ -126,23 +128,23 @@ struct PatternProgram: Sendable {
             switch steps[index] {
             case .unit(let unit):
                 guard at < text.count, text[at].wide == unit else { return false }
-                at += 1
+                at &+= 1
             case .units(let run):
-                guard text.count - at >= run.count else { return false }
+                guard text.count &- at >= run.count else { return false }
                 // Only a first step can hold units known to match.
                 for offset in (index == 0 ? min(known, run.count) : 0)..<run.count
-                where text[at + offset].wide != units[run.lowerBound + offset] {
+                where text[at &+ offset].wide != units[run.lowerBound &+ offset] {
                     return false
                 }
-                at += run.count
+                at &+= run.count
             case .anyUnit:
                 guard at < text.count else { return false }
-                at += 1
+                at &+= 1
             case .run(let unit):
-                while at < text.count, text[at].wide == unit { at += 1 }
+                while at < text.count, text[at].wide == unit { at &+= 1 }
             case .skipPast(let stop):
                 guard let found = text.firstIndex(of: stop, from: at) else { return false }
-                at = found + 1
+                at = found &+ 1
             case .rest:
                 return true
             case .repeated(let unitClass, let minimum, let maximum):
@@ -150,8 +152,8 @@ struct PatternProgram: Sendable {
                 while taken < maximum, at < text.count,
                     unitClass.accepts(text[at].wide, sets: sets)
                 {
-                    taken += 1
-                    at += 1
+                    taken &+= 1
+                    at &+= 1
                 }
                 guard taken >= minimum else { return false }
             }

@@ -108,35 +108,57 @@ struct UnitTrie: Sendable {
             edges.withUnsafeBufferPointer { edges in
                 units.withUnsafeBufferPointer { units in
                     values.withUnsafeBufferPointer { values in
-                        walk(text, root, nodes, edges, units, values, body)
+                        let tables = Tables(
+                            nodes: nodes, edges: edges, units: units, values: values)
+                        // Each direction its own loop: the direction is then no test per unit.
+                        if backward {
+                            Self.walk(text, root, tables, fromEnd: true, body)
+                        } else {
+                            Self.walk(text, root, tables, fromEnd: false, body)
+                        }
                     }
                 }
             }
         }
     }
 
-    private func walk<Unit: TextUnit>(
-        _ text: UnsafeBufferPointer<Unit>, _ root: Int, _ nodes: UnsafeBufferPointer<Node>,
-        _ edges: UnsafeBufferPointer<Edge>, _ units: UnsafeBufferPointer<UInt16>,
-        _ values: UnsafeBufferPointer<Int>, _ body: (Int) -> Void
+    private struct Tables {
+        let nodes: UnsafeBufferPointer<Node>
+        let edges: UnsafeBufferPointer<Edge>
+        let units: UnsafeBufferPointer<UInt16>
+        let values: UnsafeBufferPointer<Int>
+    }
+
+    /// The walk, unit `read` of the text being `text[read]`, or with `fromEnd`
+    /// `text[text.count - 1 - read]`. Offsets stay within the text and the tables (an edge is
+    /// followed only when the text has its units left), so they wrap instead of trapping.
+    @inline(__always)
+    private static func walk<Unit: TextUnit>(
+        _ text: UnsafeBufferPointer<Unit>, _ root: Int, _ tables: Tables, fromEnd: Bool,
+        _ body: (Int) -> Void
     ) {
+        let last = text.count &- 1
         var node = root
         // How many units of the text are read.
         var read = 0
         while true {
-            let current = nodes[node]
-            for offset in 0..<current.valueCount { body(values[current.firstValue + offset]) }
-            guard read < text.count, current.edgeCount > 0 else { return }
-            let unit = (backward ? text[text.count - 1 - read] : text[read]).wide
-            guard let found = Self.edge(of: current, unit, edges) else { return }
-            let edge = edges[found]
-            guard edge.unitCount <= text.count - read else { return }
-            // The edge's first unit is the one searched by; the rest must follow in the text.
-            for offset in 1..<edge.unitCount {
-                let next = backward ? text[text.count - 1 - read - offset] : text[read + offset]
-                guard next.wide == units[edge.firstUnit + offset] else { return }
+            let current = tables.nodes[node]
+            for offset in 0..<current.valueCount {
+                body(tables.values[current.firstValue &+ offset])
             }
-            read += edge.unitCount
+            guard read < text.count, current.edgeCount > 0 else { return }
+            let unit = (fromEnd ? text[last &- read] : text[read]).wide
+            guard let found = edge(of: current, unit, tables.edges) else { return }
+            let edge = tables.edges[found]
+            guard edge.unitCount <= text.count &- read else { return }
+            // The edge's first unit is the one searched by; the rest must follow in the text.
+            var offset = 1
+            while offset < edge.unitCount {
+                let next = fromEnd ? text[last &- read &- offset] : text[read &+ offset]
+                guard next.wide == tables.units[edge.firstUnit &+ offset] else { return }
+                offset &+= 1
+            }
+            read &+= edge.unitCount
             node = edge.target
         }
     }
@@ -148,18 +170,19 @@ struct UnitTrie: Sendable {
         -> Int?
     {
         var low = node.firstEdge
-        var high = node.firstEdge + node.edgeCount
+        let end = node.firstEdge &+ node.edgeCount
+        var high = end
         if node.edgeCount <= 4 {
             while low < high {
                 if edges[low].first == unit { return low }
-                low += 1
+                low &+= 1
             }
             return nil
         }
         while low < high {
-            let middle = (low + high) / 2
-            if edges[middle].first < unit { low = middle + 1 } else { high = middle }
+            let middle = (low &+ high) &>> 1
+            if edges[middle].first < unit { low = middle &+ 1 } else { high = middle }
         }
-        return low < node.firstEdge + node.edgeCount && edges[low].first == unit ? low : nil
+        return low < end && edges[low].first == unit ? low : nil
     }
 }
