@@ -45,6 +45,22 @@ final class DynamicRuleIndex: Sendable {
         let keyCount: Int
         let stop: UInt16
         let next: Int
+        /// The ASCII units the keys under `next` start with, a bit each, or nil when one of
+        /// them is empty or starts outside ASCII: a path whose unit after the stop is none of
+        /// them meets no rule there, and is not walked (most are not).
+        var firstUnits: (low: UInt64, high: UInt64)?
+
+        /// Whether a walk from `start`, past the stop, can meet a rule under `next`.
+        @inline(__always)
+        func mayMeetRules<Unit: TextUnit>(_ path: UnsafeBufferPointer<Unit>, from start: Int)
+            -> Bool
+        {
+            guard let (low, high) = firstUnits else { return true }
+            guard start < path.count else { return false }
+            let unit = path[start].wide
+            guard unit < 128 else { return false }
+            return (unit < 64 ? low &>> unit : high &>> (unit &- 64)) & 1 != 0
+        }
     }
 
     private struct GroupKey: Hashable {
@@ -100,7 +116,9 @@ final class DynamicRuleIndex: Sendable {
                     group = groups.count
                     groupIndex[key] = group
                     groups.append(
-                        SkipGroup(keyCount: run.count, stop: key.stop, next: trieKeys.count))
+                        SkipGroup(
+                            keyCount: run.count, stop: key.stop, next: trieKeys.count,
+                            firstUnits: nil))
                     trieKeys.append([])
                     trieKeys[trie].append((run, -1 - group))
                 }
@@ -109,6 +127,9 @@ final class DynamicRuleIndex: Sendable {
         }
         self.knownPath = knownPath
         tries = UnitTrie(rootedKeys: trieKeys)
+        for index in groups.indices {
+            groups[index].firstUnits = Self.firstUnits(of: trieKeys[groups[index].next])
+        }
         self.groups = groups
         let reads = rules.map(Self.partsRead)
         self.reads = reads
@@ -120,6 +141,19 @@ final class DynamicRuleIndex: Sendable {
         }
         self.everywhere = lists
         everywhereStarts = starts
+    }
+
+    /// The ASCII units `keys` start with, a bit each; nil when a key is empty or starts
+    /// outside ASCII.
+    private static func firstUnits(of keys: [(key: [UInt16], value: Int)])
+        -> (low: UInt64, high: UInt64)?
+    {
+        var (low, high): (UInt64, UInt64) = (0, 0)
+        for (key, _) in keys {
+            guard let first = key.first, first < 128 else { return nil }
+            if first < 64 { low |= 1 << first } else { high |= 1 << (first - 64) }
+        }
+        return (low, high)
     }
 
     /// A URL's parts besides its path, as bits: 1 its query, 2 its fragment.
@@ -223,10 +257,10 @@ final class DynamicRuleIndex: Sendable {
                 return
             }
             let group = walk.groups[-1 - value]
-            guard let stop = path.firstIndex(of: group.stop, from: start + group.keyCount) else {
-                return
-            }
-            collect(from: stop + 1, root: group.next, path, walk, candidates, count)
+            guard let stop = path.firstIndex(of: group.stop, from: start &+ group.keyCount),
+                group.mayMeetRules(path, from: stop &+ 1)
+            else { return }
+            collect(from: stop &+ 1, root: group.next, path, walk, candidates, count)
         }
     }
 
