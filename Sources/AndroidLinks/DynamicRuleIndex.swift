@@ -47,7 +47,8 @@ final class DynamicRuleIndex: Sendable {
         let next: Int
         /// The ASCII units the keys under `next` start with, a bit each, or nil when one of
         /// them is empty or starts outside ASCII: a path whose unit after the stop is none of
-        /// them meets no rule there, and is not walked (most are not).
+        /// them meets no rule there, so that trie is not walked (most paths that find a
+        /// group's stop end there).
         var firstUnits: (low: UInt64, high: UInt64)?
 
         /// Whether a walk from `start`, past the stop, can meet a rule under `next`.
