@@ -1,8 +1,8 @@
 import ASCIIBytes
 
 /// `AndroidCounts` as a worker adds to them, tally after tally, in plain memory: counts kept in
-/// arrays would each be checked for sharing at every tally (one of a worker's decisions in
-/// three). `counts` gives them as `AndroidCounts`.
+/// arrays would each be checked for sharing at every tally (about one logged line in three).
+/// `counts` gives them as `AndroidCounts`.
 public final class AndroidTallies {
     public let labels: AndroidLabels
     private let appCount: Int
