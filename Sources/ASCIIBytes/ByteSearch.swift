@@ -16,7 +16,7 @@ extension UnsafeBufferPointer where Element == UInt8 {
 extension UnsafeBufferPointer where Element == UInt8 {
     /// True when every byte is ASCII and none is `byte`: read eight at a time, as the
     /// Android matcher asks it of every logged path and query (nearly always true).
-    @inlinable
+    @inlinable @inline(__always)
     public func isASCII(without byte: UInt8) -> Bool {
         guard let base = baseAddress else { return true }
         guard count >= 8 else {
@@ -32,9 +32,10 @@ extension UnsafeBufferPointer where Element == UInt8 {
         // Whether eight bytes are ASCII and none is `byte`.
         func isClean(_ word: UInt64) -> Bool {
             let difference = word ^ pattern
-            // Nonzero exactly when a byte of `difference` is zero: the word holds `byte`.
-            let found = (difference &- ones) & ~difference & highs
-            return (word & highs) | found == 0
+            // Has a high bit set exactly when a byte of `difference` is zero: the word holds
+            // `byte`. Tested with the word's own high bits, in one mask.
+            let found = (difference &- ones) & ~difference
+            return (word | found) & highs == 0
         }
         var index = 0
         while index &+ 8 <= count {

@@ -16,13 +16,18 @@ extension AndroidLinkMatcher {
 
     /// What Android does with the URL whose scheme and authority `origin` planned and whose
     /// path, query and fragment are `target` (it starts with `/`): the decision of
-    /// `decide(origin + target)`, without reading the origin again.
+    /// `decide(origin + target)`, without reading the origin again. `isPath`: the caller
+    /// knows that `target` has no `?` or `#`.
     public func decide(
-        _ origin: AndroidOriginPlan, target: UnsafeBufferPointer<UInt8>,
+        _ origin: AndroidOriginPlan, target: UnsafeBufferPointer<UInt8>, isPath: Bool = false,
         scratch: AndroidMatchScratch
     ) -> AndroidDecision {
         // Nearly every logged target is ASCII without an escape: decided on its bytes.
-        if let parts = URLUnits(asciiTarget: target, into: scratch.text) {
+        if let parts =
+            isPath
+            ? URLUnits(asciiPath: target, into: scratch.text)
+            : URLUnits(asciiTarget: target, into: scratch.text)
+        {
             return decide(parts, target, origin.plan, scratch)
         }
         let parts = URLUnits(target: target, scratch: scratch)

@@ -40,9 +40,26 @@ struct URLUnits {
         (scheme, host, port) = (0..<0, nil, nil)
     }
 
+    /// A target that is a path alone (no `?` or `#`, as a decision remembered by path
+    /// gives it), when it starts with `/` and is ASCII without an escape: as
+    /// `init(asciiTarget:into:)`, without searching for a query or a fragment. Inlined: the
+    /// URL is then built where the decision reads it.
+    @inline(__always)
+    init?(
+        asciiPath target: UnsafeBufferPointer<UInt8>, into stored: UnsafeMutablePointer<URLText>
+    ) {
+        guard target.first == ASCII.slash, target.isASCII(without: UInt8(ascii: "%")) else {
+            return nil
+        }
+        (scheme, host, port) = (0..<0, nil, nil)
+        (path, query, fragment) = (0..<target.count, nil, nil)
+        stored.pointee.parameters.count = 0
+    }
+
     /// Splits a target (as `init(target:scratch:)`) that starts with `/` and is ASCII without
     /// an escape: its parts decode to its bytes (A2), so the ranges are of the target itself,
     /// and only the query's parameters are written, to `stored`. Nil for any other target.
+    @inline(__always)
     init?(
         asciiTarget target: UnsafeBufferPointer<UInt8>, into stored: UnsafeMutablePointer<URLText>
     ) {

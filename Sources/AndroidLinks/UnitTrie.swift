@@ -143,8 +143,11 @@ struct UnitTrie: Sendable {
         var read = 0
         while true {
             let current = tables.nodes[node]
-            for offset in 0..<current.valueCount {
-                body(tables.values[current.firstValue &+ offset])
+            // A `while`, not `for ... in 0..<count`: the range would check its bounds.
+            var value = current.firstValue
+            while value < current.firstValue &+ current.valueCount {
+                body(tables.values[value])
+                value &+= 1
             }
             guard read < text.count, current.edgeCount > 0 else { return }
             let unit = (fromEnd ? text[last &- read] : text[read]).wide

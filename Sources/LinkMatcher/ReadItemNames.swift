@@ -50,6 +50,23 @@ struct ReadItemNames: Sendable {
         self.readsFragment = readsFragment
     }
 
+    /// The names, each as its bytes.
+    var names: Set<[UInt8]> {
+        var names = Set<[UInt8]>()
+        var start = 0
+        for end in ends.buffer {
+            names.insert(Array(bytes.buffer[start..<Int(end)]))
+            start = Int(end)
+        }
+        return names
+    }
+
+    /// True when `decidesByPathAlone` is false wherever `other`'s is: `other` reads no name
+    /// that this does not, nor a fragment that this does not.
+    func covers(_ other: ReadItemNames) -> Bool {
+        (readsFragment || !other.readsFragment) && other.names.isSubset(of: names)
+    }
+
     /// True when `url`, split into `parts`, has no fragment that is read and no item of the
     /// names in any view of its query: its decision is its path's.
     func decidesByPathAlone(_ url: UnsafeBufferPointer<UInt8>, _ parts: URLParts) -> Bool {
@@ -136,5 +153,12 @@ public final class QueryItemNames: Sendable {
     /// names in any view of its query.
     public func decidesByPathAlone(_ url: UnsafeBufferPointer<UInt8>, _ parts: URLParts) -> Bool {
         names.decidesByPathAlone(url, parts)
+    }
+
+    /// True when `rules.decidesByPathAlone(_:_:)` is false wherever this one's is: the rules
+    /// read the items of a few names, these among them, and the fragment if these do. A
+    /// target that the rules decide by path then needs no check of these.
+    public func areCovered(by rules: CompiledRuleSet) -> Bool {
+        rules.readItemNames?.covers(names) ?? false
     }
 }

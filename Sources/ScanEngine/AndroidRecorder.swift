@@ -13,6 +13,10 @@ final class AndroidRecorder {
     /// setup as a whole would retain each of its arrays.
     private let matcher: AndroidLinkMatcher
     private let hostlessHost: [UInt8]?
+    /// The plan of `hostlessHost`, made once (most logs name no host, so most tallies use
+    /// it), held strongly and, for the decisions, unmanaged; nil when there is none.
+    private let hostlessPlan: AndroidOriginPlan?
+    private let hostlessPlanInUse: Unmanaged<AndroidOriginPlan>?
     private let scratch: AndroidMatchScratch
     /// The bytes of the last host planned (`State.lastHostCount` of them).
     private let lastHost: UnsafeMutableBufferPointer<UInt8>
@@ -59,6 +63,12 @@ final class AndroidRecorder {
         tallies = AndroidTallies(labels: setup.labels, appCount: appCount)
         newTallies = newAppCount.map { AndroidTallies(labels: setup.labels, appCount: $0) }
         state.initialize(to: State())
+        hostlessPlan = hostlessHost.flatMap { [matcher, scratch] host in
+            (Self.https + host).withUnsafeBufferPointer {
+                matcher.plan(origin: $0, scratch: scratch)
+            }
+        }
+        hostlessPlanInUse = hostlessPlan.map { Unmanaged.passUnretained($0) }
     }
 
     deinit {
@@ -70,50 +80,60 @@ final class AndroidRecorder {
     /// Counts `weight` requests of `target` on `host` (lower-cased, with `:port` unless the
     /// default; empty when the log names none), which iOS opens in app `iosApp` (nil: none).
     /// An absolute target names its own scheme and host.
-    /// For `diff`, `newIOSApp` is the app of the new files that opens them.
+    /// For `diff`, `newIOSApp` is the app of the new files that opens them. `isPath`: the
+    /// target is known to have no `?` or `#`.
     func record(
-        host: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>, iosApp: Int?,
-        newIOSApp: Int? = nil, weight: UInt64
+        host: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>, isPath: Bool = false,
+        iosApp: Int?, newIOSApp: Int? = nil, weight: UInt64
     ) {
-        let decision = decide(host: host, target: target)
+        let decision = decide(host: host, target: target, isPath: isPath)
         tallies.record(decision, iosApp: iosApp, weight: weight)
         newTallies?.record(decision, iosApp: newIOSApp, weight: weight)
     }
 
     /// `record` for a cache key: the host it starts with, if any, then the target.
     func record(
-        key: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>, iosApp: Int?,
-        newIOSApp: Int? = nil, weight: UInt64
+        key: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>, isPath: Bool,
+        iosApp: Int?, newIOSApp: Int? = nil, weight: UInt64
     ) {
         let hostCount = key.count - target.count
         record(
             host: UnsafeBufferPointer(rebasing: key[0..<hostCount]), target: target,
-            iosApp: iosApp, newIOSApp: newIOSApp, weight: weight)
+            isPath: isPath, iosApp: iosApp, newIOSApp: newIOSApp, weight: weight)
     }
 
-    private func decide(host: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>)
-        -> AndroidTally
-    {
+    private func decide(
+        host: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>, isPath: Bool
+    ) -> AndroidTally {
         if target.first != ASCII.slash {
             return setup.tally(matcher.decide(target, scratch: scratch))
         }
         if host.isEmpty {
             guard let hostlessHost else { return setup.hostNotLoggedTally }
-            return hostlessHost.withUnsafeBufferPointer { decide(origin: $0, target: target) }
+            if let plan = hostlessPlanInUse {
+                // `hostlessPlan` keeps it alive.
+                return plan._withUnsafeGuaranteedRef {
+                    setup.tally(
+                        matcher.decide($0, target: target, isPath: isPath, scratch: scratch))
+                }
+            }
+            return hostlessHost.withUnsafeBufferPointer {
+                decide(origin: $0, target: target, isPath: isPath)
+            }
         }
-        return decide(origin: host, target: target)
+        return decide(origin: host, target: target, isPath: isPath)
     }
 
     /// Android's decision on `https://` + `host` + `target` (which starts with `/`), by the
     /// host's plan when it has one.
-    private func decide(origin host: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>)
-        -> AndroidTally
-    {
+    private func decide(
+        origin host: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>, isPath: Bool
+    ) -> AndroidTally {
         if !isLastHost(host) { plan(host) }
         if let plan = state.pointee.lastPlanInUse {
             // `lastPlan` keeps it alive until the next host.
             return plan._withUnsafeGuaranteedRef {
-                setup.tally(matcher.decide($0, target: target, scratch: scratch))
+                setup.tally(matcher.decide($0, target: target, isPath: isPath, scratch: scratch))
             }
         }
         let decision = url(host, target).withUnsafeBufferPointer {

@@ -119,7 +119,8 @@ public struct AndroidScanSetup: Sendable {
         return Array(text.utf8).withUnsafeBytes { StableHash.hash($0) }
     }
 
-    /// The counted form of a decision.
+    /// The counted form of a decision. Inlined into each tally's decision.
+    @inline(__always)
     func tally(_ decision: AndroidDecision) -> AndroidTally {
         switch decision {
         case .handled(let filter, let rule):

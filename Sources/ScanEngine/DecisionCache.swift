@@ -56,6 +56,15 @@ struct DecisionCache {
         let path: UnsafeRawBufferPointer
         let lines: UInt64
         let weight: UInt64
+
+        /// True when the key ends with its path: the target has no query or fragment (it was
+        /// remembered by path, or had none).
+        var keyEndsWithPath: Bool {
+            guard let keyStart = key.baseAddress, let pathStart = path.baseAddress else {
+                return false
+            }
+            return pathStart + path.count == UnsafeRawPointer(keyStart + key.count)
+        }
     }
 
     static let slotCount = 65536

@@ -116,7 +116,8 @@ final class OutcomeRecorder {
             outcome, path: tally.path, lines: tally.lines, weight: tally.weight)
         let target = Self.target(ofKey: tally.key)
         android?.record(
-            key: tally.key, target: target, iosApp: outcome.openingApp, weight: tally.weight)
+            key: tally.key, target: target, isPath: tally.keyEndsWithPath,
+            iosApp: outcome.openingApp, weight: tally.weight)
         if decidesApps(file: tally.file), let vector = slotVectors?[tally.slot], vector >= 0 {
             appVectors.pointee.add(tally.weight, to: vector)
         } else {

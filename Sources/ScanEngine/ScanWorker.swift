@@ -76,7 +76,9 @@ final class ScanWorker {
             times.pointee.series = TimeSeries(
                 size: bucket, appCount: perAppSeries ? associations.appCount : 0)
         }
-        let byPath = associations.files.map { PathMemory($0.rules) }
+        let byPath = associations.files.map {
+            PathMemory($0.rules, android: android?.pathReading)
+        }
         // Android decides the remembered key as it decides the target: not by path alone
         // when its rules read the query or the fragment.
         let keepsWholeTargets = observer != nil || (android != nil && android?.pathReading == nil)
@@ -414,10 +416,10 @@ final class ScanWorker {
         let target = pending.pointee.target
         let weight = pending.pointee.weight
         let split = isSplit ? parts : URLParts.split(target)
-        if let pathMemory, pathMemory[file] != .never,
+        if let memory = pathMemory?[file], memory != .never,
             let pathKey = pending.pointee.keyWithoutQuery(split), DecisionCache.admits(pathKey),
-            pathMemory[file] == .always || deciders.decidesByPathAlone(file: file, target, split),
-            android?.decidesByPathAlone(target, split) ?? true
+            memory == .always || deciders.decidesByPathAlone(file: file, target, split),
+            memory == .unlessItemsNamedForBoth || android?.decidesByPathAlone(target, split) ?? true
         {
             return decideForPath(pathKey, pending, file: file, split: split)
         }
@@ -527,11 +529,22 @@ enum PathMemory: UInt8 {
     /// (`CompiledRuleSet.decidesByPathUnlessItemsNamed`): for targets whose query has none of
     /// them, and that have no fragment its rules read.
     case unlessItemsNamed
+    /// As `unlessItemsNamed`, and those items and that fragment are all Android reads
+    /// (`QueryItemNames.areCovered(by:)`): a target the file decides by path, Android does
+    /// too, without a check of its own.
+    case unlessItemsNamedForBoth
 
-    init(_ rules: CompiledRuleSet) {
-        self =
-            rules.decidesByPathAlone
-            ? .always : rules.decidesByPathUnlessItemsNamed ? .unlessItemsNamed : .never
+    /// `android`: what Android reads beyond the path, with `--android-manifest`.
+    init(_ rules: CompiledRuleSet, android: QueryItemNames?) {
+        if rules.decidesByPathAlone {
+            self = .always
+        } else if !rules.decidesByPathUnlessItemsNamed {
+            self = .never
+        } else {
+            self =
+                android?.areCovered(by: rules) == true
+                ? .unlessItemsNamedForBoth : .unlessItemsNamed
+        }
     }
 }
 

@@ -18,6 +18,7 @@ struct CompiledMatcherDifferentialTests {
         var plannedCount = 0
         var plannedOnBytes = 0
         var plannedDisagreements = 0
+        var pathsDecided = 0
         for caseNumber in 0..<Self.apps {
             let app = generator.app()
             let reference = AndroidReferenceMatcher(manifest: app.manifest, setup: app.setup)
@@ -35,6 +36,10 @@ struct CompiledMatcherDifferentialTests {
                     plannedCount += 1
                     if planned.onBytes { plannedOnBytes += 1 }
                     if planned.decision != decision { plannedDisagreements += 1 }
+                    if let asPath = planned.asPath {
+                        pathsDecided += 1
+                        if asPath != decision { plannedDisagreements += 1 }
+                    }
                 }
                 seen[Self.kind(expected), default: 0] += 1
                 guard actual != expected else { continue }
@@ -56,6 +61,9 @@ struct CompiledMatcherDifferentialTests {
         #expect(explanationDisagreements == 0)
         #expect(plannedDisagreements == 0)
         #expect(plannedCount >= Self.apps * Self.urlsPerApp / 4, "\(plannedCount) planned")
+        // Targets without `?` or `#` are decided again as paths (as a scan decides those it
+        // remembers by path); enough of them, against the whole URL's decision.
+        #expect(pathsDecided >= plannedCount / 5, "\(pathsDecided) of \(plannedCount) as paths")
         // Planned targets are decided on their bytes (ASCII without an escape) and as UTF-16
         // units (the rest): both ways are compared with the whole URL's decision.
         #expect(plannedOnBytes >= plannedCount / 5, "\(plannedOnBytes) of \(plannedCount) on bytes")
@@ -86,10 +94,11 @@ struct CompiledMatcherDifferentialTests {
     /// The URL decided as a scan decides it: its origin (`scheme://authority`) planned, then
     /// its target (from the `/` that ends the authority) by that plan; nil when the URL has
     /// no such `/` or its origin no plan. `onBytes`: the target is ASCII without an escape,
-    /// which the matcher decides on its bytes.
+    /// which the matcher decides on its bytes. `asPath`: for a target without `?` or `#`,
+    /// its decision when the matcher is told so.
     static func decideByOrigin(
         _ url: String, _ matcher: AndroidLinkMatcher, _ scratch: AndroidMatchScratch
-    ) -> (decision: AndroidDecision, onBytes: Bool)? {
+    ) -> (decision: AndroidDecision, onBytes: Bool, asPath: AndroidDecision?)? {
         let bytes = Array(url.utf8)
         guard let separator = bytes.firstRange(of: Array("://".utf8))?.upperBound,
             let end = bytes[separator...].firstIndex(where: { "/?#".utf8.contains($0) }),
@@ -102,7 +111,13 @@ struct CompiledMatcherDifferentialTests {
         let decision = target.withUnsafeBufferPointer {
             matcher.decide(plan, target: $0, scratch: scratch)
         }
-        return (decision, target.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "%") })
+        let isPath = !target.contains(UInt8(ascii: "?")) && !target.contains(UInt8(ascii: "#"))
+        let asPath =
+            isPath
+            ? target.withUnsafeBufferPointer {
+                matcher.decide(plan, target: $0, isPath: true, scratch: scratch)
+            } : nil
+        return (decision, target.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "%") }, asPath)
     }
 
     /// `explain` tells the same story as `decide`: the same decision; the chosen filter took

@@ -104,6 +104,45 @@ struct PathAloneTests {
         #expect(answer == expected, "\(url)")
     }
 
+    /// Another matcher's names are covered only by a set that reads each of them, and the
+    /// fragment when it does; and then, on every URL, the set's check never says "by path"
+    /// where the other's does not (the scan then skips the other's).
+    @Test(arguments: [
+        ([optOut, Component(path: "/a/*")], ["no_universal_links"], false, true),
+        ([optOut, Component(path: "/a/*")], [], false, true),
+        ([optOut, Component(path: "/a/*")], ["no_universal_links", "o"], false, false),
+        ([optOut, Component(path: "/a/*")], ["no_universal_links"], true, false),
+        ([optOut, Component(path: "/a/*", fragment: "top")], ["no_universal_links"], true, true),
+        (
+            [Component(path: "/a/*", query: .items([item("o", "?*"), item("p", "1")]))],
+            ["p"], false, true
+        ),
+        ([Component(path: "/a/*")], [], false, false),
+        ([optOut, Component(path: "/b", query: .whole("x=*"))], [], false, false),
+    ])
+    func otherNamesAreCoveredOnlyByASetThatReadsThemAll(
+        components: [Component], names: [String], readsFragment: Bool, expected: Bool
+    ) {
+        let set = CompiledRuleSet(document(components))
+        let other = QueryItemNames(
+            names: names.map { Array($0.utf8) }, readsFragment: readsFragment)
+        #expect(other.areCovered(by: set) == expected, "\(components) \(names)")
+        guard expected else { return }
+        let queries = [
+            "", "?", "?o=1", "?p=1", "?no_universal_links", "?a=1&no_universal_links=2", "#top",
+            "?p#x", "?%70=1", "?q=1&o",
+        ]
+        for query in queries {
+            let answers = Array("/a/1\(query)".utf8).withUnsafeBufferPointer {
+                (
+                    set.decidesByPathAlone($0, URLParts.split($0)),
+                    other.decidesByPathAlone($0, URLParts.split($0))
+                )
+            }
+            #expect(!answers.0 || answers.1, "\(components) \(names) \(query)")
+        }
+    }
+
     /// Every set that reads only named items (generated profiles as they are, and real files
     /// that do) decides each URL made from its rules exactly as that URL without query and
     /// fragment whenever `decidesByPathAlone(_:_:)` says so, overall and per app, as the
