@@ -34,9 +34,9 @@ struct AndroidScanCommandTests {
     }
 
     /// `requests` of each URL (`https://host/target`) decided by `match` with `aasa`.
-    static func expected(_ requests: [(url: String, count: UInt64)], aasa: String) throws
-        -> Expected
-    {
+    static func expected(
+        _ requests: [(url: String, count: UInt64)], aasa: String, android: [String] = android
+    ) throws -> Expected {
         let urls = Array(Set(requests.map(\.url))).sorted()
         let run = try ToolRunner.run(["match", "--json", "--aasa", aasa] + android + urls)
         #expect(run.status == 0, "\(run.stderr)")
@@ -143,6 +143,46 @@ struct AndroidScanCommandTests {
         // The traffic reaches every class, so a count in the wrong place shows.
         #expect(reported.platforms.values.allSatisfy { $0 > 0 })
         #expect(reported.android.values.allSatisfy { $0 > 0 })
+    }
+
+    /// An AASA file that reads of the query only named items lets the scan remember its
+    /// targets by path; Android's rules read `no_universal_links` and `ref`. When the file
+    /// reads `ref` too, its check of a target stands for Android's; when it does not, a
+    /// target with `ref` is still remembered by path for iOS, never for Android, which
+    /// decides it whole. Either way every count is what `match` says.
+    @Test(arguments: [false, true])
+    func androidReadingAnItemTheFileDoesNotDecidesItsTargetsWhole(fileReadsRef: Bool) throws {
+        let folder = try TemporaryFolder()
+        let ref = fileReadsRef ? #"{"?": {"ref": "none"}, "exclude": true}, "# : ""
+        let aasa = try folder.write(
+            "aasa.json",
+            #"{"applinks":{"details":[{"appIDs":["T.one"],"components":["#
+                + #"{"?": {"no_universal_links": "?*"}, "exclude": true}, "# + ref
+                + #"{"/": "/buy/*"}]}]}}"#)
+        let links = try folder.write(
+            "assetlinks.json",
+            try String(contentsOfFile: Self.links, encoding: .utf8).replacingOccurrences(
+                of: #"{"/": "*", "comments": "everything else the manifest declares"}"#,
+                with: #"{"?": {"ref": "web"}, "exclude": true}, {"/": "*"}"#))
+        let android = ["--android-manifest", Self.manifest, "--assetlinks", "example.com=" + links]
+        let targets = ["/buy/42", "/buy/42?ref=web", "/buy/42?ref=app", "/buy/7?ref=web"]
+        var lines: [String] = []
+        for round in 0..<3 {
+            for target in round == 1 ? targets.reversed() : targets {
+                lines.append(
+                    "example.com:443 10.0.0.1 - - [01/May/2024:00:00:00 +0000] \"GET \(target) "
+                        + "HTTP/1.1\" 200 10 \"-\" \"agent\"")
+            }
+        }
+        let log = try folder.write("access.log", lines.joined(separator: "\n") + "\n")
+        let scan = try ToolRunner.run(
+            ["scan", "--aasa", aasa, "--workers", "1", "--format", "json"] + android + [log])
+        #expect(scan.status == 0, "\(scan.stderr)")
+        let expected = try Self.expected(
+            targets.map { ("https://example.com" + $0, 3) }, aasa: aasa, android: android)
+        #expect(try Self.reported(scan.stdout) == expected)
+        // `ref=web` excludes on Android: by the path alone, every request would be handled.
+        #expect(expected.android["excluded"] == 6 && expected.android["handled"] == 6)
     }
 
     /// A common log names no host: Android takes the app's one verified host, or the one
