@@ -14,7 +14,8 @@ struct CompiledGroup: Sendable {
     /// A manifest group.
     init(_ group: UriRelativeFilterGroup) {
         allow = group.allow
-        matchers = group.filters.map { Matcher(part: $0.part, program: PatternProgram($0.pattern)) }
+        matchers = Self.cheapestFirst(
+            group.filters.map { Matcher(part: $0.part, program: PatternProgram($0.pattern)) })
     }
 
     /// A dynamic rule: its path, fragment and each `name: pattern` of its `?` as the pattern
@@ -35,7 +36,34 @@ struct CompiledGroup: Sendable {
                 )
             )
         }
-        self.matchers = matchers
+        self.matchers = Self.cheapestFirst(matchers)
+    }
+
+    /// `matchers` in the order they are cheapest to run: all of them must match, so the
+    /// order changes no answer, and a rule that fails (most do) fails sooner. A comparison of
+    /// units before a program of steps, the path (one text) before the fragment, and those
+    /// before a query parameter (each parameter in turn): `/search` with `type=users` tests
+    /// `type` before `q=?*`.
+    private static func cheapestFirst(_ matchers: [Matcher]) -> [Matcher] {
+        func cost(_ matcher: Matcher) -> Int {
+            let form =
+                switch matcher.program.form {
+                case .never: 0
+                case .literal: 1
+                case .prefix, .suffix: 2
+                case .steps: 3
+                }
+            let part =
+                switch matcher.part {
+                case .path: 0
+                case .fragment: 1
+                case .query: 2
+                }
+            return form * 3 + part
+        }
+        return matchers.enumerated()
+            .sorted { (cost($0.element), $0.offset) < (cost($1.element), $1.offset) }
+            .map(\.element)
     }
 
     /// Whether every matcher matches; a group without matchers never does. The path is known

@@ -197,7 +197,8 @@ final class DynamicRuleIndex: Sendable {
         // real mix, whose paths meet dozens of rules). They are tried merged, in rule order,
         // with the rules every path meets.
         var met = UnsafeMutableBufferPointer(rebasing: candidates[0..<count])
-        let isHeap = count > 16
+        // Rules met at one node come in order: many candidates often need no heap at all.
+        let isHeap = count > 16 && !Self.isAscending(met)
         if isHeap { Self.makeHeap(&met) } else if count > 1 { Self.sortSmall(&met) }
         return rules.withUnsafeBufferPointer { rules in
             knownPath.withUnsafeBufferPointer { knownPath in
@@ -277,6 +278,16 @@ final class DynamicRuleIndex: Sendable {
             }
             values[slot] = value
         }
+    }
+
+    /// Whether `values` are in ascending order.
+    private static func isAscending(_ values: UnsafeMutableBufferPointer<Int>) -> Bool {
+        var index = 1
+        while index < values.count {
+            guard values[index - 1] <= values[index] else { return false }
+            index &+= 1
+        }
+        return true
     }
 
     /// Orders many candidates as a heap whose first value is the smallest, in place: a

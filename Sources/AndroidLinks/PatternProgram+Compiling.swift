@@ -10,7 +10,7 @@ extension PatternProgram {
         let units = Array(pattern.text.utf16)
         switch pattern.kind {
         case .literal: form = .literal(units)
-        case .prefix: form = .prefix(units)
+        case .prefix: form = .prefix(units, more: 0)
         case .suffix: form = .suffix(units)
         case .simpleGlob:
             form = Self.joined(Self.simpleGlobSteps(units), sets: [], endsWithText: true)
@@ -55,18 +55,21 @@ extension PatternProgram {
         form = Self.simplest(steps)
     }
 
-    /// The form of wildcard steps: most dynamic rules are a literal path (`/id/k2vb`) or one
-    /// with `*` at its end (`/checkout/*`), compared as such.
+    /// The form of wildcard steps: most dynamic rules are a literal path (`/id/k2vb`), one
+    /// with `*` at its end (`/checkout/*`) or a query item with `?*` (`q=?*`), compared as
+    /// such.
     private static func simplest(_ steps: [Step]) -> Form {
         var units: [UInt16] = []
+        var more = 0
         for (index, step) in steps.enumerated() {
             switch step {
-            case .unit(let unit): units.append(unit)
-            case .rest where index == steps.count - 1: return .prefix(units)
+            case .unit(let unit) where more == 0: units.append(unit)
+            case .anyUnit: more += 1
+            case .rest where index == steps.count - 1: return .prefix(units, more: more)
             default: return joined(steps, sets: [], endsWithText: false)
             }
         }
-        return .literal(units)
+        return more == 0 ? .literal(units) : joined(steps, sets: [], endsWithText: false)
     }
 
     /// `pathPattern` (A5.2), read as `PatternMatcher.matchGlobPattern` reads it: a character

@@ -26,8 +26,9 @@ struct PatternProgram: Sendable {
     enum Form: Sendable, Equatable {
         /// The text equals the units.
         case literal([UInt16])
-        /// The text starts with the units.
-        case prefix([UInt16])
+        /// The text starts with the units and has at least `more` units after them (`/a/*`,
+        /// and `q=?*` with one more).
+        case prefix([UInt16], more: Int)
         /// The text ends with the units.
         case suffix([UInt16])
         /// The steps cover the whole text. With `endsWithText`, running out of text ends the
@@ -72,8 +73,8 @@ struct PatternProgram: Sendable {
         switch form {
         case .literal(let units):
             return text.count == units.count && Self.equal(text, 0, units, known: known)
-        case .prefix(let units):
-            return text.count >= units.count && Self.equal(text, 0, units, known: known)
+        case .prefix(let units, let more):
+            return text.count >= units.count &+ more && Self.equal(text, 0, units, known: known)
         case .suffix(let units):
             return text.count >= units.count && Self.equal(text, text.count - units.count, units)
         case .steps(let steps, let sets, let units, let endsWithText):
@@ -90,8 +91,10 @@ struct PatternProgram: Sendable {
         _ text: UnsafeBufferPointer<Unit>, _ start: Int, _ units: [UInt16], known: Int = 0
     ) -> Bool {
         units.withUnsafeBufferPointer { units in
-            for index in known..<units.count where text[start &+ index].wide != units[index] {
-                return false
+            var index = known
+            while index < units.count {
+                guard text[start &+ index].wide == units[index] else { return false }
+                index &+= 1
             }
             return true
         }
@@ -120,7 +123,9 @@ struct PatternProgram: Sendable {
         on text: UnsafeBufferPointer<Unit>
     ) -> Bool {
         var at = 0
-        for index in 0..<steps.count {
+        // `while` loops, not `for ... in` ranges: a range checks its bounds when made.
+        var index = 0
+        while index < steps.count {
             if endsWithText, at == text.count {
                 if case .rest = steps[index] { return true }
                 return false
@@ -132,9 +137,12 @@ struct PatternProgram: Sendable {
             case .units(let run):
                 guard text.count &- at >= run.count else { return false }
                 // Only a first step can hold units known to match.
-                for offset in (index == 0 ? min(known, run.count) : 0)..<run.count
-                where text[at &+ offset].wide != units[run.lowerBound &+ offset] {
-                    return false
+                var offset = index == 0 ? min(known, run.count) : 0
+                while offset < run.count {
+                    guard text[at &+ offset].wide == units[run.lowerBound &+ offset] else {
+                        return false
+                    }
+                    offset &+= 1
                 }
                 at &+= run.count
             case .anyUnit:
@@ -157,6 +165,7 @@ struct PatternProgram: Sendable {
                 }
                 guard taken >= minimum else { return false }
             }
+            index &+= 1
         }
         return at == text.count
     }
