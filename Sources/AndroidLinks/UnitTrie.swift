@@ -13,6 +13,9 @@ struct UnitTrie: Sendable {
         var edgeCount: Int
         var firstValue: Int
         var valueCount: Int
+        /// For a node of more than `fewEdges` edges, where its row of `branches` starts;
+        /// -1 for the others.
+        var branchRow: Int
     }
 
     private struct Edge: Sendable {
@@ -29,6 +32,12 @@ struct UnitTrie: Sendable {
     private let edges: [Edge]
     private let units: [UInt16]
     private let values: [Int]
+    /// Per node of many edges, a row of 128: the edge whose first unit is that ASCII unit,
+    /// or -1. Such a node (`/` of a file of many sections, the digits under `/products/`)
+    /// finds an edge by one read instead of a binary search.
+    private let branches: [Int32]
+    /// Nodes of up to this many edges read them in turn.
+    private static let fewEdges = 4
     /// True when keys were inserted reversed: walks go from the end of the text.
     let backward: Bool
 
@@ -66,15 +75,24 @@ struct UnitTrie: Sendable {
         var edges: [Edge] = []
         var units: [UInt16] = []
         var values: [Int] = []
+        var branches: [Int32] = []
         var position = 0
         while position < order.count {
             let built = order[position]
             position += 1
             let sorted = children[built].sorted { $0.key < $1.key }
+            var branchRow = -1
+            if sorted.count > Self.fewEdges {
+                branchRow = branches.count
+                branches += repeatElement(-1, count: 128)
+                for (offset, (label, _)) in sorted.enumerated() where label < 128 {
+                    branches[branchRow + Int(label)] = Int32(edges.count + offset)
+                }
+            }
             nodes.append(
                 Node(
                     firstEdge: edges.count, edgeCount: sorted.count, firstValue: values.count,
-                    valueCount: nodeValues[built].count))
+                    valueCount: nodeValues[built].count, branchRow: branchRow))
             values += nodeValues[built]
             for (label, child) in sorted {
                 let firstUnit = units.count
@@ -97,6 +115,7 @@ struct UnitTrie: Sendable {
         self.edges = edges
         self.units = units
         self.values = values
+        self.branches = branches
     }
 
     /// Calls `body` with the value of every key the text starts with (ends with, walked
@@ -108,13 +127,17 @@ struct UnitTrie: Sendable {
             edges.withUnsafeBufferPointer { edges in
                 units.withUnsafeBufferPointer { units in
                     values.withUnsafeBufferPointer { values in
-                        let tables = Tables(
-                            nodes: nodes, edges: edges, units: units, values: values)
-                        // Each direction its own loop: the direction is then no test per unit.
-                        if backward {
-                            Self.walk(text, root, tables, fromEnd: true, body)
-                        } else {
-                            Self.walk(text, root, tables, fromEnd: false, body)
+                        branches.withUnsafeBufferPointer { branches in
+                            let tables = Tables(
+                                nodes: nodes, edges: edges, units: units, values: values,
+                                branches: branches)
+                            // Each direction its own loop: the direction is then no test
+                            // per unit.
+                            if backward {
+                                Self.walk(text, root, tables, fromEnd: true, body)
+                            } else {
+                                Self.walk(text, root, tables, fromEnd: false, body)
+                            }
                         }
                     }
                 }
@@ -127,6 +150,7 @@ struct UnitTrie: Sendable {
         let edges: UnsafeBufferPointer<Edge>
         let units: UnsafeBufferPointer<UInt16>
         let values: UnsafeBufferPointer<Int>
+        let branches: UnsafeBufferPointer<Int32>
     }
 
     /// The walk, unit `read` of the text being `text[read]`, or with `fromEnd`
@@ -151,7 +175,7 @@ struct UnitTrie: Sendable {
             }
             guard read < text.count, current.edgeCount > 0 else { return }
             let unit = (fromEnd ? text[last &- read] : text[read]).wide
-            guard let found = edge(of: current, unit, tables.edges) else { return }
+            guard let found = edge(of: current, unit, tables) else { return }
             let edge = tables.edges[found]
             guard edge.unitCount <= text.count &- read else { return }
             // The edge's first unit is the one searched by; the rest must follow in the text.
@@ -167,20 +191,24 @@ struct UnitTrie: Sendable {
     }
 
     /// The edge of `node` whose first unit is `unit`. Edges are sorted: a few (most nodes have
-    /// one or two) are read in turn, more by a binary search.
+    /// one or two) are read in turn; of many, an ASCII unit's is read from the node's row of
+    /// `branches`, another's found by a binary search.
     @inline(__always)
-    private static func edge(of node: Node, _ unit: UInt16, _ edges: UnsafeBufferPointer<Edge>)
-        -> Int?
-    {
+    private static func edge(of node: Node, _ unit: UInt16, _ tables: Tables) -> Int? {
+        let edges = tables.edges
         var low = node.firstEdge
         let end = node.firstEdge &+ node.edgeCount
         var high = end
-        if node.edgeCount <= 4 {
+        if node.edgeCount <= fewEdges {
             while low < high {
                 if edges[low].first == unit { return low }
                 low &+= 1
             }
             return nil
+        }
+        if unit < 128 {
+            let found = tables.branches[node.branchRow &+ Int(unit)]
+            return found < 0 ? nil : Int(found)
         }
         while low < high {
             let middle = (low &+ high) &>> 1

@@ -6,17 +6,20 @@ import Workload
 struct UnitTrieTests {
     /// Random keys over a small alphabet (so that they share starts and ends, and chains of
     /// one child form) and random texts: a walk meets exactly the keys the text starts with
-    /// (ends with, backward), shortest first, as a comparison with each key finds them.
-    @Test(arguments: [false, true])
-    func walkMeetsTheKeysTheTextStartsOrEndsWith(backward: Bool) {
-        var random = SplitMix64(seed: backward ? 7 : 3)
+    /// (ends with, backward), shortest first, as a comparison with each key finds them. With
+    /// the larger alphabet, nodes have more edges than are read in turn: ASCII units are
+    /// then found in the node's row of branches (127 its last), others (128 on) by a search.
+    @Test(arguments: [(false, 5), (true, 5), (false, 10), (true, 10)])
+    func walkMeetsTheKeysTheTextStartsOrEndsWith(backward: Bool, alphabetSize: Int) {
+        var random = SplitMix64(seed: (backward ? 7 : 3) &+ UInt64(alphabetSize))
+        let alphabet: [UInt16] = [0x61, 0x62, 0x2F, 0xE9, 0xD83D, 0x7F, 0x80, 0x00, 0x63, 0x2E]
         func text(_ maximum: Int) -> [UInt16] {
             (0..<Int(random.next() % UInt64(maximum + 1))).map { _ in
-                [0x61, 0x62, 0x2F, 0xE9, 0xD83D][Int(random.next() % 5)]
+                alphabet[Int(random.next() % UInt64(alphabetSize))]
             }
         }
         for _ in 0..<300 {
-            let keys = (0..<Int(random.next() % 12)).map { _ in
+            let keys = (0..<Int(random.next() % UInt64(alphabetSize * 3))).map { _ in
                 (key: text(7), value: Int(random.next() % 50))
             }
             let trie = UnitTrie(keys, backward: backward)
