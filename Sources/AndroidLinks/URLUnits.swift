@@ -41,9 +41,9 @@ struct URLUnits {
     }
 
     /// A target that is a path alone (no `?` or `#`, as a decision remembered by path
-    /// gives it), when it starts with `/` and is ASCII without an escape: as
-    /// `init(asciiTarget:into:)`, without searching for a query or a fragment. Inlined: the
-    /// URL is then built where the decision reads it.
+    /// gives it), when it starts with `/` and is ASCII without an escape: its parts decode to
+    /// its bytes (A2), so the path is the target itself. Nil for any other target. Inlined:
+    /// the URL is then built where the decision reads it.
     @inline(__always)
     init?(
         asciiPath target: UnsafeBufferPointer<UInt8>, into stored: UnsafeMutablePointer<URLText>
@@ -57,24 +57,19 @@ struct URLUnits {
     }
 
     /// Splits a target (as `init(target:scratch:)`) that starts with `/` and is ASCII without
-    /// an escape: its parts decode to its bytes (A2), so the ranges are of the target itself,
-    /// and only the query's parameters are written, to `stored`. Nil for any other target.
+    /// an escape, as `init(asciiPath:into:)` takes it, then cut at its `#` and `?`: the ranges
+    /// are of the target itself, and only the query's parameters are written, to `stored`.
+    /// Nil for any other target.
     @inline(__always)
     init?(
         asciiTarget target: UnsafeBufferPointer<UInt8>, into stored: UnsafeMutablePointer<URLText>
     ) {
-        guard target.first == ASCII.slash, target.isASCII(without: UInt8(ascii: "%")) else {
-            return nil
-        }
-        (scheme, host, port) = (0..<0, nil, nil)
+        self.init(asciiPath: target, into: stored)
         var end = target.count
-        fragment = nil
         if let fragmentStart = Self.first(UInt8(ascii: "#"), in: target, 0..<end) {
             fragment = (fragmentStart + 1)..<end
             end = fragmentStart
         }
-        query = nil
-        stored.pointee.parameters.count = 0
         if let question = Self.first(UInt8(ascii: "?"), in: target, 0..<end) {
             let query = (question + 1)..<end
             Self.split(query, target, &stored.pointee.parameters)
