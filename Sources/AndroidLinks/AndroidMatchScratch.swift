@@ -15,6 +15,11 @@ public final class AndroidMatchScratch {
     /// The dynamic rules a URL's path may meet (`DynamicRuleIndex`): room for every rule of
     /// one host.
     let candidates: UnsafeMutableBufferPointer<Int>
+    /// Per literal parameter of a host's dynamic rules (`ParameterLiterals`), the stamp of the
+    /// last URL that has it: a URL marks its parameters with a new stamp, so nothing is
+    /// cleared between URLs. Room for one literal per rule.
+    let parameterStamps: UnsafeMutableBufferPointer<UInt32>
+    private let lastStamp: UnsafeMutablePointer<UInt32>
     /// The filters and dynamic rules of one host it has room for: a matcher checks them, as
     /// a scratch made by another matcher may be too small for its own.
     let filterCapacity: Int
@@ -30,6 +35,10 @@ public final class AndroidMatchScratch {
         touchedCount = .allocate(capacity: 1)
         touchedCount.initialize(to: 0)
         candidates = .allocate(capacity: ruleCount)
+        parameterStamps = .allocate(capacity: ruleCount)
+        parameterStamps.initialize(repeating: 0)
+        lastStamp = .allocate(capacity: 1)
+        lastStamp.initialize(to: 0)
     }
 
     deinit {
@@ -41,6 +50,18 @@ public final class AndroidMatchScratch {
         touchedFilters.deallocate()
         touchedCount.deallocate()
         candidates.deallocate()
+        parameterStamps.deallocate()
+        lastStamp.deallocate()
+    }
+
+    /// A stamp no parameter holds yet; after 2³² URLs the stamps start again from clear.
+    func newParameterStamp() -> UInt32 {
+        if lastStamp.pointee == .max {
+            parameterStamps.update(repeating: 0)
+            lastStamp.pointee = 0
+        }
+        lastStamp.pointee &+= 1
+        return lastStamp.pointee
     }
 
     /// The units of the last URL read.

@@ -38,6 +38,10 @@ final class DynamicRuleIndex: Sendable {
     /// Per rule, the length of the literal start it is indexed by: a path that reached it
     /// starts with those units, so they are not compared again.
     private let knownPath: [Int]
+    /// Per rule, the number in `parameterLiterals` of a parameter it needs word for word, or
+    /// -1: a URL without that parameter cannot match it, so it is not tried.
+    private let requiredParameter: [Int32]
+    private let parameterLiterals: ParameterLiterals
 
     /// The rules whose pattern, past the units a walk matched (`keyCount` of them), goes on
     /// with `*` and then `stop`: by their units after `stop`, under root `next` of `tries`.
@@ -134,6 +138,9 @@ final class DynamicRuleIndex: Sendable {
         self.groups = groups
         let reads = rules.map(Self.partsRead)
         self.reads = reads
+        let (literals, numbers) = ParameterLiterals.make(rules.map(Self.requiredLiteral))
+        requiredParameter = numbers.map { Int32($0) }
+        parameterLiterals = literals
         var lists: [Int] = []
         var starts = [0]
         for present in 0..<4 {
@@ -173,6 +180,15 @@ final class DynamicRuleIndex: Sendable {
         }
     }
 
+    /// The units of a parameter `rule` needs word for word: its first query matcher without
+    /// wildcards (all of a rule's matchers must match).
+    private static func requiredLiteral(_ rule: CompiledGroup) -> [UInt16]? {
+        for matcher in rule.matchers where matcher.part == .query {
+            if case .literal(let units) = matcher.program.form { return units }
+        }
+        return nil
+    }
+
     var isEmpty: Bool { rules.isEmpty }
 
     /// The index of the first rule that matches, or nil.
@@ -206,6 +222,8 @@ final class DynamicRuleIndex: Sendable {
                     var nextEverywhere = everywhereStarts[Int(present)]
                     let everywhereEnd = everywhereStarts[Int(present) + 1]
                     var taken = 0
+                    // The stamp of the URL's literal parameters, once a rule needs one.
+                    var stamp: UInt32 = 0
                     while true {
                         // The smaller of the next candidate met and the next everywhere rule.
                         let metRule =
@@ -221,6 +239,11 @@ final class DynamicRuleIndex: Sendable {
                         } else {
                             return nil
                         }
+                        let required = Int(requiredParameter[rule])
+                        if required >= 0 {
+                            if stamp == 0 { stamp = markLiterals(url, units, scratch) }
+                            guard scratch.parameterStamps[required] == stamp else { continue }
+                        }
                         if rules[rule].matches(
                             url, units, parameters: parameters, knownPath: knownPath[rule])
                         {
@@ -230,6 +253,22 @@ final class DynamicRuleIndex: Sendable {
                 }
             }
         }
+    }
+
+    /// Stamps, with a new stamp, the literals of `parameterLiterals` that are among the URL's
+    /// parameters; returns the stamp.
+    private func markLiterals<Unit: TextUnit>(
+        _ url: URLUnits, _ units: UnsafeBufferPointer<Unit>, _ scratch: AndroidMatchScratch
+    ) -> UInt32 {
+        let stamp = scratch.newParameterStamp()
+        // The parameters are those of the last URL with a query.
+        guard url.query != nil else { return stamp }
+        for parameter in scratch.parameters {
+            let text = UnsafeBufferPointer(rebasing: units[parameter])
+            let number = parameterLiterals.number(of: text)
+            if number >= 0 { scratch.parameterStamps[number] = stamp }
+        }
+        return stamp
     }
 
     /// What a path's walk through the tries reads.

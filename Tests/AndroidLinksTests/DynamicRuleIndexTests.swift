@@ -102,4 +102,79 @@ struct DynamicRuleIndexTests {
         }
         #expect(matched * 4 > checked, "\(matched) of \(checked) matched")
     }
+
+    /// Rules that name query parameters word for word (`type=users`), with wildcards or
+    /// without, beside rules that do not, and queries that repeat a name, escape a unit, or
+    /// split at `;`: the index, which tries a rule that needs a literal parameter only when
+    /// the URL has it, finds the rule the loop in order finds, on UTF-16 units and on bytes.
+    @Test func rulesNeedingALiteralParameterAreTriedOnlyWhenTheURLHasIt() throws {
+        var random = SplitMix64(seed: 31)
+        func pick(_ values: [String]) -> String {
+            values[Int(random.next() % UInt64(values.count))]
+        }
+        let names = ["type", "q", "t"]
+        let values = ["users", "repos", "a", "", "é", "u*", "?*", "*"]
+        var checked = 0
+        var matched = 0
+        var matchedByLiteral = 0
+        for _ in 0..<300 {
+            let components = (0..<Int(1 + random.next() % 24)).map { index in
+                DynamicAppLinkComponent(
+                    index: index, location: SourceLocation(line: 1, column: 1, offset: 0),
+                    path: random.next() % 4 == 0
+                        ? nil : pick(["/search", "/s*", "*", "/search/*"]),
+                    query: random.next() % 6 == 0
+                        ? nil
+                        : (0..<Int(1 + random.next() % 2)).map { _ in
+                            QueryPattern(name: pick(names), value: pick(values))
+                        },
+                    exclude: random.next() % 4 == 0)
+            }
+            let index = DynamicRuleIndex(
+                components.map(CompiledGroup.init), patterns: components.map(\.path),
+                statement: 0, componentIndices: components.map(\.index))
+            let scratch = AndroidMatchScratch(filterCount: 1, ruleCount: components.count)
+            for _ in 0..<30 {
+                var target = pick(["/search", "/search/x", "/s", "/other"])
+                if random.next() % 8 != 0 {
+                    let separator = random.next() % 5 == 0 ? ";" : "&"
+                    target +=
+                        "?"
+                        + (0..<Int(random.next() % 4)).map { _ in
+                            pick(names) + "="
+                                + pick(["users", "repos", "a", "", "%C3%A9", "us%65rs", "usersx"])
+                        }.joined(separator: separator)
+                }
+                let url = "https://example.com" + target
+                let found = try Array(url.utf8).withUnsafeBufferPointer { buffer in
+                    let parts = try #require(URLUnits(buffer, scratch: scratch))
+                    let expected = index.rules.firstIndex {
+                        $0.matches(parts, scratch.units, parameters: scratch.parameters)
+                    }
+                    return (index.firstMatch(parts, scratch.units, scratch), expected)
+                }
+                #expect(
+                    found.0 == found.1, "\(components.map { $0.written { $0 } }) on \(target)")
+                if !target.contains("%") {
+                    let onBytes = Array(target.utf8).withUnsafeBufferPointer { bytes in
+                        URLUnits(asciiTarget: bytes, into: scratch.text).map {
+                            index.firstMatch($0, bytes, scratch)
+                        }
+                    }
+                    #expect(onBytes == .some(found.1), "\(target), on its bytes")
+                }
+                checked += 1
+                if let rule = found.1 {
+                    matched += 1
+                    let literal = components[rule].query?.contains {
+                        !$0.value.contains("*") && !$0.value.contains("?")
+                    }
+                    if literal == true { matchedByLiteral += 1 }
+                }
+            }
+        }
+        // Many URLs match, and many of them by a rule that needs a literal parameter.
+        #expect(matched * 4 > checked, "\(matched) of \(checked) matched")
+        #expect(matchedByLiteral * 20 > checked, "\(matchedByLiteral) of \(checked)")
+    }
 }
