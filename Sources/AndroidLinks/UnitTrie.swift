@@ -7,24 +7,29 @@
 /// walk along a long shared key (`/products/1`...) compares units in a row instead of searching
 /// each node's children.
 struct UnitTrie: Sendable {
+    /// Offsets are 32 bits: a node and an edge then take 24 and 16 bytes, and more of a trie
+    /// stays in the core's cache (a path's walk reads a node and an edge per step).
     private struct Node: Sendable {
         /// The node's edges, `edges[firstEdge..<firstEdge + edgeCount]`, sorted by first unit.
-        var firstEdge: Int
-        var edgeCount: Int
-        var firstValue: Int
-        var valueCount: Int
-        /// For a node of more than `fewEdges` edges, where its row of `branches` starts;
-        /// -1 for the others.
-        var branchRow: Int
+        var firstEdge: Int32
+        var edgeCount: Int32
+        var firstValue: Int32
+        var valueCount: Int32
+        /// For a node of more than `fewEdges` edges whose first units span at most
+        /// `widestRow`, where its row of `branches` starts, and the unit at the row's start
+        /// (`rowLow`) and the row's length (`rowSpan`); `rowSpan` 0 for the others.
+        var branchRow: Int32
+        var rowLow: UInt16
+        var rowSpan: UInt16
     }
 
     private struct Edge: Sendable {
         /// The edge's units are `units[firstUnit..<firstUnit + unitCount]`; the first one is
         /// also kept here, where the search reads it.
         var first: UInt16
-        var firstUnit: Int
-        var unitCount: Int
-        var target: Int
+        var firstUnit: Int32
+        var unitCount: Int32
+        var target: Int32
     }
 
     /// The first nodes are the roots, one per trie (`init(rootedKeys:backward:)`).
@@ -32,12 +37,15 @@ struct UnitTrie: Sendable {
     private let edges: [Edge]
     private let units: [UInt16]
     private let values: [Int]
-    /// Per node of many edges, a row of 128: the edge whose first unit is that ASCII unit,
-    /// or -1. Such a node (`/` of a file of many sections, the digits under `/products/`)
-    /// finds an edge by one read instead of a binary search.
+    /// Per node of many edges, a row over the units from its lowest first unit to its
+    /// highest: the edge whose first unit is that unit, or -1. Such a node (`/` of a file of
+    /// many sections, the digits under `/products/`: a row of ten) finds an edge by one read
+    /// instead of a binary search.
     private let branches: [Int32]
     /// Nodes of up to this many edges read them in turn.
     private static let fewEdges = 4
+    /// The longest row a node of many edges gets; one whose units spread wider is searched.
+    private static let widestRow = 256
     /// True when keys were inserted reversed: walks go from the end of the text.
     let backward: Bool
 
@@ -70,30 +78,32 @@ struct UnitTrie: Sendable {
                 nodeValues[node].append(value)
             }
         }
-        var order = Array(rootedKeys.indices)
         var nodes: [Node] = []
         var edges: [Edge] = []
         var units: [UInt16] = []
         var values: [Int] = []
         var branches: [Int32] = []
-        var position = 0
-        while position < order.count {
-            let built = order[position]
-            position += 1
+        // Lays out node `built` and its edges; returns the nodes they lead to, with the edge
+        // to each, whose target is set when that node is laid out.
+        func layOut(_ built: Int) -> [(node: Int, edge: Int)] {
             let sorted = children[built].sorted { $0.key < $1.key }
-            var branchRow = -1
-            if sorted.count > Self.fewEdges {
-                branchRow = branches.count
-                branches += repeatElement(-1, count: 128)
-                for (offset, (label, _)) in sorted.enumerated() where label < 128 {
-                    branches[branchRow + Int(label)] = Int32(edges.count + offset)
+            var (branchRow, rowLow, rowSpan) = (0, UInt16(0), 0)
+            if sorted.count > Self.fewEdges, let low = sorted.first?.key,
+                let high = sorted.last?.key, Int(high - low) < Self.widestRow
+            {
+                (branchRow, rowLow, rowSpan) = (branches.count, low, Int(high - low) + 1)
+                branches += repeatElement(-1, count: rowSpan)
+                for (offset, (label, _)) in sorted.enumerated() {
+                    branches[branchRow + Int(label - low)] = Int32(edges.count + offset)
                 }
             }
             nodes.append(
                 Node(
-                    firstEdge: edges.count, edgeCount: sorted.count, firstValue: values.count,
-                    valueCount: nodeValues[built].count, branchRow: branchRow))
+                    firstEdge: Int32(edges.count), edgeCount: Int32(sorted.count),
+                    firstValue: Int32(values.count), valueCount: Int32(nodeValues[built].count),
+                    branchRow: Int32(branchRow), rowLow: rowLow, rowSpan: UInt16(rowSpan)))
             values += nodeValues[built]
+            var next: [(node: Int, edge: Int)] = []
             for (label, child) in sorted {
                 let firstUnit = units.count
                 units.append(label)
@@ -104,12 +114,23 @@ struct UnitTrie: Sendable {
                     units.append(only.key)
                     end = only.value
                 }
+                next.append((end, edges.count))
                 edges.append(
                     Edge(
-                        first: label, firstUnit: firstUnit, unitCount: units.count - firstUnit,
-                        target: order.count))
-                order.append(end)
+                        first: label, firstUnit: Int32(firstUnit),
+                        unitCount: Int32(units.count - firstUnit), target: -1))
             }
+            return next
+        }
+        // The roots first, then the other nodes depth first, each after its parent and
+        // before its later siblings: a walk down the trie reads nearby memory, not one node
+        // per level far apart.
+        var pending: [(node: Int, edge: Int)] = []
+        for root in rootedKeys.indices { pending += layOut(root) }
+        pending.reverse()
+        while let (built, edge) = pending.popLast() {
+            edges[edge].target = Int32(nodes.count)
+            pending += layOut(built).reversed()
         }
         self.nodes = nodes
         self.edges = edges
@@ -168,8 +189,9 @@ struct UnitTrie: Sendable {
         while true {
             let current = tables.nodes[node]
             // A `while`, not `for ... in 0..<count`: the range would check its bounds.
-            var value = current.firstValue
-            while value < current.firstValue &+ current.valueCount {
+            var value = Int(current.firstValue)
+            let valueEnd = value &+ Int(current.valueCount)
+            while value < valueEnd {
                 body(tables.values[value])
                 value &+= 1
             }
@@ -177,27 +199,29 @@ struct UnitTrie: Sendable {
             let unit = (fromEnd ? text[last &- read] : text[read]).wide
             guard let found = edge(of: current, unit, tables) else { return }
             let edge = tables.edges[found]
-            guard edge.unitCount <= text.count &- read else { return }
+            let unitCount = Int(edge.unitCount)
+            guard unitCount <= text.count &- read else { return }
             // The edge's first unit is the one searched by; the rest must follow in the text.
+            let firstUnit = Int(edge.firstUnit)
             var offset = 1
-            while offset < edge.unitCount {
+            while offset < unitCount {
                 let next = fromEnd ? text[last &- read &- offset] : text[read &+ offset]
-                guard next.wide == tables.units[edge.firstUnit &+ offset] else { return }
+                guard next.wide == tables.units[firstUnit &+ offset] else { return }
                 offset &+= 1
             }
-            read &+= edge.unitCount
-            node = edge.target
+            read &+= unitCount
+            node = Int(edge.target)
         }
     }
 
     /// The edge of `node` whose first unit is `unit`. Edges are sorted: a few (most nodes have
-    /// one or two) are read in turn; of many, an ASCII unit's is read from the node's row of
-    /// `branches`, another's found by a binary search.
+    /// one or two) are read in turn; of many, the edge is read from the node's row of
+    /// `branches`, or, when their units spread too wide for a row, found by a binary search.
     @inline(__always)
     private static func edge(of node: Node, _ unit: UInt16, _ tables: Tables) -> Int? {
         let edges = tables.edges
-        var low = node.firstEdge
-        let end = node.firstEdge &+ node.edgeCount
+        var low = Int(node.firstEdge)
+        let end = low &+ Int(node.edgeCount)
         var high = end
         if node.edgeCount <= fewEdges {
             while low < high {
@@ -206,8 +230,11 @@ struct UnitTrie: Sendable {
             }
             return nil
         }
-        if unit < 128 {
-            let found = tables.branches[node.branchRow &+ Int(unit)]
+        if node.rowSpan > 0 {
+            // Below the row's start, the offset wraps past its end.
+            let offset = unit &- node.rowLow
+            guard offset < node.rowSpan else { return nil }
+            let found = tables.branches[Int(node.branchRow) &+ Int(offset)]
             return found < 0 ? nil : Int(found)
         }
         while low < high {

@@ -7,6 +7,10 @@ import LibC
 /// any number of requests) for the app of `--android-manifest`, and counts it beside the iOS
 /// app that opens it. A tally is decided once, so a target the decision cache keeps costs
 /// Android one decision however many requests it stands for.
+///
+/// Tallies wait in a batch and are decided together (`flush`): Android's code and tables then
+/// stay in the core's caches for hundreds of decisions, instead of taking turns with the iOS
+/// side's at every tally.
 final class AndroidRecorder {
     private let setup: AndroidScanSetup
     /// The setup's matcher and host, held apart: read at every tally, and a read of the
@@ -23,6 +27,23 @@ final class AndroidRecorder {
     /// What changes from tally to tally, in plain memory: a class's stored `var` is checked
     /// for exclusive access at every read and write.
     private let state: UnsafeMutablePointer<State>
+
+    /// The batch: each waiting tally's key (host, then target) in `batchBytes`.
+    private let batch: UnsafeMutableBufferPointer<Waiting>
+    private let batchBytes: UnsafeMutableBufferPointer<UInt8>
+    private static let batchCount = 512
+    private static let batchByteCount = 32 << 10
+
+    private struct Waiting {
+        var keyStart: Int
+        var hostCount: Int
+        var keyCount: Int
+        var isPath: Bool
+        /// -1 for none.
+        var iosApp: Int
+        var newIOSApp: Int
+        var weight: UInt64
+    }
 
     private let tallies: AndroidTallies
     /// `diff`: the same decisions against the new files' apps; nil for a scan.
@@ -42,11 +63,15 @@ final class AndroidRecorder {
         /// then uses it without retaining and releasing it.
         var lastPlan: AndroidOriginPlan?
         var lastPlanInUse: Unmanaged<AndroidOriginPlan>?
+        /// How many tallies, and bytes of their keys, wait in the batch.
+        var waiting = 0
+        var waitingBytes = 0
     }
 
     /// Past this many hosts, the plans are forgotten: memory stays bounded on any log.
     private static let plannedHosts = 4096
 
+    /// The counts of the tallies decided; `flush` first.
     var counts: AndroidCounts { tallies.counts }
     var newCounts: AndroidCounts? { newTallies?.counts }
 
@@ -59,6 +84,8 @@ final class AndroidRecorder {
         hostlessHost = setup.hostlessHost
         scratch = setup.matcher.makeScratch()
         lastHost = .allocate(capacity: PendingRequest.hostLimit + PendingRequest.portLimit)
+        batch = .allocate(capacity: Self.batchCount)
+        batchBytes = .allocate(capacity: Self.batchByteCount)
         state = .allocate(capacity: 1)
         tallies = AndroidTallies(labels: setup.labels, appCount: appCount)
         newTallies = newAppCount.map { AndroidTallies(labels: setup.labels, appCount: $0) }
@@ -75,6 +102,8 @@ final class AndroidRecorder {
         state.deinitialize(count: 1)
         state.deallocate()
         lastHost.deallocate()
+        batch.deallocate()
+        batchBytes.deallocate()
     }
 
     /// Counts `weight` requests of `target` on `host` (lower-cased, with `:port` unless the
@@ -86,9 +115,51 @@ final class AndroidRecorder {
         host: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>, isPath: Bool = false,
         iosApp: Int?, newIOSApp: Int? = nil, weight: UInt64
     ) {
-        let decision = decide(host: host, target: target, isPath: isPath)
-        tallies.record(decision, iosApp: iosApp, weight: weight)
-        newTallies?.record(decision, iosApp: newIOSApp, weight: weight)
+        let keyCount = host.count &+ target.count
+        guard keyCount <= Self.batchByteCount else {
+            // Longer than a batch holds: decided at once.
+            let decision = decide(host: host, target: target, isPath: isPath)
+            tallies.record(decision, iosApp: iosApp, weight: weight)
+            newTallies?.record(decision, iosApp: newIOSApp, weight: weight)
+            return
+        }
+        if state.pointee.waiting == Self.batchCount
+            || state.pointee.waitingBytes &+ keyCount > Self.batchByteCount
+        {
+            flush()
+        }
+        let start = state.pointee.waitingBytes
+        if let base = batchBytes.baseAddress {
+            if let from = host.baseAddress { (base + start).update(from: from, count: host.count) }
+            if let from = target.baseAddress {
+                (base + start + host.count).update(from: from, count: target.count)
+            }
+        }
+        batch[state.pointee.waiting] = Waiting(
+            keyStart: start, hostCount: host.count, keyCount: keyCount, isPath: isPath,
+            iosApp: iosApp ?? -1, newIOSApp: newIOSApp ?? -1, weight: weight)
+        state.pointee.waiting &+= 1
+        state.pointee.waitingBytes &+= keyCount
+    }
+
+    /// Decides and counts the tallies waiting in the batch; call before reading the counts.
+    func flush() {
+        let bytes = UnsafeBufferPointer(batchBytes)
+        for waiting in batch[0..<state.pointee.waiting] {
+            let hostEnd = waiting.keyStart + waiting.hostCount
+            let decision = decide(
+                host: UnsafeBufferPointer(rebasing: bytes[waiting.keyStart..<hostEnd]),
+                target: UnsafeBufferPointer(
+                    rebasing: bytes[hostEnd..<(waiting.keyStart + waiting.keyCount)]),
+                isPath: waiting.isPath)
+            tallies.record(
+                decision, iosApp: waiting.iosApp < 0 ? nil : waiting.iosApp, weight: waiting.weight)
+            newTallies?.record(
+                decision, iosApp: waiting.newIOSApp < 0 ? nil : waiting.newIOSApp,
+                weight: waiting.weight)
+        }
+        state.pointee.waiting = 0
+        state.pointee.waitingBytes = 0
     }
 
     /// `record` for a cache key: the host it starts with, if any, then the target.

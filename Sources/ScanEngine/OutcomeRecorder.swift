@@ -103,7 +103,10 @@ final class OutcomeRecorder {
         appVectors.pointee.spread { app, excluded, weight in
             summary.pointee.recordEligible(app: app, excluded: excluded, weight: weight)
         }
-        if let android { summary.pointee.android = android.counts }
+        if let android {
+            android.flush()
+            summary.pointee.android = android.counts
+        }
     }
 
     /// Keeps `vector` (`appVector(file:)`) for the tally of the cache slot `slot`.
@@ -172,6 +175,7 @@ final class OutcomeRecorder {
     /// `diff`: hands Android's counts to both summaries; call once, at the end.
     func finishAndroid(newSummary: UnsafeMutablePointer<DiffSummary>) {
         guard let android else { return }
+        android.flush()
         summary.pointee.android = android.counts
         newSummary.pointee.android = android.newCounts
     }

@@ -185,6 +185,42 @@ struct AndroidScanCommandTests {
         #expect(expected.android["excluded"] == 6 && expected.android["handled"] == 6)
     }
 
+    /// Android decides tallies in batches: a log of more distinct targets than a batch holds,
+    /// on two hosts, with targets longer than a batch's bytes (decided at once) among them,
+    /// gives every count that `match` gives, with one worker and with two.
+    @Test(arguments: [1, 2])
+    func manyTalliesAndLongTargetsAreEachDecided(workers: Int) throws {
+        let folder = try TemporaryFolder()
+        let long = "/buy/" + String(repeating: "x", count: 40_000)
+        var targets = (0..<700).map { index in
+            index % 3 == 0 ? "/id/\(index)" : index % 3 == 1 ? "/buy/\(index)" : "/help/\(index)"
+        }
+        targets += [
+            long, long + "?no_universal_links=1", "/x/" + String(repeating: "y", count: 35_000),
+        ]
+        var lines: [String] = []
+        var requests: [(url: String, count: UInt64)] = []
+        for host in ["example.com", "www.example.com"] {
+            for (index, target) in targets.enumerated() {
+                let repeats = 1 + index % 2
+                for _ in 0..<repeats {
+                    lines.append(
+                        "\(host):443 10.0.0.1 - - [01/May/2024:00:00:00 +0000] \"GET \(target) "
+                            + "HTTP/1.1\" 200 10 \"-\" \"agent\"")
+                }
+                requests.append(("https://\(host)\(target)", UInt64(repeats)))
+            }
+        }
+        let log = try folder.write("access.log", lines.joined(separator: "\n") + "\n")
+        let scan = try ToolRunner.run(
+            ["scan", "--aasa", Self.aasa, "--workers", String(workers), "--format", "json"]
+                + Self.android + [log])
+        #expect(scan.status == 0, "\(scan.stderr)")
+        let reported = try Self.reported(scan.stdout)
+        #expect(reported == (try Self.expected(requests, aasa: Self.aasa)))
+        #expect(reported.android.values.allSatisfy { $0 > 0 })
+    }
+
     /// A common log names no host: Android takes the app's one verified host, or the one
     /// `--android-host` names; with neither, the requests are unmatched as host-not-logged,
     /// and the report says why.
