@@ -34,14 +34,15 @@ final class AndroidRecorder {
     private static let batchCount = 512
     private static let batchByteCount = 32 << 10
 
+    /// 32 bytes: offsets within the batch's bytes and app indices fit 32 bits.
     private struct Waiting {
-        var keyStart: Int
-        var hostCount: Int
-        var keyCount: Int
+        var keyStart: Int32
+        var hostCount: Int32
+        var keyCount: Int32
         var isPath: Bool
         /// -1 for none.
-        var iosApp: Int
-        var newIOSApp: Int
+        var iosApp: Int32
+        var newIOSApp: Int32
         var weight: UInt64
     }
 
@@ -115,51 +116,20 @@ final class AndroidRecorder {
         host: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>, isPath: Bool = false,
         iosApp: Int?, newIOSApp: Int? = nil, weight: UInt64
     ) {
-        let keyCount = host.count &+ target.count
-        guard keyCount <= Self.batchByteCount else {
+        guard let start = reserve(host.count &+ target.count) else {
             // Longer than a batch holds: decided at once.
             let decision = decide(host: host, target: target, isPath: isPath)
             tallies.record(decision, iosApp: iosApp, weight: weight)
             newTallies?.record(decision, iosApp: newIOSApp, weight: weight)
             return
         }
-        if state.pointee.waiting == Self.batchCount
-            || state.pointee.waitingBytes &+ keyCount > Self.batchByteCount
-        {
-            flush()
+        if let from = host.baseAddress { start.update(from: from, count: host.count) }
+        if let from = target.baseAddress {
+            (start + host.count).update(from: from, count: target.count)
         }
-        let start = state.pointee.waitingBytes
-        if let base = batchBytes.baseAddress {
-            if let from = host.baseAddress { (base + start).update(from: from, count: host.count) }
-            if let from = target.baseAddress {
-                (base + start + host.count).update(from: from, count: target.count)
-            }
-        }
-        batch[state.pointee.waiting] = Waiting(
-            keyStart: start, hostCount: host.count, keyCount: keyCount, isPath: isPath,
-            iosApp: iosApp ?? -1, newIOSApp: newIOSApp ?? -1, weight: weight)
-        state.pointee.waiting &+= 1
-        state.pointee.waitingBytes &+= keyCount
-    }
-
-    /// Decides and counts the tallies waiting in the batch; call before reading the counts.
-    func flush() {
-        let bytes = UnsafeBufferPointer(batchBytes)
-        for waiting in batch[0..<state.pointee.waiting] {
-            let hostEnd = waiting.keyStart + waiting.hostCount
-            let decision = decide(
-                host: UnsafeBufferPointer(rebasing: bytes[waiting.keyStart..<hostEnd]),
-                target: UnsafeBufferPointer(
-                    rebasing: bytes[hostEnd..<(waiting.keyStart + waiting.keyCount)]),
-                isPath: waiting.isPath)
-            tallies.record(
-                decision, iosApp: waiting.iosApp < 0 ? nil : waiting.iosApp, weight: waiting.weight)
-            newTallies?.record(
-                decision, iosApp: waiting.newIOSApp < 0 ? nil : waiting.newIOSApp,
-                weight: waiting.weight)
-        }
-        state.pointee.waiting = 0
-        state.pointee.waitingBytes = 0
+        enqueue(
+            hostCount: host.count, keyCount: host.count &+ target.count, isPath: isPath,
+            iosApp: iosApp, newIOSApp: newIOSApp, weight: weight)
     }
 
     /// `record` for a cache key: the host it starts with, if any, then the target.
@@ -167,10 +137,72 @@ final class AndroidRecorder {
         key: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>, isPath: Bool,
         iosApp: Int?, newIOSApp: Int? = nil, weight: UInt64
     ) {
-        let hostCount = key.count - target.count
-        record(
-            host: UnsafeBufferPointer(rebasing: key[0..<hostCount]), target: target,
-            isPath: isPath, iosApp: iosApp, newIOSApp: newIOSApp, weight: weight)
+        let hostCount = key.count &- target.count
+        guard let start = reserve(key.count), let from = key.baseAddress else {
+            record(
+                host: UnsafeBufferPointer(rebasing: key[0..<hostCount]), target: target,
+                isPath: isPath, iosApp: iosApp, newIOSApp: newIOSApp, weight: weight)
+            return
+        }
+        start.update(from: from, count: key.count)
+        enqueue(
+            hostCount: hostCount, keyCount: key.count, isPath: isPath, iosApp: iosApp,
+            newIOSApp: newIOSApp, weight: weight)
+    }
+
+    /// Where a key of `count` bytes goes in the batch, which is flushed first when full; nil
+    /// for a key longer than a batch holds.
+    @inline(__always)
+    private func reserve(_ count: Int) -> UnsafeMutablePointer<UInt8>? {
+        guard count <= Self.batchByteCount, let base = batchBytes.baseAddress else { return nil }
+        if state.pointee.waiting == Self.batchCount
+            || state.pointee.waitingBytes &+ count > Self.batchByteCount
+        {
+            flush()
+        }
+        return base + state.pointee.waitingBytes
+    }
+
+    /// Adds the tally whose key was just copied to `reserve`'s place.
+    @inline(__always)
+    private func enqueue(
+        hostCount: Int, keyCount: Int, isPath: Bool, iosApp: Int?, newIOSApp: Int?,
+        weight: UInt64
+    ) {
+        batch[state.pointee.waiting] = Waiting(
+            keyStart: Int32(truncatingIfNeeded: state.pointee.waitingBytes),
+            hostCount: Int32(truncatingIfNeeded: hostCount),
+            keyCount: Int32(truncatingIfNeeded: keyCount), isPath: isPath,
+            iosApp: Int32(truncatingIfNeeded: iosApp ?? -1),
+            newIOSApp: Int32(truncatingIfNeeded: newIOSApp ?? -1), weight: weight)
+        state.pointee.waiting &+= 1
+        state.pointee.waitingBytes &+= keyCount
+    }
+
+    /// Decides and counts the tallies waiting in the batch; call before reading the counts.
+    func flush() {
+        guard let bytes = UnsafePointer(batchBytes.baseAddress) else { return }
+        var index = 0
+        while index < state.pointee.waiting {
+            let waiting = batch[index]
+            index &+= 1
+            let host = bytes + Int(waiting.keyStart)
+            let hostCount = Int(waiting.hostCount)
+            let decision = decide(
+                host: UnsafeBufferPointer(start: host, count: hostCount),
+                target: UnsafeBufferPointer(
+                    start: host + hostCount, count: Int(waiting.keyCount) &- hostCount),
+                isPath: waiting.isPath)
+            let iosApp = Int(waiting.iosApp)
+            tallies.record(decision, iosApp: iosApp < 0 ? nil : iosApp, weight: waiting.weight)
+            if let newTallies {
+                let newIOSApp = Int(waiting.newIOSApp)
+                newTallies.record(
+                    decision, iosApp: newIOSApp < 0 ? nil : newIOSApp, weight: waiting.weight)
+            }
+        }
+        state.pointee.waiting = 0
+        state.pointee.waitingBytes = 0
     }
 
     private func decide(
