@@ -11,8 +11,6 @@ struct ParameterLiterals: Sendable {
     /// -1 for an empty slot.
     private let slots: [Int32]
 
-    var count: Int { starts.count - 1 }
-
     /// The table of `literals`, numbered in order; equal ones share the first one's number.
     /// Returns, per literal, its number (-1 for nil).
     static func make(_ literals: [[UInt16]?]) -> (table: ParameterLiterals, numbers: [Int]) {
