@@ -67,13 +67,14 @@ struct CompiledGroup: Sendable {
     }
 
     /// Whether every matcher matches; a group without matchers never does. The path is known
-    /// to start with the first `knownPath` units of the path pattern (`PatternProgram`).
+    /// to start with the first `knownPath` units of the path pattern (`PatternProgram`), or,
+    /// with `pathMatches`, known to match it.
     /// Inlined: a dynamic rule's candidates call it in a loop.
     @inline(__always)
     func matches<Unit: TextUnit>(
         _ url: URLUnits, _ units: UnsafeBufferPointer<Unit>,
         parameters: UnsafeBufferPointer<Range<Int>>,
-        knownPath: Int = 0
+        knownPath: Int = 0, pathMatches: Bool = false
     ) -> Bool {
         // Over a plain buffer: iterating the array would copy each matcher, retaining its
         // program's arrays.
@@ -83,6 +84,7 @@ struct CompiledGroup: Sendable {
                 // Read in place: a copy of the program would retain its arrays.
                 switch matchers[index].part {
                 case .path:
+                    if pathMatches { continue }
                     let path = UnsafeBufferPointer(rebasing: units[url.path])
                     guard matchers[index].program.matches(path, known: knownPath) else {
                         return false

@@ -24,8 +24,9 @@ final class DynamicRuleIndex: Sendable {
     let statement: Int
     let componentIndices: [Int]
     /// Rules by the literal units of their path pattern from where a walk starts: from root 0
-    /// at the path's start, from each skip group's root past its stop unit. A negative value
-    /// `-1 - g` names skip group `g`.
+    /// at the path's start, from each skip group's root past its stop unit. A value names a
+    /// rule, by its index or, when its pattern ends with the key, by its index plus the number
+    /// of rules (`pathMatchesWhenMet`); a negative value `-1 - g` names skip group `g`.
     private let tries: UnitTrie
     private let groups: [SkipGroup]
     /// Rules every path meets, in order, for each value of a URL's `presentParts` (those that
@@ -33,8 +34,14 @@ final class DynamicRuleIndex: Sendable {
     /// one array, so that a decision reads it without retaining a list.
     private let everywhere: [Int]
     private let everywhereStarts: [Int]
-    /// Per rule, the parts besides the path it reads, as `presentParts` bits.
+    /// Per rule, the parts besides the path it reads, as `presentParts` bits, and
+    /// `pathMatchesWhenMet`.
     private let reads: [UInt8]
+    /// A walk meets a rule at the end of its path pattern's last indexed literal units. When
+    /// nothing follows them, or only a final `*`, the walk has done all the pattern's work:
+    /// the path matches, and the pattern's program is not run. When nothing follows, only a
+    /// path that ends there matches: the walk passes the rule over elsewhere.
+    private static let pathMatchesWhenMet: UInt8 = 4
     /// Per rule, the length of the literal start it is indexed by: a path that reached it
     /// starts with those units, so they are not compared again.
     private let knownPath: [Int]
@@ -86,6 +93,7 @@ final class DynamicRuleIndex: Sendable {
         self.componentIndices = componentIndices
         var everywhere: [Int] = []
         var knownPath: [Int] = []
+        var pathMatches = [UInt8](repeating: 0, count: rules.count)
         var trieKeys: [[(key: [UInt16], value: Int)]] = [[]]
         var groups: [SkipGroup] = []
         // A skip group by its trie, key and stop unit; made as rules first need it, so the
@@ -109,7 +117,11 @@ final class DynamicRuleIndex: Sendable {
                     if trie == 0 && run.isEmpty {
                         everywhere.append(index)
                     } else {
-                        trieKeys[trie].append((run, index))
+                        let rest = units[end...]
+                        if rest.isEmpty || rest.elementsEqual([Self.star]) {
+                            pathMatches[index] = Self.pathMatchesWhenMet
+                        }
+                        trieKeys[trie].append((run, rest.isEmpty ? rules.count + index : index))
                     }
                     break
                 }
@@ -137,7 +149,7 @@ final class DynamicRuleIndex: Sendable {
         }
         self.groups = groups
         let reads = rules.map(Self.partsRead)
-        self.reads = reads
+        self.reads = zip(reads, pathMatches).map { $0 | $1 }
         let (literals, numbers) = ParameterLiterals.make(rules.map(Self.requiredLiteral))
         requiredParameter = numbers.map { Int32($0) }
         parameterLiterals = literals
@@ -198,13 +210,16 @@ final class DynamicRuleIndex: Sendable {
         let parameters = scratch.parameters
         let path = UnsafeBufferPointer(rebasing: units[url.path])
         let present = Self.presentParts(url)
+        // The bit of `pathMatchesWhenMet` keeps no rule out.
+        let admitted = present | Self.pathMatchesWhenMet
         // Each rule is met at most once (its key ends at one node): there is room for all.
         let candidates = scratch.candidates
         var count = 0
         withUnsafeMutablePointer(to: &count) { count in
             reads.withUnsafeBufferPointer { reads in
                 groups.withUnsafeBufferPointer { groups in
-                    collect(from: 0, root: 0, path, Walk(reads, groups, present), candidates, count)
+                    let walk = Walk(reads, groups, admitted)
+                    collect(from: 0, root: 0, path, walk, candidates, count)
                 }
             }
         }
@@ -245,7 +260,8 @@ final class DynamicRuleIndex: Sendable {
                             guard scratch.parameterStamps[required] == stamp else { continue }
                         }
                         if rules[rule].matches(
-                            url, units, parameters: parameters, knownPath: knownPath[rule])
+                            url, units, parameters: parameters, knownPath: knownPath[rule],
+                            pathMatches: reads[rule] & Self.pathMatchesWhenMet != 0)
                         {
                             return rule
                         }
@@ -286,15 +302,22 @@ final class DynamicRuleIndex: Sendable {
     }
 
     /// Adds to `candidates` the rules under `root` (and the skip groups it leads to) that the
-    /// path from `start` meets, but those that read a part the URL lacks.
+    /// path from `start` meets, but those that read a part the URL lacks and those whose
+    /// path pattern is known not to match.
     private func collect<Unit: TextUnit>(
         from start: Int, root: Int, _ path: UnsafeBufferPointer<Unit>, _ walk: Walk,
         _ candidates: UnsafeMutableBufferPointer<Int>, _ count: UnsafeMutablePointer<Int>
     ) {
-        tries.walk(UnsafeBufferPointer(rebasing: path[start...]), from: root) { value in
+        let text = UnsafeBufferPointer(rebasing: path[start...])
+        tries.walkWithLengths(text, from: root) { value, keyLength in
             guard value < 0 else {
-                candidates[count.pointee] = value
-                count.pointee &+= walk.reads[value] & ~walk.present == 0 ? 1 : 0
+                var rule = value
+                if rule >= walk.reads.count {
+                    guard keyLength == text.count else { return }
+                    rule &-= walk.reads.count
+                }
+                candidates[count.pointee] = rule
+                count.pointee &+= walk.reads[rule] & ~walk.present == 0 ? 1 : 0
                 return
             }
             let group = walk.groups[-1 - value]

@@ -144,6 +144,14 @@ struct UnitTrie: Sendable {
     func walk<Unit: TextUnit>(
         _ text: UnsafeBufferPointer<Unit>, from root: Int = 0, _ body: (Int) -> Void
     ) {
+        walkWithLengths(text, from: root) { value, _ in body(value) }
+    }
+
+    /// `walk`, `body` also told the length of the key that holds the value.
+    func walkWithLengths<Unit: TextUnit>(
+        _ text: UnsafeBufferPointer<Unit>, from root: Int = 0,
+        _ body: (_ value: Int, _ keyLength: Int) -> Void
+    ) {
         nodes.withUnsafeBufferPointer { nodes in
             edges.withUnsafeBufferPointer { edges in
                 units.withUnsafeBufferPointer { units in
@@ -180,7 +188,7 @@ struct UnitTrie: Sendable {
     @inline(__always)
     private static func walk<Unit: TextUnit>(
         _ text: UnsafeBufferPointer<Unit>, _ root: Int, _ tables: Tables, fromEnd: Bool,
-        _ body: (Int) -> Void
+        _ body: (Int, Int) -> Void
     ) {
         let last = text.count &- 1
         var node = root
@@ -192,7 +200,7 @@ struct UnitTrie: Sendable {
             var value = Int(current.firstValue)
             let valueEnd = value &+ Int(current.valueCount)
             while value < valueEnd {
-                body(tables.values[value])
+                body(tables.values[value], read)
                 value &+= 1
             }
             guard read < text.count, current.edgeCount > 0 else { return }
