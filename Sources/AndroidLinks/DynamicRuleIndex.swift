@@ -231,11 +231,14 @@ final class DynamicRuleIndex: Sendable {
         // Rules met at one node come in order: many candidates often need no heap at all.
         let isHeap = count > 16 && !Self.isAscending(met)
         if isHeap { Self.makeHeap(&met) } else if count > 1 { Self.sortSmall(&met) }
+        let everywhereStart = everywhereStarts[Int(present)]
+        let everywhereEnd = everywhereStarts[Int(present) + 1]
+        // Most paths of a small file meet no rule: no need to set up the search.
+        guard count > 0 || everywhereStart < everywhereEnd else { return nil }
         return rules.withUnsafeBufferPointer { rules in
             knownPath.withUnsafeBufferPointer { knownPath in
                 everywhere.withUnsafeBufferPointer { everywhere in
-                    var nextEverywhere = everywhereStarts[Int(present)]
-                    let everywhereEnd = everywhereStarts[Int(present) + 1]
+                    var nextEverywhere = everywhereStart
                     var taken = 0
                     // The stamp of the URL's literal parameters, once a rule needs one.
                     var stamp: UInt32 = 0
