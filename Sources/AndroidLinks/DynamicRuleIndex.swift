@@ -56,22 +56,31 @@ final class DynamicRuleIndex: Sendable {
         let keyCount: Int
         let stop: UInt16
         let next: Int
-        /// The ASCII units the keys under `next` start with, a bit each, or nil when one of
-        /// them is empty or starts outside ASCII: a path whose unit after the stop is none of
-        /// them meets no rule there, so that trie is not walked (most paths that find a
-        /// group's stop end there).
-        var firstUnits: (low: UInt64, high: UInt64)?
+        /// The units the keys under `next` start with, or nil when one of them is empty or
+        /// starts outside ASCII: a path whose unit after the stop is none of them meets no
+        /// rule there, so that trie is not walked (most paths that find a group's stop end
+        /// there).
+        var firstUnits: ASCIIUnitSet?
+        /// When every key under `next` ends its rule's pattern (`*.json`, `*.pdf`), the units
+        /// they end with: only a path that ends with one of them can match, so the stop is
+        /// not searched for in the others (most paths have no `.`, and the search reads them
+        /// whole). Nil otherwise.
+        var lastUnits: ASCIIUnitSet?
 
         /// Whether a walk from `start`, past the stop, can meet a rule under `next`.
         @inline(__always)
         func mayMeetRules<Unit: TextUnit>(_ path: UnsafeBufferPointer<Unit>, from start: Int)
             -> Bool
         {
-            guard let (low, high) = firstUnits else { return true }
-            guard start < path.count else { return false }
-            let unit = path[start].wide
-            guard unit < 128 else { return false }
-            return (unit < 64 ? low &>> unit : high &>> (unit &- 64)) & 1 != 0
+            guard let firstUnits else { return true }
+            return start < path.count && firstUnits.contains(path[start].wide)
+        }
+
+        /// Whether `path` can end as a key under `next` ends.
+        @inline(__always)
+        func mayEnd<Unit: TextUnit>(_ path: UnsafeBufferPointer<Unit>) -> Bool {
+            guard let lastUnits else { return true }
+            return !path.isEmpty && lastUnits.contains(path[path.count &- 1].wide)
         }
     }
 
@@ -135,7 +144,7 @@ final class DynamicRuleIndex: Sendable {
                     groups.append(
                         SkipGroup(
                             keyCount: run.count, stop: key.stop, next: trieKeys.count,
-                            firstUnits: nil))
+                            firstUnits: nil, lastUnits: nil))
                     trieKeys.append([])
                     trieKeys[trie].append((run, -1 - group))
                 }
@@ -145,7 +154,12 @@ final class DynamicRuleIndex: Sendable {
         self.knownPath = knownPath
         tries = UnitTrie(rootedKeys: trieKeys)
         for index in groups.indices {
-            groups[index].firstUnits = Self.firstUnits(of: trieKeys[groups[index].next])
+            let keys = trieKeys[groups[index].next]
+            groups[index].firstUnits = ASCIIUnitSet(keys.map { $0.key.first })
+            // A value of `rules.count` or more: a pattern that ends with its key.
+            if keys.allSatisfy({ $0.value >= rules.count }) {
+                groups[index].lastUnits = ASCIIUnitSet(keys.map { $0.key.last })
+            }
         }
         self.groups = groups
         let reads = rules.map(Self.partsRead)
@@ -161,19 +175,6 @@ final class DynamicRuleIndex: Sendable {
         }
         self.everywhere = lists
         everywhereStarts = starts
-    }
-
-    /// The ASCII units `keys` start with, a bit each; nil when a key is empty or starts
-    /// outside ASCII.
-    private static func firstUnits(of keys: [(key: [UInt16], value: Int)])
-        -> (low: UInt64, high: UInt64)?
-    {
-        var (low, high): (UInt64, UInt64) = (0, 0)
-        for (key, _) in keys {
-            guard let first = key.first, first < 128 else { return nil }
-            if first < 64 { low |= 1 << first } else { high |= 1 << (first - 64) }
-        }
-        return (low, high)
     }
 
     /// A URL's parts besides its path, as bits: 1 its query, 2 its fragment.
@@ -324,7 +325,12 @@ final class DynamicRuleIndex: Sendable {
                 return
             }
             let group = walk.groups[-1 - value]
-            guard let stop = path.firstIndex(of: group.stop, from: start &+ group.keyCount),
+            guard group.mayEnd(path) else { return }
+            // Often the stop comes right after the key (`*/amp` on any path): no search.
+            let from = start &+ group.keyCount
+            guard
+                let stop = from < path.count && path[from].wide == group.stop
+                    ? from : path.firstIndex(of: group.stop, from: from),
                 group.mayMeetRules(path, from: stop &+ 1)
             else { return }
             collect(from: stop &+ 1, root: group.next, path, walk, candidates, count)
