@@ -29,6 +29,8 @@ extension PatternProgram {
     init(wildcards pattern: String) {
         let units = Array(pattern.utf16)
         var steps: [Step] = []
+        // A step a unit at most: the array does not grow step by step.
+        steps.reserveCapacity(units.count + 1)
         var index = 0
         while index < units.count {
             let unit = units[index]

@@ -58,66 +58,72 @@ struct UnitTrie: Sendable {
     /// (`walk(_:from:_:)`), and the tries share their tables.
     init(rootedKeys: [[(key: [UInt16], value: Int)]], backward: Bool = false) {
         self.backward = backward
-        // Build with a child table per node, then lay out the nodes that hold a value or
-        // branch, breadth first, joining each one-child chain between them into an edge.
-        var children = [[UInt16: Int]](repeating: [:], count: rootedKeys.count)
-        var nodeValues = [[Int]](repeating: [], count: rootedKeys.count)
-        for (root, keys) in rootedKeys.enumerated() {
-            for (key, value) in keys {
-                var node = root
-                for unit in backward ? Array(key.reversed()) : key {
-                    if let next = children[node][unit] {
-                        node = next
-                    } else {
-                        children.append([:])
-                        nodeValues.append([])
-                        children[node][unit] = children.count - 1
-                        node = children.count - 1
-                    }
-                }
-                nodeValues[node].append(value)
-            }
+        // Each root's keys sorted, equal keys in the order given: a node of the trie is then
+        // a run of keys that share its units (those that end there first), and its children
+        // the runs within it that share the next unit. No node is built before it is laid
+        // out (a table per node took most of the time of a file of thousands of rules).
+        let sortedKeys = rootedKeys.map { keys in
+            Self.sorted(backward ? keys.map { (Array($0.key.reversed()), $0.value) } : keys)
         }
         var nodes: [Node] = []
         var edges: [Edge] = []
         var units: [UInt16] = []
         var values: [Int] = []
         var branches: [Int32] = []
-        // Lays out node `built` and its edges; returns the nodes they lead to, with the edge
-        // to each, whose target is set when that node is laid out.
-        func layOut(_ built: Int) -> [(node: Int, edge: Int)] {
-            let sorted = children[built].sorted { $0.key < $1.key }
+        // Lays out `node` and its edges; returns the nodes they lead to, with the edge to
+        // each, whose target is set when that node is laid out. A node of depth `d` takes
+        // the first `d` units of each of its keys.
+        func layOut(_ node: PendingNode) -> [(node: PendingNode, edge: Int)] {
+            let keys = sortedKeys[node.root]
+            var start = node.keys.lowerBound
+            let firstValue = values.count
+            while start < node.keys.upperBound, keys[start].key.count == node.depth {
+                values.append(keys[start].value)
+                start += 1
+            }
+            // The children: runs of the keys left by their unit after the node's.
+            var runs: [(label: UInt16, keys: Range<Int>)] = []
+            while start < node.keys.upperBound {
+                let label = keys[start].key[node.depth]
+                var end = start + 1
+                while end < node.keys.upperBound, keys[end].key[node.depth] == label { end += 1 }
+                runs.append((label, start..<end))
+                start = end
+            }
             var (branchRow, rowLow, rowSpan) = (0, UInt16(0), 0)
-            if sorted.count > Self.fewEdges, let low = sorted.first?.key,
-                let high = sorted.last?.key, Int(high - low) < Self.widestRow
+            if runs.count > Self.fewEdges, let low = runs.first?.label,
+                let high = runs.last?.label, Int(high - low) < Self.widestRow
             {
                 (branchRow, rowLow, rowSpan) = (branches.count, low, Int(high - low) + 1)
                 branches += repeatElement(-1, count: rowSpan)
-                for (offset, (label, _)) in sorted.enumerated() {
-                    branches[branchRow + Int(label - low)] = Int32(edges.count + offset)
+                for (offset, run) in runs.enumerated() {
+                    branches[branchRow + Int(run.label - low)] = Int32(edges.count + offset)
                 }
             }
             nodes.append(
                 Node(
-                    firstEdge: Int32(edges.count), edgeCount: Int32(sorted.count),
-                    firstValue: Int32(values.count), valueCount: Int32(nodeValues[built].count),
+                    firstEdge: Int32(edges.count), edgeCount: Int32(runs.count),
+                    firstValue: Int32(firstValue), valueCount: Int32(values.count - firstValue),
                     branchRow: Int32(branchRow), rowLow: rowLow, rowSpan: UInt16(rowSpan)))
-            values += nodeValues[built]
-            var next: [(node: Int, edge: Int)] = []
-            for (label, child) in sorted {
+            var next: [(node: PendingNode, edge: Int)] = []
+            for run in runs {
                 let firstUnit = units.count
-                units.append(label)
-                var end = child
-                while nodeValues[end].isEmpty, children[end].count == 1,
-                    let only = children[end].first
-                {
-                    units.append(only.key)
-                    end = only.value
+                units.append(run.label)
+                // The edge goes on while no key of the run ends and all share the next unit
+                // (the first is the shortest, the last the greatest).
+                let (shortest, greatest) = (
+                    keys[run.keys.lowerBound].key, keys[run.keys.upperBound - 1].key
+                )
+                var depth = node.depth + 1
+                while shortest.count > depth, shortest[depth] == greatest[depth] {
+                    units.append(shortest[depth])
+                    depth += 1
                 }
-                next.append((end, edges.count))
+                let child = PendingNode(root: node.root, keys: run.keys, depth: depth)
+                next.append((child, edges.count))
                 edges.append(
                     Edge(
-                        first: label, firstUnit: Int32(firstUnit),
+                        first: run.label, firstUnit: Int32(firstUnit),
                         unitCount: Int32(units.count - firstUnit), target: -1))
             }
             return next
@@ -125,18 +131,43 @@ struct UnitTrie: Sendable {
         // The roots first, then the other nodes depth first, each after its parent and
         // before its later siblings: a walk down the trie reads nearby memory, not one node
         // per level far apart.
-        var pending: [(node: Int, edge: Int)] = []
-        for root in rootedKeys.indices { pending += layOut(root) }
+        var pending: [(node: PendingNode, edge: Int)] = []
+        for (root, keys) in sortedKeys.enumerated() {
+            pending += layOut(PendingNode(root: root, keys: keys.indices, depth: 0))
+        }
         pending.reverse()
-        while let (built, edge) = pending.popLast() {
+        while let (node, edge) = pending.popLast() {
             edges[edge].target = Int32(nodes.count)
-            pending += layOut(built).reversed()
+            pending += layOut(node).reversed()
         }
         self.nodes = nodes
         self.edges = edges
         self.units = units
         self.values = values
         self.branches = branches
+    }
+
+    /// A node of the trie being laid out: the keys of root `root`'s sorted keys that pass
+    /// through it, and how many units of them it stands for.
+    private struct PendingNode {
+        let root: Int
+        let keys: Range<Int>
+        let depth: Int
+    }
+
+    /// `keys` in the order of their units (a key before those it starts), equal keys in the
+    /// order given.
+    private static func sorted(_ keys: [(key: [UInt16], value: Int)])
+        -> [(key: [UInt16], value: Int)]
+    {
+        let order = keys.indices.sorted { left, right in
+            let (a, b) = (keys[left].key, keys[right].key)
+            for index in 0..<min(a.count, b.count) where a[index] != b[index] {
+                return a[index] < b[index]
+            }
+            return a.count != b.count ? a.count < b.count : left < right
+        }
+        return order.map { keys[$0] }
     }
 
     /// Calls `body` with the value of every key the text starts with (ends with, walked

@@ -42,6 +42,46 @@ struct UnitTrieTests {
             }
         }
     }
+
+    /// Several tries in one (the dynamic-rule index keeps a root per skip group): a walk from
+    /// a root meets exactly that root's keys the text starts with (ends with, backward),
+    /// shortest first and equal keys in the order given, never another root's.
+    @Test(arguments: [false, true])
+    func walkFromARootMeetsOnlyItsKeys(backward: Bool) {
+        var random = SplitMix64(seed: backward ? 21 : 17)
+        let alphabet: [UInt16] = [0x61, 0x62, 0x2F, 0x63, 0xE9, 0x2E]
+        func text(_ maximum: Int) -> [UInt16] {
+            (0..<Int(random.next() % UInt64(maximum + 1))).map { _ in
+                alphabet[Int(random.next() % UInt64(alphabet.count))]
+            }
+        }
+        for _ in 0..<300 {
+            let roots = (0..<Int(1 + random.next() % 4)).map { _ in
+                (0..<Int(random.next() % 12)).map { _ in
+                    (key: text(5), value: Int(random.next() % 20))
+                }
+            }
+            let trie = UnitTrie(rootedKeys: roots, backward: backward)
+            for (root, keys) in roots.enumerated() {
+                for _ in 0..<10 {
+                    let probe = text(8)
+                    var met: [Int] = []
+                    probe.withUnsafeBufferPointer { trie.walk($0, from: root) { met.append($0) } }
+                    let expected = keys.enumerated()
+                        .filter {
+                            backward
+                                ? probe.ends(with: $0.element.key)
+                                : probe.starts(with: $0.element.key)
+                        }
+                        .sorted {
+                            ($0.element.key.count, $0.offset) < ($1.element.key.count, $1.offset)
+                        }
+                        .map { $0.element.value }
+                    #expect(met == expected, "root \(root) of \(roots), text \(probe)")
+                }
+            }
+        }
+    }
 }
 
 extension Array where Element == UInt16 {
