@@ -24,7 +24,7 @@ extension StatementReader {
         }
         var components: [DynamicAppLinkComponent] = []
         for (index, item) in items.enumerated() {
-            guard let component = dynamicComponent(item, index, "\(path)[\(index)]") else {
+            guard let component = dynamicComponent(item, index, in: path) else {
                 return nil
             }
             components.append(component)
@@ -39,32 +39,36 @@ extension StatementReader {
         return components
     }
 
-    private mutating func dynamicComponent(_ node: JSONNode, _ index: Int, _ path: String)
+    /// Rule `index` of the list at `list` (a JSON path).
+    private mutating func dynamicComponent(_ node: JSONNode, _ index: Int, in list: String)
         -> DynamicAppLinkComponent?
     {
+        // Paths are spelled out only for a note: most rules have none, and a file may have
+        // thousands.
+        func path() -> String { "\(list)[\(index)]" }
         guard case .object(let members) = node.value else {
             return discard(
-                .ruleNotObject, node, path, "a rule is \(node.value.kindName), not an object")
+                .ruleNotObject, node, path(), "a rule is \(node.value.kindName), not an object")
         }
         var component = DynamicAppLinkComponent(index: index, location: node.location)
         for member in members {
-            let memberPath = path + "[\"\(member.key)\"]"
+            func memberPath() -> String { path() + "[\"\(member.key)\"]" }
             let value = member.value
             switch member.key {
             case "/", "#":
                 guard let text = value.stringValue else {
                     return discard(
-                        .partNotString, value, memberPath,
+                        .partNotString, value, memberPath(),
                         "\(member.key) is \(value.value.kindName), not a string")
                 }
                 if member.key == "/" { component.path = text } else { component.fragment = text }
             case "?":
-                guard let query = queryPatterns(value, memberPath) else { return nil }
+                guard let query = queryPatterns(value, memberPath()) else { return nil }
                 component.query = query
             case "exclude":
                 guard let flag = value.boolValue else {
                     return discard(
-                        .excludeNotBoolean, value, memberPath,
+                        .excludeNotBoolean, value, memberPath(),
                         "exclude is \(value.value.kindName), not true or false")
                 }
                 component.exclude = flag
@@ -72,11 +76,11 @@ extension StatementReader {
                 component.comments = value.stringValue
             case "caseSensitive", "percentEncoded", "comment":
                 note(
-                    .iOSRuleKey, value, memberPath,
+                    .iOSRuleKey, value, memberPath(),
                     "\(member.key) is an iOS key; Android has no such option and ignores it")
             default:
                 note(
-                    .unknownRuleKey, value, memberPath,
+                    .unknownRuleKey, value, memberPath(),
                     "\"\(member.key)\" is not a key of a dynamic rule; Android ignores it")
             }
         }
@@ -108,15 +112,15 @@ extension StatementReader {
     /// path pattern whose first character is a literal other than `/`: every path starts
     /// with `/` (A2).
     private mutating func noteRuleThatNeverMatches(
-        _ component: DynamicAppLinkComponent, _ node: JSONNode, _ path: String
+        _ component: DynamicAppLinkComponent, _ node: JSONNode, _ path: () -> String
     ) {
         if component.path == nil, component.query?.isEmpty ?? true, component.fragment == nil {
             let what = component.query == nil ? "none of /, ?, #" : "an empty ? and neither / nor #"
-            note(.emptyRule, node, path, "the rule has \(what); it never matches")
+            note(.emptyRule, node, path(), "the rule has \(what); it never matches")
         }
         if let pattern = component.path, !(pattern.first.map { "/*?".contains($0) } ?? false) {
             note(
-                .pathNeverMatches, at: component.location, path + "[\"/\"]",
+                .pathNeverMatches, at: component.location, path() + "[\"/\"]",
                 "the path pattern \"\(pattern)\" never matches: every path starts with /")
         }
     }

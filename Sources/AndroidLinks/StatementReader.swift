@@ -223,6 +223,9 @@ struct StatementReader {
     /// AOSP's reader takes only objects, arrays, strings and booleans in a statement, and no
     /// booleans in arrays; it fails the file otherwise (A6.3). Noted once per statement.
     private mutating func noteStrictValues(_ statement: JSONNode, _ base: String) {
+        // The paths are spelled out only in a statement that has such a value: most have
+        // none, and a statement may hold thousands of dynamic rules.
+        guard Self.hasStrictValue(statement) else { return }
         var pending: [(JSONNode, String, inArray: Bool)] = [(statement, base, false)]
         while let (node, path, inArray) = pending.popLast() {
             switch node.value {
@@ -246,6 +249,21 @@ struct StatementReader {
                 break
             }
         }
+    }
+
+    /// Whether `statement` holds a value `noteStrictValues` notes.
+    private static func hasStrictValue(_ statement: JSONNode) -> Bool {
+        var pending: [(JSONNode, inArray: Bool)] = [(statement, false)]
+        while let (node, inArray) = pending.popLast() {
+            switch node.value {
+            case .object(let members): pending += members.map { ($0.value, false) }
+            case .array(let items): pending += items.map { ($0, true) }
+            case .number, .null: return true
+            case .bool: if inArray { return true }
+            case .string: break
+            }
+        }
+        return false
     }
 
     // MARK: - Noting
