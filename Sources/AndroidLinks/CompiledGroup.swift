@@ -45,6 +45,8 @@ struct CompiledGroup: Sendable {
     /// before a query parameter (each parameter in turn): `/search` with `type=users` tests
     /// `type` before `q=?*`.
     private static func cheapestFirst(_ matchers: [Matcher]) -> [Matcher] {
+        // Most rules have one matcher: nothing to sort.
+        guard matchers.count > 1 else { return matchers }
         func cost(_ matcher: Matcher) -> Int {
             let form =
                 switch matcher.program.form {

@@ -62,6 +62,7 @@ extension PatternProgram {
     /// such.
     private static func simplest(_ steps: [Step]) -> Form {
         var units: [UInt16] = []
+        units.reserveCapacity(steps.count)
         var more = 0
         for (index, step) in steps.enumerated() {
             switch step {

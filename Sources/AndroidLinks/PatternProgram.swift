@@ -47,6 +47,8 @@ struct PatternProgram: Sendable {
     static func joined(_ steps: [Step], sets: [UnitSet], endsWithText: Bool) -> Form {
         var joined: [Step] = []
         var units: [UInt16] = []
+        joined.reserveCapacity(steps.count)
+        units.reserveCapacity(steps.count)
         var index = 0
         while index < steps.count {
             var end = index
