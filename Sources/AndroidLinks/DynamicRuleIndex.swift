@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// One verified host's dynamic rules (A7.4: in order, the first that matches decides), laid out
 /// so that a URL is tried only against the rules its path can meet: the literal start of each
 /// rule's path pattern (up to its first `*` or `?`) in a trie, walked along the URL's decoded
@@ -60,12 +62,12 @@ final class DynamicRuleIndex: Sendable {
         /// starts outside ASCII: a path whose unit after the stop is none of them meets no
         /// rule there, so that trie is not walked (most paths that find a group's stop end
         /// there).
-        var firstUnits: ASCIIUnitSet?
+        var firstUnits: ASCIISet?
         /// When every key under `next` ends its rule's pattern (`*.json`, `*.pdf`), the units
         /// they end with: only a path that ends with one of them can match, so the stop is
         /// not searched for in the others (most paths have no `.`, and the search reads them
         /// whole). Nil otherwise.
-        var lastUnits: ASCIIUnitSet?
+        var lastUnits: ASCIISet?
 
         /// Whether a walk from `start`, past the stop, can meet a rule under `next`.
         @inline(__always)
@@ -73,14 +75,14 @@ final class DynamicRuleIndex: Sendable {
             -> Bool
         {
             guard let firstUnits else { return true }
-            return start < path.count && firstUnits.contains(path[start].wide)
+            return start < path.count && firstUnits.contains(UInt32(path[start].wide))
         }
 
         /// Whether `path` can end as a key under `next` ends.
         @inline(__always)
         func mayEnd<Unit: TextUnit>(_ path: UnsafeBufferPointer<Unit>) -> Bool {
             guard let lastUnits else { return true }
-            return !path.isEmpty && lastUnits.contains(path[path.count &- 1].wide)
+            return !path.isEmpty && lastUnits.contains(UInt32(path[path.count &- 1].wide))
         }
     }
 
@@ -155,10 +157,10 @@ final class DynamicRuleIndex: Sendable {
         tries = UnitTrie(rootedKeys: trieKeys)
         for index in groups.indices {
             let keys = trieKeys[groups[index].next]
-            groups[index].firstUnits = ASCIIUnitSet(keys.map { $0.key.first })
+            groups[index].firstUnits = ASCIISet(units: keys.map { $0.key.first })
             // A value of `rules.count` or more: a pattern that ends with its key.
             if keys.allSatisfy({ $0.value >= rules.count }) {
-                groups[index].lastUnits = ASCIIUnitSet(keys.map { $0.key.last })
+                groups[index].lastUnits = ASCIISet(units: keys.map { $0.key.last })
             }
         }
         self.groups = groups

@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// A compiled glob: a position automaton (Glushkov construction) run as a set of live
 /// states, so a match costs O(text length x live states) whatever the pattern -- never the
 /// exponential backtracking of `*a*a*a*b` against a long path.

@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// Every glob path pattern of one view of the URL (case-folded or not, percent-decoded or not)
 /// as ONE position automaton: the union of the patterns' Glushkov automata, factored on their
 /// common leading nodes. Rules whose path patterns are the same (they differ in query, fragment, exclusion

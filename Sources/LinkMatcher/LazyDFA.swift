@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// A DFA over a `GlobUnion`, built lazily, one per thread and view. A DFA state is the set of
 /// union positions live after some text; it is made the first time a path leads to it, and its
 /// transitions are filled in as paths take them. After warm-up a path costs one table lookup

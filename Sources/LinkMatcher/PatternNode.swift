@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// A pattern after tokenizing and expanding its substitution variables: the input of the
 /// glob compiler. Literals hold Unicode scalar values, already case-folded when the rule is
 /// case-insensitive.

@@ -1,3 +1,5 @@
+import ASCIIBytes
+
 /// Value sets of the predefined substitution variables (SEMANTICS.md S6.2, S6.3).
 ///
 /// `$(region)` and `$(lang)` follow Foundation's `Locale.isoRegionCodes` and

@@ -1,3 +1,4 @@
+import ASCIIBytes
 import LinkMatcher
 
 extension Inclusion {
