@@ -38,7 +38,10 @@ struct AndroidScanCommandTests {
         _ requests: [(url: String, count: UInt64)], aasa: String, android: [String] = android
     ) throws -> Expected {
         let urls = Array(Set(requests.map(\.url))).sorted()
-        let run = try ToolRunner.run(["match", "--json", "--aasa", aasa] + android + urls)
+        // On standard input: a URL may be longer than an argument may be.
+        let run = try ToolRunner.run(
+            ["match", "--json", "--aasa", aasa] + android + ["-"],
+            stdin: Data((urls.joined(separator: "\n") + "\n").utf8))
         #expect(run.status == 0, "\(run.stderr)")
         var answers: [String: [String: Any]] = [:]
         for line in run.lines {
@@ -191,12 +194,13 @@ struct AndroidScanCommandTests {
     @Test(arguments: [1, 2])
     func manyTalliesAndLongTargetsAreEachDecided(workers: Int) throws {
         let folder = try TemporaryFolder()
-        let long = "/buy/" + String(repeating: "x", count: 40_000)
-        var targets = (0..<700).map { index in
+        // A batch holds 2,048 tallies and 128 KiB of their keys.
+        let long = "/buy/" + String(repeating: "x", count: 140_000)
+        var targets = (0..<1_500).map { index in
             index % 3 == 0 ? "/id/\(index)" : index % 3 == 1 ? "/buy/\(index)" : "/help/\(index)"
         }
         targets += [
-            long, long + "?no_universal_links=1", "/x/" + String(repeating: "y", count: 35_000),
+            long, long + "?no_universal_links=1", "/x/" + String(repeating: "y", count: 135_000),
         ]
         var lines: [String] = []
         var requests: [(url: String, count: UInt64)] = []
