@@ -224,7 +224,7 @@ final class AndroidRecorder {
     /// Puts in `order` the batch sorted by the unit after the first of each target (`u` of
     /// `/users/...`): decisions in a row then mostly take the same way through the rules'
     /// tables, and the processor predicts their branches (in simulation, 1.5 to 2.6 fewer
-    /// mispredicted branches a line for 11 to 16 more instructions). A counting sort; the
+    /// mispredicted branches a line for a few more instructions). A counting sort; the
     /// counts do not depend on the order.
     private func sortBatch() {
         let count = state.pointee.waiting
