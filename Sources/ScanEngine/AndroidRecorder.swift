@@ -227,7 +227,7 @@ final class AndroidRecorder {
 
     /// Puts in `order` the batch sorted by the second and third units of each target (`us` of
     /// `/users/...`): decisions in a row then mostly take the same way through the rules'
-    /// tables, and the processor predicts their branches (in simulation, 1.5 to 2.6 fewer
+    /// tables, and the processor predicts their branches (in simulation, about 3 fewer
     /// mispredicted branches a line for a few more instructions). A radix sort of two counting
     /// passes, the third unit first; the counts do not depend on the order.
     private func sortBatch() {
