@@ -223,47 +223,48 @@ struct StatementReader {
     /// AOSP's reader takes only objects, arrays, strings and booleans in a statement, and no
     /// booleans in arrays; it fails the file otherwise (A6.3). Noted once per statement.
     private mutating func noteStrictValues(_ statement: JSONNode, _ base: String) {
-        // The paths are spelled out only in a statement that has such a value: most have
-        // none, and a statement may hold thousands of dynamic rules.
-        guard Self.hasStrictValue(statement) else { return }
-        var pending: [(JSONNode, String, inArray: Bool)] = [(statement, base, false)]
+        // Looked for without paths first: most statements have no such value, and one may
+        // hold thousands of dynamic rules whose paths would be spelled out for nothing.
+        guard
+            Self.firstStrictValue(in: statement, base: (), member: { _, _ in }, item: { _, _ in })
+                != nil,
+            let (node, path, inArray) = Self.firstStrictValue(
+                in: statement, base: base, member: { "\($0)[\"\($1)\"]" }, item: { "\($0)[\($1)]" })
+        else { return }
+        note(
+            .strictValue, node, path,
+            "\(node.value.kindName) \(inArray ? "in an array " : "")inside a statement; "
+                + "Android's reader takes only objects, arrays, strings and booleans, and "
+                + "fails the whole file")
+    }
+
+    /// The first value of `statement` (depth first, in order) that Android's reader refuses,
+    /// with its path, made from `base` by `member` (an object's key) and `item` (an array's
+    /// offset), and whether it sits in an array; nil when there is none.
+    private static func firstStrictValue<Path>(
+        in statement: JSONNode, base: Path, member: (Path, String) -> Path,
+        item: (Path, Int) -> Path
+    ) -> (JSONNode, Path, inArray: Bool)? {
+        var pending: [(JSONNode, Path, inArray: Bool)] = [(statement, base, false)]
         while let (node, path, inArray) = pending.popLast() {
             switch node.value {
             case .object(let members):
-                for member in members.reversed() {
-                    pending.append((member.value, path + "[\"\(member.key)\"]", false))
+                for entry in members.reversed() {
+                    pending.append((entry.value, member(path, entry.key), false))
                 }
             case .array(let items):
-                for (offset, item) in items.enumerated().reversed() {
-                    pending.append((item, "\(path)[\(offset)]", true))
+                for (offset, value) in items.enumerated().reversed() {
+                    pending.append((value, item(path, offset), true))
                 }
-            case .number, .null, .bool:
-                if case .bool = node.value, !inArray { continue }
-                note(
-                    .strictValue, node, path,
-                    "\(node.value.kindName) \(inArray ? "in an array " : "")inside a statement; "
-                        + "Android's reader takes only objects, arrays, strings and booleans, and "
-                        + "fails the whole file")
-                return
+            case .number, .null:
+                return (node, path, inArray)
+            case .bool:
+                if inArray { return (node, path, inArray) }
             case .string:
                 break
             }
         }
-    }
-
-    /// Whether `statement` holds a value `noteStrictValues` notes.
-    private static func hasStrictValue(_ statement: JSONNode) -> Bool {
-        var pending: [(JSONNode, inArray: Bool)] = [(statement, false)]
-        while let (node, inArray) = pending.popLast() {
-            switch node.value {
-            case .object(let members): pending += members.map { ($0.value, false) }
-            case .array(let items): pending += items.map { ($0, true) }
-            case .number, .null: return true
-            case .bool: if inArray { return true }
-            case .string: break
-            }
-        }
-        return false
+        return nil
     }
 
     // MARK: - Noting
