@@ -71,7 +71,9 @@ public final class AndroidLinkMatcher: Sendable {
         let intentFilters = filters.map(\.filter)
         hostIndexes = schemeFilters.map { HostIndex($0, of: intentFilters) }
         verifiedDomains = Verification.verifiedDomains(manifest, setup, packageName: packageName)
-        domains = DomainIndex(verifiedDomains)
+        domains = DomainIndex(
+            verifiedDomains,
+            approvesEveryHost: Verification.approvesEveryHost(verifiedDomains, setup))
         largestRuleCount = domains.rules.map(\.rules.count).max() ?? 0
     }
 

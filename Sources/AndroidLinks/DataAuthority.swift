@@ -2,7 +2,7 @@
 public struct DataAuthority: Sendable, Equatable {
     /// The host as written: `example.com`, `*.example.com`, `*`.
     public var host: String
-    /// The port, when written; a URL must then write exactly this port.
+    /// The port as written, if it is.
     public var port: Int?
     /// The line of the `<data>` element.
     public var line: Int
@@ -13,6 +13,10 @@ public struct DataAuthority: Sendable, Equatable {
         self.port = port
         self.line = line
     }
+
+    /// The port a URL must write, if any: the written one unless it is negative, which, like
+    /// none, takes any port (A4.4).
+    public var requiredPort: Int? { port.flatMap { $0 >= 0 ? $0 : nil } }
 
     /// True when the host starts with `*`: the rest must then end the URL's host.
     public var isWildcard: Bool { host.hasPrefix("*") }

@@ -12,8 +12,11 @@ struct DomainIndex: Sendable {
     let rules: [DynamicRuleIndex]
     /// The same, unmanaged (`rules` keeps them): a decision reads them without retaining them.
     private let unmanagedRules: [Unmanaged<DynamicRuleIndex>]
+    /// Before Android 12 the app is approved, not its hosts (A6.5).
+    private let approvesEveryHost: Bool
 
-    init(_ verified: [VerifiedDomain]) {
+    init(_ verified: [VerifiedDomain], approvesEveryHost: Bool = false) {
+        self.approvesEveryHost = approvesEveryHost
         var suffixes: [(key: [UInt16], value: Int)] = []
         var rules: [DynamicRuleIndex] = []
         for (index, domain) in verified.enumerated() {
@@ -43,9 +46,9 @@ struct DomainIndex: Sendable {
     }
 
     /// A6.5: the host is a verified host, or ends with `X` of a verified `*.X` (no dot
-    /// needed, as Android tests it).
+    /// needed, as Android tests it); before Android 12, any host once the app is approved.
     func approves(_ host: UnsafeBufferPointer<UInt16>) -> Bool {
-        if exact.index(of: host) != nil { return true }
+        if approvesEveryHost || exact.index(of: host) != nil { return true }
         var approved = false
         wildcardSuffixes.walk(host) { _ in approved = true }
         return approved

@@ -32,11 +32,11 @@ struct HostIndex: Sendable {
                 if host.hasPrefix("*") {
                     let suffix = String(host.dropFirst())
                     if wildcardEntries[suffix] == nil { wildcardOrder.append(suffix) }
-                    wildcardEntries[suffix, default: []].append((filter, authority.port))
+                    wildcardEntries[suffix, default: []].append((filter, authority.requiredPort))
                 } else {
                     let key = exact.insert(Array(host.utf16))
                     if key == exactEntries.count { exactEntries.append([]) }
-                    exactEntries[key].append((filter, authority.port))
+                    exactEntries[key].append((filter, authority.requiredPort))
                 }
             }
         }

@@ -134,6 +134,17 @@ struct URLUnits {
             return start..<units.count
         }
 
+        /// The number `url[range]` decodes to, read as `integer` reads it; nothing is kept.
+        mutating func decodedInteger(_ url: UnsafeBufferPointer<UInt8>, _ range: Range<Int>)
+            -> Int?
+        {
+            let decoded = decode(url, range)
+            defer { units.count = decoded.lowerBound }
+            let bytes = decoded.map { units.base[$0] }
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return bytes.map(UInt8.init).withUnsafeBufferPointer { URLUnits.integer($0[...]) }
+        }
+
         mutating func slash() -> Range<Int> {
             units.append(UInt16(UInt8(ascii: "/")))
             return (units.count - 1)..<units.count
@@ -177,7 +188,11 @@ struct URLUnits {
         if let colon = url[hostPort].lastIndex(of: UInt8(ascii: ":")),
             closing.map({ colon > $0 }) ?? true
         {
-            port = integer(url[(colon + 1)..<hostPort.upperBound])
+            let portText = (colon + 1)..<hostPort.upperBound
+            // Android decodes the port too (`Uri.getPort`): `:44%33` is 443.
+            port =
+                url[portText].contains(UInt8(ascii: "%"))
+                ? text.decodedInteger(url, portText) : integer(url[portText])
             hostPort = hostPort.lowerBound..<colon
         }
         let host = text.decode(url, hostPort)
@@ -189,7 +204,7 @@ struct URLUnits {
     }
 
     /// A decimal number with an optional sign, as Swift's `Int(_:)` reads it.
-    private static func integer(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+    fileprivate static func integer(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
         var digits = text[...]
         let negative = digits.first == UInt8(ascii: "-")
         if negative || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }

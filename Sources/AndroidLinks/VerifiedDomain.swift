@@ -37,26 +37,36 @@ enum Verification {
     {
         let filters = manifest.components.flatMap(\.intentFilters)
         let targetSdk = setup.targetSdk ?? manifest.targetSdkVersion ?? 35
+        // Once one filter asks for it, the others' hosts are verified too, but for the app
+        // that targets Android 12 on Android 12 or later.
+        let asked = filters.contains { $0.autoVerify && handlesWebURIs($0, onlyWebSchemes: true) }
         let selected: [IntentFilter]
         if setup.apiLevel >= 31, targetSdk >= 31 {
             selected = filters.filter {
                 $0.autoVerify && $0.categories.contains(AndroidIntentNames.categoryDefault)
                     && handlesWebURIs($0, onlyWebSchemes: true)
             }
-        } else if filters.contains(where: {
-            $0.autoVerify && handlesWebURIs($0, onlyWebSchemes: true)
-        }) {
+        } else if !asked {
+            selected = []
+        } else if setup.apiLevel >= 31 {
             selected = filters.filter { handlesWebURIs($0, onlyWebSchemes: false) }
         } else {
-            selected = []
+            // Android 6 to 11: filters of web schemes only, and no host is set aside.
+            selected = filters.filter { handlesWebURIs($0, onlyWebSchemes: true) }
         }
         var domains: [String] = []
         var seen = Set<String>()
         for host in selected.flatMap(\.authorities).map(\.host)
-        where isValidDomain(host) && seen.insert(host).inserted {
+        where (setup.apiLevel < 31 || isValidDomain(host)) && seen.insert(host).inserted {
             domains.append(host)
         }
         return domains
+    }
+
+    /// A6.5: before Android 12 the app, not each host, is approved: once its hosts verified,
+    /// every URL one of its filters takes opens it, on any host.
+    static func approvesEveryHost(_ verified: [VerifiedDomain], _ setup: AndroidLinkSetup) -> Bool {
+        setup.apiLevel < 31 && !verified.isEmpty
     }
 
     /// `VIEW`, `BROWSABLE` and web schemes: all of them, or at least one (IF `handlesWebUris`).
@@ -69,19 +79,77 @@ enum Verification {
         return onlyWebSchemes ? !web.contains(false) : web.contains(true)
     }
 
-    /// A11 Q3: an optional `*.`, then at least two labels of ASCII letters, digits and inner
-    /// `-`.
+    /// A6.1: what Android 12 and later verify: an optional `*.`, then Android's
+    /// `Patterns.DOMAIN_NAME`, whole: labels of letters, digits and other characters from
+    /// U+00A0 on (RFC 3987's, but spaces), with `_` and `-` inside, of at most 63 characters,
+    /// each followed by a dot, then a top-level label of 2 to 63 letters or such characters,
+    /// or `xn--` punycode; or an IPv4 address.
     static func isValidDomain(_ host: String) -> Bool {
-        let name = host.hasPrefix("*.") ? host.utf8.dropFirst(2) : host.utf8[...]
-        let labels = name.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        return labels.count >= 2
-            && labels.allSatisfy { label in
-                !label.isEmpty && label.first != UInt8(ascii: "-")
-                    && label.last != UInt8(ascii: "-")
-                    && label.allSatisfy { byte in
-                        (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10 || byte == UInt8(ascii: "-")
-                    }
-            }
+        var name = Array(host.unicodeScalars)[...]
+        if name.starts(with: ["*", "."]) { name = name.dropFirst(2) }
+        let labels = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2 else { return false }
+        if labels.count == 4, labels.enumerated().allSatisfy({ isOctet($1, place: $0) }) {
+            return true
+        }
+        return labels.dropLast().allSatisfy(isLabel) && isTopLevelLabel(labels[labels.count - 1])
+    }
+
+    private static func isLabel(_ label: ArraySlice<Unicode.Scalar>) -> Bool {
+        guard let first = label.first, let last = label.last, label.count <= 63 else {
+            return false
+        }
+        return isLabelCharacter(first) && isLabelCharacter(last)
+            && label.allSatisfy { isLabelCharacter($0) || $0 == "_" || $0 == "-" }
+    }
+
+    private static func isTopLevelLabel(_ label: ArraySlice<Unicode.Scalar>) -> Bool {
+        if (2...63).contains(label.count),
+            label.allSatisfy({ isASCIILetter($0) || isWideCharacter($0) })
+        {
+            return true
+        }
+        // `xn--`, then word characters and `-`, ending with a word character.
+        let word = { (scalar: Unicode.Scalar) in
+            isASCIILetter(scalar) || ("0"..."9").contains(scalar) || scalar == "_"
+        }
+        guard (5...63).contains(label.count), label.starts(with: ["x", "n", "-", "-"]),
+            let last = label.last, word(last)
+        else { return false }
+        return label.dropFirst(4).allSatisfy { word($0) || $0 == "-" }
+    }
+
+    private static func isLabelCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        isASCIILetter(scalar) || ("0"..."9").contains(scalar) || isWideCharacter(scalar)
+    }
+
+    private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+    }
+
+    /// RFC 3987's characters beyond ASCII as `Patterns` lists them, without its spaces.
+    private static func isWideCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        switch value {
+        case 0xA0, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x3000: return false
+        case 0xA1...0xD7FF, 0xF900...0xFDCF, 0xFDF0...0xFFEF, 0xE1000...0xEFFFD: return true
+        case 0x1_0000...0xD_FFFF: return value & 0xFFFF <= 0xFFFD
+        default: return false
+        }
+    }
+
+    /// Part `place` (0 to 3) of an IPv4 address as `Patterns` writes it: up to 255, leading
+    /// zeros allowed in three digits; a lone `0` only after the first part.
+    private static func isOctet(_ part: ArraySlice<Unicode.Scalar>, place: Int) -> Bool {
+        guard (1...3).contains(part.count), part.allSatisfy({ ("0"..."9").contains($0) }) else {
+            return false
+        }
+        let digits = part.map { Int($0.value) - 0x30 }
+        switch digits.count {
+        case 1: return place > 0 || digits[0] > 0
+        case 2: return digits[0] > 0
+        default: return digits[0] < 2 || digits[0] * 100 + digits[1] * 10 + digits[2] <= 255
+        }
     }
 
     /// The first statement of the file that lets the app handle the site's links (A6.3, A11

@@ -174,7 +174,7 @@ public struct AndroidScanSetup: Sendable {
 
     /// `https://example.com /products/ (prefix), /p/.* (pattern)`: what a filter takes.
     private static func describe(_ filter: IntentFilter) -> String {
-        let hosts = filter.authorities.map { $0.host + ($0.port.map { ":\($0)" } ?? "") }
+        let hosts = filter.authorities.map { $0.host + ($0.requiredPort.map { ":\($0)" } ?? "") }
         let schemes = filter.schemes.joined(separator: ",")
         let authority = hosts.isEmpty ? "" : "//" + hosts.joined(separator: ",")
         let paths = filter.paths.map {

@@ -37,12 +37,13 @@ struct AndroidCaseGenerator: RandomPicking {
     static let pathPieces = [
         "a", "b", "ab", "ba", "x.y", "buy", "42", "a.b", "é", "%C3%A9", "😀", "%F0%9F%98%80", "%FF",
         "%C3", "%E2%82", "%ED%A0%80", "%2F", "%25", "%2", "+", "aa", "aaa", ".", "*", "%2A", "",
+        "%zz", "%", "%z%41", "%C3%zz", "%é", "%😀a", "%2é", "%%41",
     ]
     static let queries = [
         "", "a=1", "a=1&b=2", "a=1;b=2", "dl=x&in_app=true", "a=1&", "&", "a=1%26b=2", "b",
-        "q=%C3%A9", ";", "a&;b", "in_app=true", "a=11",
+        "q=%C3%A9", ";", "a&;b", "in_app=true", "a=11", "a=%zz", "a=1%",
     ]
-    static let fragments = ["", "app-x", "top", "a", "%C3%A9", "app-", "x.y"]
+    static let fragments = ["", "app-x", "top", "a", "%C3%A9", "app-", "x.y", "app-%", "%4"]
     static let patternUnits = ["/", "a", "b", ".", "*", "\\", "x", "é", "y", "😀"]
     static let advancedTokens = [
         "a", "b", "/", ".", "[ab]", "[^/]", "[a-c]", "\\.", "é", "[.]", "[^a-]", "x",
@@ -147,7 +148,7 @@ struct AndroidCaseGenerator: RandomPicking {
         }
         if chance(40) {
             attributes.append(#"android:host="\#(pick(Self.declaredHosts))""#)
-            if chance(15) { attributes.append(#"android:port="\#(pick([443, 8443]))""#) }
+            if chance(15) { attributes.append(#"android:port="\#(pick([443, 8443, -1]))""#) }
         }
         if chance(55) { attributes.append(patternAttribute(part: "path")) }
         return attributes.joined(separator: " ")

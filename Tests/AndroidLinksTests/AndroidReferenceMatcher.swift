@@ -145,7 +145,8 @@ struct AndroidReferenceMatcher {
         var authorityMatched = false
         for authority in filter.authorities where hostMatches(authority.host, parts.host) {
             hostMatched = true
-            if authority.port == nil || authority.port == parts.port {
+            // A negative port, like none, takes any (A4.4).
+            if authority.port.map({ $0 < 0 || $0 == parts.port }) ?? true {
                 authorityMatched = true
                 break
             }
@@ -216,22 +217,26 @@ struct AndroidReferenceMatcher {
     /// A6.1: the declared hosts Android asks to verify, in manifest order.
     func candidateDomains() -> [String] {
         let filters = manifest.components.flatMap(\.intentFilters)
+        let anyMarked = filters.contains {
+            $0.autoVerify && handlesWebURIs($0, onlyWebSchemes: true)
+        }
         let selected: [IntentFilter]
+        var checksHosts = true
         if setup.apiLevel >= 31, targetSdk >= 31 {
             selected = filters.filter {
                 $0.autoVerify && $0.categories.contains(AndroidIntentNames.categoryDefault)
                     && handlesWebURIs($0, onlyWebSchemes: true)
             }
-        } else if filters.contains(where: {
-            $0.autoVerify && handlesWebURIs($0, onlyWebSchemes: true)
-        }) {
-            selected = filters.filter { handlesWebURIs($0, onlyWebSchemes: false) }
+        } else if setup.apiLevel >= 31 {
+            selected = anyMarked ? filters.filter { handlesWebURIs($0, onlyWebSchemes: false) } : []
         } else {
-            selected = []
+            // Android 6 to 11: every filter of web schemes only, hosts as they are.
+            selected = anyMarked ? filters.filter { handlesWebURIs($0, onlyWebSchemes: true) } : []
+            checksHosts = false
         }
         var domains: [String] = []
         for host in selected.flatMap(\.authorities).map(\.host)
-        where Self.isValidDomain(host) && !domains.contains(host) {
+        where (!checksHosts || Self.isValidDomain(host)) && !domains.contains(host) {
             domains.append(host)
         }
         return domains
@@ -246,15 +251,78 @@ struct AndroidReferenceMatcher {
         return onlyWebSchemes ? web.allSatisfy { $0 } : web.contains(true)
     }
 
-    /// A11 Q3: optional `*.`, then labels of letters, digits and inner `-`, at least two.
+    /// A6.1: `(\*\.)?` then `Patterns.DOMAIN_NAME`, matched whole: a host name (labels of
+    /// label characters, `_` and `-` only inside, 1 to 63 long, then a top-level label of 2 to
+    /// 63 letters or UCS characters, or `xn--` punycode) or an IPv4 address.
     static func isValidDomain(_ host: String) -> Bool {
-        let name = host.hasPrefix("*.") ? host.dropFirst(2) : Substring(host)
-        let labels = name.split(separator: ".", omittingEmptySubsequences: false)
-        return labels.count >= 2
-            && labels.allSatisfy { label in
-                !label.isEmpty && label.first != "-" && label.last != "-"
-                    && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+        var scalars = Array(host.unicodeScalars)
+        if scalars.count >= 2, scalars[0] == "*", scalars[1] == "." {
+            scalars.removeFirst(2)
+        }
+        return isHostName(scalars) || isIPv4(scalars)
+    }
+
+    /// `Patterns.UCS_CHAR`.
+    static func isUCS(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        let spaces: Set<UInt32> = [0xA0, 0x2028, 0x2029, 0x202F, 0x3000]
+        if spaces.contains(v) || (0x2000...0x200A).contains(v) { return false }
+        if (0xA0...0xD7FF).contains(v) || (0xF900...0xFDCF).contains(v)
+            || (0xFDF0...0xFFEF).contains(v)
+        {
+            return true
+        }
+        // Planes 1 to 13 but their last two code points; plane 14 from U+E1000.
+        for plane in UInt32(1)...13 where (plane << 16...(plane << 16 | 0xFFFD)).contains(v) {
+            return true
+        }
+        return (0xE1000...0xEFFFD).contains(v)
+    }
+
+    static func isHostName(_ scalars: [Unicode.Scalar]) -> Bool {
+        let letter = { (c: Unicode.Scalar) in c.isASCII && c.properties.isAlphabetic }
+        let digit = { (c: Unicode.Scalar) in ("0"..."9").contains(c) }
+        let labelChar = { (c: Unicode.Scalar) in letter(c) || digit(c) || isUCS(c) }
+        let parts = scalars.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 2 else { return false }
+        for label in parts.dropLast() {
+            guard !label.isEmpty, label.count <= 63 else { return false }
+            for (offset, c) in label.enumerated() {
+                let edge = offset == 0 || offset == label.count - 1
+                guard labelChar(c) || (!edge && (c == "_" || c == "-")) else { return false }
             }
+        }
+        guard let last = parts.last else { return false }
+        let tld = Array(last)
+        if tld.count >= 2, tld.count <= 63, tld.allSatisfy({ letter($0) || isUCS($0) }) {
+            return true
+        }
+        let word = { (c: Unicode.Scalar) in letter(c) || digit(c) || c == "_" }
+        guard tld.count >= 5, tld.count <= 63, let end = tld.last, word(end) else { return false }
+        return String(String.UnicodeScalarView(tld[0..<4])) == "xn--"
+            && tld[4..<(tld.count - 1)].allSatisfy { word($0) || $0 == "-" }
+    }
+
+    static func isIPv4(_ scalars: [Unicode.Scalar]) -> Bool {
+        let parts = scalars.split(separator: ".", omittingEmptySubsequences: false).map {
+            String(String.UnicodeScalarView($0))
+        }
+        guard parts.count == 4 else { return false }
+        let digits = Set("0123456789")
+        var index = 0
+        for part in parts {
+            guard (1...3).contains(part.count), part.allSatisfy(digits.contains),
+                let value = Int(part), value <= 255
+            else { return false }
+            let chars = Array(part)
+            switch chars.count {
+            case 1: if index == 0 && chars[0] == "0" { return false }
+            case 2: if chars[0] == "0" { return false }
+            default: if chars[0] != "0" && chars[0] != "1" && chars[0] != "2" { return false }
+            }
+            index += 1
+        }
+        return true
     }
 
     /// A6.2 to A6.4: each verified declared host with the statement that verified it.
@@ -285,10 +353,12 @@ struct AndroidReferenceMatcher {
         }
     }
 
-    /// A6.5: exactly a verified host, or under a verified `*.X` by a plain suffix test.
+    /// A6.5: exactly a verified host, or under a verified `*.X` by a plain suffix test; before
+    /// Android 12, any host once the app's hosts verified (the package is approved).
     func approvedDomain(
         for host: String, _ verified: [(domain: String, statement: AssetStatement)]
     ) -> String? {
+        if setup.apiLevel < 31, let first = verified.first { return first.domain }
         if verified.contains(where: { $0.domain == host }) { return host }
         return verified.first {
             $0.domain.hasPrefix("*.") && host.hasSuffix($0.domain.dropFirst(2))

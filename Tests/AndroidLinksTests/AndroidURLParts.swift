@@ -48,34 +48,56 @@ struct AndroidURLParts: Equatable {
         var port: Int?
         let closing = hostPort.lastIndex(of: "]")
         if let colon = hostPort.lastIndex(of: ":"), closing.map({ colon > $0 }) ?? true {
-            port = Int(hostPort[hostPort.index(after: colon)...])
+            // `Uri.getPort`: the decoded text as `Integer.parseInt` reads it, else none.
+            port = Int(
+                String(decoding: decode(hostPort[hostPort.index(after: colon)...]), as: UTF16.self))
             hostPort = hostPort[..<colon]
         }
-        let host = String(decoding: decodeBytes(hostPort), as: UTF8.self)
+        let host = String(decoding: decode(hostPort), as: UTF16.self)
         return (host.isEmpty ? nil : asciiLowercased(host), port)
     }
 
-    /// `%XX` becomes its byte; a malformed escape stays as written; `+` stays `+`; bytes that
-    /// are not UTF-8 become U+FFFD.
+    /// `Uri.decode`, on the text's Java `char`s (UTF-16 units): `+` and other characters stay;
+    /// runs of `%XX` become bytes, read as UTF-8 (ill-formed sequences as U+FFFD) when a
+    /// character or the end follows. A malformed escape: `%` at the end gives U+FFFD and ends
+    /// the text; `%` before a non-hex character gives U+FFFD, takes that character, and puts the
+    /// value read so far as a byte.
     static func decode(_ text: Substring) -> [UInt16] {
-        Array(String(decoding: decodeBytes(text), as: UTF8.self).utf16)
-    }
-
-    private static func decodeBytes(_ text: Substring) -> [UInt8] {
-        let bytes = Array(text.utf8)
-        var out: [UInt8] = []
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
-            {
-                out.append(high << 4 | low)
-                index += 3
-            } else {
-                out.append(bytes[index])
-                index += 1
-            }
+        let chars = Array(text.utf16)
+        var out: [UInt16] = []
+        var bytes: [UInt8] = []
+        func flush() {
+            out += Array(String(decoding: bytes, as: UTF8.self).utf16)
+            bytes = []
         }
+        var index = 0
+        while index < chars.count {
+            let char = chars[index]
+            index += 1
+            guard char == UInt16(UInt8(ascii: "%")) else {
+                flush()
+                out.append(char)
+                continue
+            }
+            var value = 0
+            for _ in 0..<2 {
+                guard index < chars.count else {
+                    flush()
+                    out.append(0xFFFD)
+                    return out
+                }
+                let next = chars[index]
+                index += 1
+                guard next < 0x80, let digit = hexValue(UInt8(next)) else {
+                    flush()
+                    out.append(0xFFFD)
+                    break
+                }
+                value = value * 16 + Int(digit)
+            }
+            bytes.append(UInt8(value))
+        }
+        flush()
         return out
     }
 

@@ -77,6 +77,18 @@ struct ReferenceMatcherFilterTests {
             Fixture.matcher(anyPort, sites: try Self.sites("example.com")).decide(
                 "https://example.com:8080/x")
                 == .handled(Fixture.reference(anyPort), rule: nil))
+        // `AuthorityEntry` compares a port only when it is not negative; Android decodes the
+        // URL's port before reading it.
+        let negative = try Fixture.manifest(
+            Fixture.filter(
+                #"<data android:scheme="https" android:host="example.com" android:port="-1" />"#))
+        let negativeMatcher = Fixture.matcher(negative, sites: try Self.sites("example.com"))
+        for url in ["https://example.com/x", "https://example.com:8443/x"] {
+            #expect(negativeMatcher.decide(url) == .handled(Fixture.reference(negative), rule: nil))
+        }
+        #expect(
+            matcher.decide("https://example.com:84%343/")
+                == .handled(Fixture.reference(withPort), rule: nil))
     }
 
     /// A4.3: a filter without a host checks neither host nor path; verification still decides.
@@ -102,6 +114,10 @@ struct ReferenceMatcherFilterTests {
         ("https://example.com/axb", true), ("https://example.com/axbxb", false),
         ("https://example.com", false), ("https://example.com/ab", true),
         ("https://example.com/axc?b=1#b", false),
+        // `Uri.decode`: a malformed escape is U+FFFD, its value so far a byte (A2).
+        ("https://example.com/buy%", false), ("https://example.com/buy%2/", false),
+        ("https://example.com/buy%zz", false), ("https://example.com/a%zzb", true),
+        ("https://example.com/a%2zb", true), ("https://example.com/café%", false),
     ])
     func pathsAreAlternativesOnTheDecodedPath(_ url: String, _ handled: Bool) throws {
         let manifest = try Fixture.manifest(

@@ -1,5 +1,6 @@
-import AndroidLinks
 import Testing
+
+@testable import AndroidLinks
 
 /// Which hosts count as verified: docs/android-semantics.md A6.
 struct ReferenceMatcherVerificationTests {
@@ -133,14 +134,62 @@ struct ReferenceMatcherVerificationTests {
                 == .handled(Fixture.reference(unmarked, 0, 1), rule: nil))
     }
 
-    /// A6.1, A11 Q3: only domain-like hosts are verified.
+    /// A6.1, A6.5: before Android 12 only filters of web schemes alone are verified (all or
+    /// nothing), and then the app is approved for any host its filters take; from Android 12
+    /// an app that targets 30 or less has the hosts of every web filter verified, each on its
+    /// own.
+    @Test(arguments: [
+        (30, true, true, true), (30, false, false, false), (33, true, true, false),
+        (33, false, true, false),
+    ])
+    func mixedSchemeHostsBeforeAndAfterAndroid12(
+        apiLevel: Int, thirdVerifies: Bool, apexHandled: Bool, otherHandled: Bool
+    ) throws {
+        let manifest = try Fixture.manifest(
+            Fixture.filter(#"<data android:scheme="https" android:host="example.com" />"#),
+            Fixture.filter(
+                #"<data android:scheme="https" android:host="other.org" /><data android:scheme="shop" />"#,
+                autoVerify: false),
+            Fixture.filter(
+                #"<data android:scheme="https" android:host="third.net" />"#, autoVerify: false),
+            targetSdk: 30)
+        let sites = [
+            "example.com": try Fixture.assetLinks(),
+            "third.net": try Fixture.assetLinks(
+                package: thirdVerifies ? Fixture.package : "com.example.other"),
+        ]
+        let matcher = Fixture.matcher(manifest, sites: sites, apiLevel: apiLevel)
+        #expect(
+            matcher.decide("https://example.com/x")
+                == (apexHandled
+                    ? .handled(Fixture.reference(manifest, 0, 0), rule: nil)
+                    : .unmatched(.hostNotVerified)))
+        #expect(
+            matcher.decide("https://other.org/x")
+                == (otherHandled
+                    ? .handled(Fixture.reference(manifest, 0, 1), rule: nil)
+                    : .unmatched(.hostNotVerified)))
+    }
+
+    /// A6.1: Android's `Patterns.DOMAIN_NAME` after an optional `*.`, whole (both matchers).
     @Test(arguments: [
         ("example.com", true), ("*.example.com", true), ("a-b.example.co.uk", true),
         ("localhost", false),
         ("*example.com", false), ("-a.example.com", false), ("a..com", false), ("*", false),
-        ("exa mple.com", false), ("www.*.com", false),
+        ("exa mple.com", false), ("www.*.com", false), ("example.x", false),
+        ("example.c0m", false), ("example.co-m", false), ("a_b.example.com", true),
+        ("_a.example.com", false), ("a-.example.com", false), ("example.xn--p1ai", true),
+        ("example.XN--p1ai", false), ("example.xn--", false), ("exämple.com", true),
+        ("例子.中国", true), ("a\u{3000}b.com", false), ("example.com.", false),
+        ("1.2.3.4", true), ("0.2.3.4", false), ("001.2.3.4", true), ("01.2.3.4", false),
+        ("1.2.3.0", true), ("1.0.0.255", true), ("256.1.1.1", false), ("1.2.3", false),
+        ("*.10.0.0.1", true), ("*.*.example.com", false),
+        (String(repeating: "a", count: 63) + ".com", true),
+        (String(repeating: "a", count: 64) + ".com", false),
+        ("example." + String(repeating: "a", count: 64), false),
     ])
     func validDomains(_ host: String, _ valid: Bool) {
         #expect(AndroidReferenceMatcher.isValidDomain(host) == valid)
+        #expect(Verification.isValidDomain(host) == valid)
     }
 }
