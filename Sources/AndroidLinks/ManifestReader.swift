@@ -277,6 +277,10 @@ final class ManifestReader {
             throw error(
                 element, "android:\(name)=\"\(text)\" holds a build placeholder",
                 "give the merged manifest of a build (build/intermediates/merged_manifests/...)")
+        case .failure(.unicodeEscape(let text)):
+            throw error(
+                element, "android:\(name)=\"\(text)\" has a \\u escape the build refuses",
+                "write \\u and up to four hex digits naming a character")
         }
     }
 

@@ -1,12 +1,16 @@
-/// A manifest attribute value read as Android reads a resource string (A9): `\\` is one
-/// backslash, `\n`, `\t`, `\uXXXX` are what they say, and any other `\x` is `x`. That is why a
-/// pattern's literal `*` is written `\\*` (A5.2). Values that only the build can resolve are
+/// A manifest attribute value read as the build writes a plain string into the app (A9), by
+/// aapt2's rules for attribute text, spaces kept: `\\` is one backslash, `\n` and `\t` are what
+/// they say, `\u` takes up to four hex digits (fewer at the end of the text), any other `\x` is
+/// `x`, and a `\` that ends the text is dropped. That is why a pattern's literal `*` is written
+/// `\\*` (A5.2). Values that only the build can resolve, and `\u` escapes the build refuses, are
 /// refused with the reason.
 enum ResourceString {
     /// Why a value cannot be used as written.
     enum Problem: Error, Equatable {
         case reference(String)
         case placeholder(String)
+        /// `\u` followed by a character that is not a hex digit, or naming a surrogate.
+        case unicodeEscape(String)
     }
 
     static func decode(_ raw: String) -> Result<String, Problem> {
@@ -21,37 +25,34 @@ enum ResourceString {
         while index < scalars.count {
             let scalar = scalars[index]
             index += 1
-            guard scalar == "\\", index < scalars.count else {
+            guard scalar == "\\" else {
                 out.append(scalar)
                 continue
             }
+            guard index < scalars.count else { break }
             let escaped = scalars[index]
             index += 1
             switch escaped {
             case "n": out.append("\n")
             case "t": out.append("\t")
             case "u":
-                if let decoded = hexScalar(scalars, at: index) {
-                    out.append(decoded)
-                    index += 4
-                } else {
-                    out.append("u")
+                var value: UInt32 = 0
+                let end = min(index + 4, scalars.count)
+                while index < end {
+                    guard let digit = hexValue(scalars[index]) else {
+                        return .failure(.unicodeEscape(raw))
+                    }
+                    value = value << 4 | digit
+                    index += 1
                 }
+                guard let decoded = Unicode.Scalar(value) else {
+                    return .failure(.unicodeEscape(raw))
+                }
+                out.append(decoded)
             default: out.append(escaped)
             }
         }
         return .success(String(out))
-    }
-
-    /// The scalar of four hex digits at `start`, when they are there and name one.
-    private static func hexScalar(_ scalars: [Unicode.Scalar], at start: Int) -> Unicode.Scalar? {
-        guard start + 4 <= scalars.count else { return nil }
-        var value: UInt32 = 0
-        for scalar in scalars[start..<start + 4] {
-            guard let digit = hexValue(scalar) else { return nil }
-            value = value << 4 | digit
-        }
-        return Unicode.Scalar(value)
     }
 
     private static func hexValue(_ scalar: Unicode.Scalar) -> UInt32? {

@@ -148,6 +148,26 @@ struct ManifestParsingTests {
         #expect(filter.paths.map(\.text) == ["/xA\n", "/a\\.b\\*"])
     }
 
+    /// A9: aapt2's rules for attribute text: `\u` takes up to four hex digits (fewer only at
+    /// the end), other escapes give their character, a `\` that ends the value is dropped.
+    @Test(arguments: [
+        (#"/a\u41"#, "/aA"), (#"/caf\u00e9"#, "/café"), (#"/x\"#, "/x"), (#"\@x"#, "@x"),
+        (##"/a\'b\#c"##, "/a'b#c"), (#"/t\tn\n"#, "/t\tn\n"), (#"/q\?"#, "/q?"),
+        (#"/u\u"#, "/u\u{0}"),
+    ])
+    func resourceStringEscapes(_ written: String, _ read: String) throws {
+        let manifest = try Self.parse(
+            """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="p.q">
+              <application><activity android:name=".A">
+                <intent-filter><data android:scheme="https" android:path="\(written)" /></intent-filter>
+              </activity></application>
+            </manifest>
+            """)
+        let filter = try #require(manifest.components.first?.intentFilters.first)
+        #expect(filter.paths.map(\.text) == [read])
+    }
+
     struct ErrorCase: Sendable, CustomTestStringConvertible {
         var body: String
         var line: Int
@@ -167,6 +187,12 @@ struct ManifestParsingTests {
         ErrorCase(
             body: "<data android:host=\"example.com\" android:port=\"https\" />", line: 5,
             message: "android:port=\"https\" is not a number"),
+        ErrorCase(
+            body: #"<data android:path="/b\u004G" />"#, line: 5,
+            message: #"android:path="/b\u004G" has a \u escape the build refuses"#),
+        ErrorCase(
+            body: #"<data android:path="/b\uD83D" />"#, line: 5,
+            message: #"android:path="/b\uD83D" has a \u escape the build refuses"#),
         ErrorCase(
             body: "<data android:pathAdvancedPattern=\"/a**\" />", line: 5,
             message:
