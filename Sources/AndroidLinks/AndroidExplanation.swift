@@ -28,6 +28,12 @@ public struct AndroidExplanation: Sendable {
         case port
         /// None of its path rules matches, and no group decides.
         case path
+        /// Its `ssp*` rules match none of the URL's scheme-specific part, and it names no
+        /// host (A4.7).
+        case schemeSpecificPart
+        /// This `ssp*` rule matched the URL's scheme-specific part: it takes the URL whatever
+        /// its host and path (A4.7).
+        case schemeSpecificRule(AndroidPattern)
         /// It names no host: it takes every URL of its schemes (A4.3).
         case everyURLOfScheme
         /// It has no path rule: it takes every path of its hosts.
@@ -41,9 +47,9 @@ public struct AndroidExplanation: Sendable {
         /// True when the filter takes the URL.
         public var matches: Bool {
             switch self {
-            case .everyURLOfScheme, .everyPath, .pathRule: true
+            case .everyURLOfScheme, .everyPath, .pathRule, .schemeSpecificRule: true
             case .group(_, let allow): allow
-            case .scheme, .host, .port, .path: false
+            case .scheme, .host, .port, .path, .schemeSpecificPart: false
             }
         }
     }
@@ -128,6 +134,14 @@ extension AndroidLinkMatcher {
         let filter = filters[index].filter
         let marks = scratch.marks[index]
         guard filter.schemes.contains(parts.scheme) else { return .scheme }
+        if !filter.schemeSpecificParts.isEmpty {
+            let part = Self.schemeSpecificPart(Self.authorityText(url, units), url, units)
+            let rule = part.withUnsafeBufferPointer { part in
+                filter.schemeSpecificParts.first { PatternProgram($0).matches(part) }
+            }
+            if let rule { return .schemeSpecificRule(rule) }
+            if filter.authorities.isEmpty { return .schemeSpecificPart }
+        }
         guard !filter.authorities.isEmpty else { return .everyURLOfScheme }
         guard marks.contains(.host) else { return .host }
         guard marks.contains(.authority) else { return .port }

@@ -81,6 +81,8 @@ extension AndroidLinkMatcher {
         guard let scheme = schemes.index(of: UnsafeBufferPointer(rebasing: units[url.scheme]))
         else { return OriginPlan(scheme: nil) }
         var plan = OriginPlan(scheme: scheme, hostless: hostIndexes[scheme].hostless)
+        plan.schemeSpecific = schemeSpecificFilters[scheme]
+        if !plan.schemeSpecific.isEmpty { plan.authorityText = Self.authorityText(url, units) }
         guard let host = url.host.map({ UnsafeBufferPointer(rebasing: units[$0]) }) else {
             plan.everyPath = everyPathResult(plan)
             return plan
@@ -103,6 +105,7 @@ extension AndroidLinkMatcher {
     /// What `matchFilters` gives every path of the origin of `plan`, when every filter that
     /// takes its host and port `takesEveryPath`; nil when a path can change it.
     private func everyPathResult(_ plan: OriginPlan) -> FilterResult? {
+        guard plan.schemeSpecific.isEmpty else { return nil }
         var chosen = Choice(components: components)
         for filter in plan.hostless { chosen.consider(filter) }
         var reached = FilterMarks()
@@ -134,6 +137,15 @@ extension AndroidLinkMatcher {
         guard origin.scheme != nil else { return .failed(.scheme) }
         var chosen = Choice(components: components)
         for filter in origin.hostless { chosen.consider(filter) }
+        if !origin.schemeSpecific.isEmpty {
+            let part = Self.schemeSpecificPart(origin.authorityText, url, units)
+            part.withUnsafeBufferPointer { part in
+                for filter in origin.schemeSpecific
+                where schemeSpecificParts[filter].contains(where: { $0.matches(part) }) {
+                    chosen.consider(filter)
+                }
+            }
+        }
         for (filter, marks) in origin.marks { scratch.mark(filter, marks) }
         let path = UnsafeBufferPointer(rebasing: units[url.path])
         for paths in origin.paths { paths.forEachMatch(path) { scratch.mark($0, .path) } }
@@ -163,6 +175,29 @@ extension AndroidLinkMatcher {
         if let blocked { return .blocked(filter: blocked.filter, group: blocked.group) }
         if reached.contains(.authority) { return .failed(.path) }
         return .failed(reached.contains(.host) ? .port : .host)
+    }
+
+    /// `//`, the host and `:port` as the URL gives them (A4.7: the host in lower case, the port
+    /// as a number).
+    static func authorityText(_ url: URLUnits, _ units: UnsafeBufferPointer<UInt16>) -> [UInt16] {
+        var text = Array("//".utf16)
+        if let host = url.host { text += units[host] }
+        if let port = url.port { text += Array(":\(port)".utf16) }
+        return text
+    }
+
+    /// The URL's scheme-specific part as `Uri.getSchemeSpecificPart` gives it, decoded: what
+    /// follows `scheme:` up to the fragment (A4.7).
+    static func schemeSpecificPart<Unit: TextUnit>(
+        _ authority: [UInt16], _ url: URLUnits, _ units: UnsafeBufferPointer<Unit>
+    ) -> [UInt16] {
+        var text = authority
+        text += units[url.path].lazy.map(\.wide)
+        if let query = url.query {
+            text.append(UInt16(UInt8(ascii: "?")))
+            text += units[query].lazy.map(\.wide)
+        }
+        return text
     }
 
     /// The filter that takes a URL among those that match (A8 step 5): activities declared
@@ -227,6 +262,10 @@ struct OriginPlan: Sendable {
     var approved = false
     /// The verified host whose dynamic rules apply (A7.2), on devices that read them.
     var ruleSource: Int?
+    /// The scheme's filters with `ssp*` rules (A4.7), and the URL's scheme-specific part up to
+    /// its path, `//host:port`, when there are any.
+    var schemeSpecific: [Int] = []
+    var authorityText: [UInt16] = []
     /// What the filters make of every path of the origin, when no path can change it
     /// (`AndroidLinkMatcher.takesEveryPath`): the filter step is then skipped.
     var everyPath: AndroidLinkMatcher.FilterResult?

@@ -26,6 +26,11 @@ public final class AndroidLinkMatcher: Sendable {
     /// nor groups, or a path rule that every path matches (`pathPrefix="/"`, the advice for
     /// apps whose sites narrow their paths by dynamic rules).
     let takesEveryPath: [Bool]
+    /// Per filter: its `ssp*` rules, compiled (A4.7); empty for nearly every filter.
+    let schemeSpecificParts: [[PatternProgram]]
+    /// Per scheme (the table's indexes): its filters with `ssp*` rules, tried on every URL of
+    /// the scheme whatever its host.
+    let schemeSpecificFilters: [[Int]]
     /// Per filter, its component's index (a filter's whole description is not copied to
     /// compare two).
     let components: [Int]
@@ -68,6 +73,10 @@ public final class AndroidLinkMatcher: Sendable {
             }
         }
         self.schemes = schemes
+        schemeSpecificParts = filters.map { $0.filter.schemeSpecificParts.map(PatternProgram.init) }
+        schemeSpecificFilters = schemeFilters.map { [schemeSpecificParts] filters in
+            filters.filter { !schemeSpecificParts[$0].isEmpty }
+        }
         let intentFilters = filters.map(\.filter)
         hostIndexes = schemeFilters.map { HostIndex($0, of: intentFilters) }
         verifiedDomains = Verification.verifiedDomains(manifest, setup, packageName: packageName)

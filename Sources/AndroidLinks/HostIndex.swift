@@ -24,7 +24,8 @@ struct HostIndex: Sendable {
         var wildcardOrder: [String] = []
         for filter in filters {
             guard !all[filter].authorities.isEmpty else {
-                hostless.append(filter)
+                // One with `ssp*` rules takes only the URLs they match (A4.7).
+                if all[filter].schemeSpecificParts.isEmpty { hostless.append(filter) }
                 continue
             }
             for authority in all[filter].authorities {

@@ -18,6 +18,9 @@ public struct IntentFilter: Sendable, Equatable {
     public var authorities: [DataAuthority]
     /// The `path*` attributes of the filter's own `<data>` elements (A4.5).
     public var paths: [AndroidPattern]
+    /// The `ssp*` attributes (`ssp`, `sspPrefix`, `sspPattern`, ...): one that matches the
+    /// URL's scheme-specific part takes it whatever its host and path (A4.7).
+    public var schemeSpecificParts: [AndroidPattern]
     /// The `<uri-relative-filter-group>`s with at least one matcher, in document order (A4.6).
     public var groups: [UriRelativeFilterGroup]
 
@@ -25,7 +28,8 @@ public struct IntentFilter: Sendable, Equatable {
     public init(
         line: Int, autoVerify: Bool = false, actions: [String] = [], categories: [String] = [],
         mimeTypes: [String] = [], schemes: [String] = [], authorities: [DataAuthority] = [],
-        paths: [AndroidPattern] = [], groups: [UriRelativeFilterGroup] = []
+        paths: [AndroidPattern] = [], schemeSpecificParts: [AndroidPattern] = [],
+        groups: [UriRelativeFilterGroup] = []
     ) {
         self.line = line
         self.autoVerify = autoVerify
@@ -35,6 +39,7 @@ public struct IntentFilter: Sendable, Equatable {
         self.schemes = schemes
         self.authorities = authorities
         self.paths = paths
+        self.schemeSpecificParts = schemeSpecificParts
         self.groups = groups
     }
 }

@@ -217,6 +217,11 @@ final class ManifestReader {
         if let scheme = try value(element, "scheme"), filter?.schemes.contains(scheme) == false {
             filter?.schemes.append(scheme)
         }
+        for kind in AndroidPattern.Kind.pathOrder {
+            if let pattern = try pattern(element, "ssp", kind) {
+                filter?.schemeSpecificParts.append(pattern)
+            }
+        }
         // A port counts only with a host of the same element (A4.4).
         if let host = try value(element, "host") {
             let port = try integer(element, "port")

@@ -180,8 +180,12 @@ public struct AndroidScanSetup: Sendable {
         let paths = filter.paths.map {
             $0.text + ($0.kind == .literal ? "" : " (path\($0.kind.attributeSuffix))")
         }
+        let schemeSpecificParts = filter.schemeSpecificParts.map {
+            $0.text + " (ssp\($0.kind.attributeSuffix))"
+        }
+        let rules = paths + schemeSpecificParts
         return "\(schemes):\(authority)"
-            + (paths.isEmpty ? "" : " " + paths.joined(separator: ", "))
+            + (rules.isEmpty ? "" : " " + rules.joined(separator: ", "))
     }
 
     /// `text` in double quotes, its `\` and `"` escaped. Most patterns have neither: they are

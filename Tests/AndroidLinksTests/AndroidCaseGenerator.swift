@@ -151,6 +151,7 @@ struct AndroidCaseGenerator: RandomPicking {
             if chance(15) { attributes.append(#"android:port="\#(pick([443, 8443, -1]))""#) }
         }
         if chance(55) { attributes.append(patternAttribute(part: "path")) }
+        if chance(6) { attributes.append(patternAttribute(part: "ssp")) }
         return attributes.joined(separator: " ")
     }
 
@@ -161,6 +162,10 @@ struct AndroidCaseGenerator: RandomPicking {
         switch (part, kind) {
         case ("query", _): text = pick(["a=1", "a=.*", "b", "dl=x", "a=[0-9]+", "q=é", "a=1.*"])
         case ("fragment", _): text = pick(["app-", "top", "a.*", "", "app-x", "x.y"])
+        case ("ssp", .literal): text = "//" + pick(Self.urlHosts) + pick(Self.literalPaths)
+        case ("ssp", .prefix): text = "//" + pick(["example.com", "m.example.com", "", "ex"])
+        case ("ssp", .suffix): text = pick(Self.suffixes + ["?a=1", "=1"])
+        case ("ssp", _): text = "//" + (chance(50) ? "example.com" : ".*") + simpleGlob()
         case (_, .literal): text = pick(Self.literalPaths)
         case (_, .prefix): text = pick(Self.prefixes)
         case (_, .suffix): text = pick(Self.suffixes)

@@ -139,6 +139,17 @@ struct AndroidReferenceMatcher {
 
     func dataOutcome(_ filter: IntentFilter, _ parts: AndroidURLParts) -> DataOutcome {
         guard filter.schemes.contains(parts.scheme) else { return .failed(.scheme) }
+        // A4.7: an `ssp*` rule that matches takes the URL; else hosts decide, and without them
+        // nothing is taken.
+        if !filter.schemeSpecificParts.isEmpty {
+            let part = parts.schemeSpecificPart
+            if filter.schemeSpecificParts.contains(where: {
+                AndroidPatternReference.matches($0, part)
+            }) {
+                return .match
+            }
+            if filter.authorities.isEmpty { return .failed(.host) }
+        }
         // A4.3: without hosts, neither host, port nor path is checked.
         guard !filter.authorities.isEmpty else { return .match }
         var hostMatched = false

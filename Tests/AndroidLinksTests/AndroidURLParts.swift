@@ -11,6 +11,13 @@ struct AndroidURLParts: Equatable {
     /// nil when the URL has no `#`.
     var fragment: [UInt16]?
 
+    /// What follows `scheme:` up to the fragment, decoded, as the matchers read it (A4.7):
+    /// `//`, the host in lower case, `:` and the port as a number, the path, `?` and the query.
+    var schemeSpecificPart: [UInt16] {
+        let text = "//" + (host ?? "") + (port.map { ":\($0)" } ?? "")
+        return Array(text.utf16) + path + (query.map { [UInt16(UInt8(ascii: "?"))] + $0 } ?? [])
+    }
+
     /// Splits an absolute URL; nil when it has no `scheme://`.
     init?(_ url: String) {
         guard let separator = url.range(of: "://") else { return nil }

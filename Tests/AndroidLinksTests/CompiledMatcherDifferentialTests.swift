@@ -7,7 +7,7 @@ import Testing
 /// two must agree on every decision, to the filter, group and rule. Seeded, so a failure
 /// replays; the seed and the inputs are in the failure's message.
 struct CompiledMatcherDifferentialTests {
-    static let apps = 500
+    static let apps = 800
     static let urlsPerApp = 16
 
     @Test func decisionsAgreeWithTheReference() {
@@ -132,7 +132,7 @@ struct CompiledMatcherDifferentialTests {
         let reached: [AndroidUnmatchedReason] = explanation.filters.map {
             switch $0 {
             case .scheme: .scheme
-            case .host: .host
+            case .host, .schemeSpecificPart: .host
             case .port: .port
             default: .path
             }

@@ -91,6 +91,35 @@ struct ReferenceMatcherFilterTests {
                 == .handled(Fixture.reference(withPort), rule: nil))
     }
 
+    /// A4.7: an `ssp*` rule that matches the decoded scheme-specific part (`//host/path?query`)
+    /// takes the URL whatever the filter's hosts and paths; one that does not leaves them to
+    /// decide, and a filter without a host then takes nothing.
+    @Test func schemeSpecificParts() throws {
+        let manifest = try Fixture.manifest(
+            Fixture.filter(
+                """
+                <data android:scheme="https" android:host="example.com" android:path="/a" />
+                <data android:sspPrefix="//example.com/b" />
+                """),
+            Fixture.filter(
+                """
+                <data android:scheme="https" android:ssp="//example.com/q?x=1" />
+                <data android:sspPattern="//.*/z%.*" />
+                """, autoVerify: false))
+        let matcher = Fixture.matcher(manifest, sites: try Self.sites("example.com"))
+        let first = Decision.handled(Fixture.reference(manifest, 0, 0), rule: nil)
+        let second = Decision.handled(Fixture.reference(manifest, 0, 1), rule: nil)
+        #expect(matcher.decide("https://example.com/a") == first)
+        #expect(matcher.decide("https://example.com/b/1") == first)
+        #expect(matcher.decide("https://example.com/%62/1") == first)
+        #expect(matcher.decide("https://example.com/c") == .unmatched(.path))
+        #expect(matcher.decide("https://example.com/q?x=1") == second)
+        #expect(matcher.decide("https://example.com/q?x=1#f") == second)
+        #expect(matcher.decide("https://example.com/q?x=2") == .unmatched(.path))
+        #expect(matcher.decide("https://other.example/z%25") == .unmatched(.hostNotVerified))
+        #expect(matcher.decide("https://other.example/y") == .unmatched(.host))
+    }
+
     /// A4.3: a filter without a host checks neither host nor path; verification still decides.
     @Test func filterWithoutHostMatchesEveryURLOfItsScheme() throws {
         let manifest = try Fixture.manifest(

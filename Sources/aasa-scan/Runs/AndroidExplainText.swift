@@ -89,8 +89,15 @@ struct AndroidExplainText {
         case .path:
             text =
                 "no: path \(Self.quoted(parts.path)) matches none of "
-                + filter.paths.map(Self.describe).joined(separator: ", ")
+                + filter.paths.map { Self.describe($0) }.joined(separator: ", ")
                 + (filter.groups.isEmpty ? "" : ", and no group decides")
+        case .schemeSpecificPart:
+            text =
+                "no: its scheme-specific part matches none of "
+                + filter.schemeSpecificParts.map { Self.describe($0, part: "ssp") }
+                .joined(separator: ", ")
+        case .schemeSpecificRule(let rule):
+            text = "MATCH: \(Self.describe(rule, part: "ssp")), whatever the host and path"
         case .everyURLOfScheme:
             text = "MATCH: it names no host, so it takes every URL of its schemes"
         case .everyPath:
@@ -107,8 +114,8 @@ struct AndroidExplainText {
         return explanation.chosenFilter == index ? text + " (chosen)" : text
     }
 
-    static func describe(_ pattern: AndroidPattern) -> String {
-        "path\(pattern.kind.attributeSuffix)=\(quoted(pattern.text))"
+    static func describe(_ pattern: AndroidPattern, part: String = "path") -> String {
+        "\(part)\(pattern.kind.attributeSuffix)=\(quoted(pattern.text))"
     }
 
     /// `{"/": "...", "?": {"name": "..."}, "#": "...", "exclude": true}` as written.
