@@ -20,7 +20,7 @@ public struct AndroidDiagnosticCode: Sendable, Hashable, DiagnosticKind {
 
     /// Every code, in numeric order.
     public static let all: [AndroidDiagnosticCode] = [
-        invalidJSON, tooLarge, statementNotObject, strictValue,
+        invalidJSON, tooLarge, statementNotObject, strictValue, byteOrderMark,
         noRelation, malformedRelation, noHandleAllURLs, noTarget, badNamespace, noPackageName,
         malformedPackageName, noFingerprints, malformedFingerprint, lowerCaseFingerprint,
         includeNotFollowed, packageNotNamed,
@@ -51,6 +51,11 @@ extension AndroidDiagnosticCode {
         "a number or null in a statement, or a boolean in an array: Android's reader fails the "
             + "whole file",
         "write the value as a string, or remove it")
+
+    static let byteOrderMark = Self(
+        "ASL104", .error,
+        "the file starts with a byte order mark: Android's reader fails the whole file",
+        "save the file as UTF-8 without a byte order mark")
 
     static let noRelation = Self(
         "ASL201", .warning, "statement without a relation array: Android skips it",

@@ -47,6 +47,13 @@ extension AssetLinks {
                 code: AndroidDiagnosticCode.invalidJSON.code)
         }
         var reader = StatementReader()
+        if start > 0 {
+            // AOSP decodes the body as UTF-8, keeping U+FEFF, which its JSON reader refuses.
+            reader.note(
+                .byteOrderMark, at: SourceLocation(line: 1, column: 1, offset: 0), "$",
+                "the file starts with a byte order mark (EF BB BF); Android's reader fails "
+                    + "the whole file")
+        }
         let statements = items.enumerated().compactMap { reader.statement($1, index: $0) }
         reader.noteRepeatedDynamicRules(statements)
         self.init(statements: statements, diagnostics: reader.diagnostics)

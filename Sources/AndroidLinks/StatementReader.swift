@@ -53,6 +53,10 @@ struct StatementReader {
             }
     }
 
+    /// One statement, its parts read in the order of AOSP's `parseOneStatement`: an `include`
+    /// ends it; a statement without a target object or a relation array is skipped before
+    /// anything else of it is read (what is wrong there then fails nothing); then the target,
+    /// the relations and the dynamic rules, whose faults fail the whole file (A6.3).
     mutating func statement(_ node: JSONNode, index: Int) -> AssetStatement? {
         let path = "[\(index)]"
         guard
@@ -62,30 +66,47 @@ struct StatementReader {
         else { return nil }
         var statement = AssetStatement(index: index, location: node.location)
         noteStrictValues(node, path)
-        if let include = node.member("include"), let url = include.stringValue, !url.isEmpty {
+        // `optString`: any value but an empty string names an include, as text.
+        if let include = node.member("include"), include.stringValue != "" {
+            let url = include.stringValue ?? include.value.kindName
             statement.include = url
             note(
                 .includeNotFollowed, include, path + ".include",
-                "the statement includes \"\(url)\"; its statements are not checked here")
+                include.stringValue == nil
+                    ? "include is \(include.value.kindName), which Android reads as text: the "
+                        + "statement is an include, its target ignored; its file is not checked"
+                    : "the statement includes \"\(url)\"; its statements are not checked here")
             return statement
         }
-        statement.relations = relations(node, path)
         guard let target = node.member("target") else {
             note(.noTarget, node, path, "the statement has no target; Android skips it")
             return statement
         }
+        guard isObject(target, "target", path + ".target", .noTarget, "Android skips the statement")
+        else { return statement }
+        guard let relation = node.member("relation") else {
+            note(.noRelation, node, path, "the statement has no relation; Android skips it")
+            return statement
+        }
+        guard case .array(let relationItems) = relation.value else {
+            note(
+                .noRelation, relation, path + ".relation",
+                "relation is \(relation.value.kindName), not an array; Android skips the statement")
+            return statement
+        }
         statement.target = self.target(target, path + ".target")
+        statement.relations = relations(relationItems, path + ".relation")
+        statement.dynamicComponents = dynamicComponents(node, statement)
+        // Only when no relation failed the file already.
         if case .androidApp? = statement.target,
             !statement.relations.contains(AssetLinks.handleAllURLs),
-            statement.relations.allSatisfy(Self.isWellFormedRelation),
-            let relation = node.member("relation"), case .array = relation.value
+            relationItems.allSatisfy({ $0.stringValue.map(Self.isWellFormedRelation) ?? false })
         {
             note(
                 .noHandleAllURLs, relation, path + ".relation",
                 "the relations do not include \(AssetLinks.handleAllURLs); the statement verifies "
                     + "no App Links")
         }
-        statement.dynamicComponents = dynamicComponents(node, statement)
         return statement
     }
 
@@ -108,33 +129,37 @@ struct StatementReader {
 
     // MARK: - Parts
 
-    private mutating func relations(_ statement: JSONNode, _ base: String) -> [String] {
-        let path = base + ".relation"
-        guard let node = statement.member("relation") else {
-            note(.noRelation, statement, base, "the statement has no relation; Android skips it")
-            return []
+    /// The relation strings; AOSP reads any other item as its JSON text, which is no
+    /// relation, so it fails the file as a malformed one does.
+    private mutating func relations(_ items: [JSONNode], _ path: String) -> [String] {
+        var relations: [String] = []
+        for (offset, item) in items.enumerated() {
+            guard let text = item.stringValue else {
+                if case .object = item.value {
+                    note(
+                        .malformedRelation, item, "\(path)[\(offset)]",
+                        "a relation is an object, which Android reads as its JSON text: no "
+                            + "relation, so Android's reader fails the whole file")
+                } else if case .array = item.value {
+                    note(
+                        .malformedRelation, item, "\(path)[\(offset)]",
+                        "a relation is an array, which Android reads as its JSON text: no "
+                            + "relation, so Android's reader fails the whole file")
+                }
+                continue
+            }
+            if !Self.isWellFormedRelation(text) {
+                note(
+                    .malformedRelation, item, "\(path)[\(offset)]",
+                    "relation \"\(text)\" is not kind/detail in [a-z0-9_.]; Android's reader "
+                        + "fails the whole file")
+            }
+            relations.append(text)
         }
-        guard case .array(let items) = node.value else {
-            note(
-                .noRelation, node, path,
-                "relation is \(node.value.kindName), not an array; Android skips the statement")
-            return []
-        }
-        return strings(items, path) {
-            Self.isWellFormedRelation($0)
-                ? nil
-                : (
-                    .malformedRelation,
-                    "relation \"\($0)\" is not kind/detail in [a-z0-9_.]; Android's reader fails "
-                        + "the whole file"
-                )
-        }
+        return relations
     }
 
     private mutating func target(_ node: JSONNode, _ path: String) -> AssetTarget? {
-        guard isObject(node, "target", path, .noTarget, "Android skips the statement") else {
-            return nil
-        }
         guard let namespace = node.member("namespace")?.stringValue else {
             note(
                 .badNamespace, node, path + ".namespace",

@@ -153,7 +153,9 @@ enum Verification {
     }
 
     /// The first statement of the file that lets the app handle the site's links (A6.3, A11
-    /// Q5): the relation, the package, and one of the app's fingerprints when they are known.
+    /// Q5): the relation, the package, and one of the app's fingerprints when they are known;
+    /// when they are not, a fingerprint some app can have (Android computes an app's in upper
+    /// case and compares exactly: one written otherwise matches no app).
     private static func verifyingStatement(
         _ links: AssetLinks, _ packageName: String, _ fingerprints: [String]?
     ) -> AssetStatement? {
@@ -162,7 +164,8 @@ enum Verification {
             guard statement.relations.contains(AssetLinks.handleAllURLs),
                 case .androidApp(let name, let named)? = statement.target, name == packageName
             else { return false }
-            return appFingerprints.map { !$0.isDisjoint(with: named) } ?? true
+            return appFingerprints.map { !$0.isDisjoint(with: named) }
+                ?? named.contains(where: StatementReader.isCanonicalFingerprint)
         }
     }
 

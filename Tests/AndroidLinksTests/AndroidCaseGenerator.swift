@@ -204,7 +204,9 @@ struct AndroidCaseGenerator: RandomPicking {
                 chance(90) ? AssetLinks.handleAllURLs : "delegate_permission/common.get_login_creds"
             let package = chance(92) ? AppLinkFixture.package : "com.example.other"
             let fingerprint =
-                chance(85) ? AppLinkFixture.fingerprint : AppLinkFixture.otherFingerprint
+                chance(85)
+                ? AppLinkFixture.fingerprint
+                : pick([AppLinkFixture.otherFingerprint, AppLinkFixture.fingerprint.lowercased()])
             var statement =
                 #"{"relation": ["\#(relation)"], "target": {"namespace": "android_app", "package_name": "\#(package)", "sha256_cert_fingerprints": ["\#(fingerprint)"]}"#
             if chance(65) {

@@ -360,7 +360,16 @@ struct AndroidReferenceMatcher {
             guard statement.relations.contains(AssetLinks.handleAllURLs),
                 case .androidApp(let name, let fingerprints)? = statement.target, name == package
             else { return false }
-            return appFingerprints.map { !$0.isDisjoint(with: fingerprints) } ?? true
+            // An app's fingerprint is 32 upper-case hex bytes joined by colons, compared
+            // exactly: without the app's, one of that form must be there.
+            return appFingerprints.map { !$0.isDisjoint(with: fingerprints) }
+                ?? fingerprints.contains { fingerprint in
+                    let bytes = fingerprint.split(separator: ":", omittingEmptySubsequences: false)
+                    return bytes.count == 32
+                        && bytes.allSatisfy {
+                            $0.count == 2 && $0.allSatisfy { "0123456789ABCDEF".contains($0) }
+                        }
+                }
         }
     }
 

@@ -108,6 +108,22 @@ struct AssetLinksParsingTests {
         #"{\#(relation), \#(target), "relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": \#(list)}}}"#
     }
 
+    /// `include` is read by `optString`: any value but an empty string makes the statement an
+    /// include, its target ignored.
+    @Test func includeOfAnyValueEndsTheStatement() throws {
+        for include in ["true", #"["x"]"#, #"{"a": "b"}"#] {
+            let links = try Self.parse(
+                "[{\"include\": \(include), \(Self.relation), \(Self.target)}]")
+            let statement = try #require(links.statements.first)
+            #expect(statement.include != nil, "\(include)")
+            #expect(statement.target == nil, "\(include)")
+            #expect(links.diagnostics.map(\.kind.code) == ["ASL211"])
+        }
+        let empty = try Self.parse("[{\"include\": \"\", \(Self.relation), \(Self.target)}]")
+        #expect(empty.statements.first?.include == nil)
+        #expect(empty.statements.first?.target != nil)
+    }
+
     /// What Android rejects (error) or ignores (warning), one case each.
     @Test(arguments: [
         DiagnosticCase(
@@ -129,6 +145,21 @@ struct AssetLinksParsingTests {
         DiagnosticCase(
             statement: #"{\#(relation)}"#, severity: .warning, path: "[0]",
             message: "the statement has no target; Android skips it"),
+        // AOSP checks the target, then the relation, before it reads either: a statement it
+        // skips fails nothing, whatever else is wrong in it.
+        DiagnosticCase(
+            statement: #"{"relation": ["Bad Relation"]}"#, severity: .warning, path: "[0]",
+            message: "the statement has no target; Android skips it"),
+        DiagnosticCase(
+            statement: #"{"relation": "x", "target": {"namespace": "ios_app"}}"#,
+            severity: .warning, path: "[0].relation",
+            message: "relation is a string, not an array; Android skips the statement"),
+        DiagnosticCase(
+            statement: #"{"relation": [{"a": "b"}], \#(target)}"#, severity: .error,
+            path: "[0].relation[0]",
+            message:
+                "a relation is an object, which Android reads as its JSON text: no relation, so Android's reader fails the whole file"
+        ),
         DiagnosticCase(
             statement: #"{\#(relation), "target": {"namespace": "ios_app"}}"#, severity: .error,
             path: "[0].target.namespace",
@@ -200,8 +231,13 @@ struct AssetLinksParsingTests {
         )
     }
 
-    @Test func byteOrderMarkIsSkipped() throws {
-        let links = try AssetLinks(parsing: [0xEF, 0xBB, 0xBF] + Array("[]".utf8))
-        #expect(links.statements.isEmpty)
+    /// A byte order mark is read past, and noted: AOSP's reader fails the file on it.
+    @Test func byteOrderMarkIsReadPastAndNoted() throws {
+        let links = try AssetLinks(
+            parsing: [0xEF, 0xBB, 0xBF] + Array("[{\(Self.relation), \(Self.target)}]".utf8))
+        #expect(links.statements.count == 1)
+        #expect(links.diagnostics.map(\.kind.code) == ["ASL104"])
+        #expect(links.diagnostics.first?.severity == .error)
+        #expect(try AssetLinks(parsing: Array("[]".utf8)).diagnostics.isEmpty)
     }
 }

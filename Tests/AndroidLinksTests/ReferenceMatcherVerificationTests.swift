@@ -59,6 +59,12 @@ struct ReferenceMatcherVerificationTests {
         #expect(
             decide(try Fixture.assetLinks(fingerprint: Fixture.fingerprint.lowercased()))
                 == .unmatched(.hostNotVerified))
+        // Without the app's fingerprints, a statement needs one an app can have: Android
+        // computes an app's in upper case and compares exactly.
+        #expect(
+            decide(
+                try Fixture.assetLinks(fingerprint: Fixture.fingerprint.lowercased()),
+                fingerprints: nil) == .unmatched(.hostNotVerified))
         #expect(
             Fixture.matcher(manifest, sites: ["www.example.com": try Fixture.assetLinks()]).decide(
                 url)

@@ -225,6 +225,58 @@ struct AndroidMatchCommandTests {
     }
 
     /// Usage errors exit 64; files that cannot be read, 2, naming the file and the place.
+    /// A site's file Android's open-source reader fails (a byte order mark), or whose dynamic
+    /// rules aasa-scan discards where that reader reads them otherwise (a rule that is no
+    /// object), is decided as the documentation says, and said to be: on standard error for
+    /// `match` and `explain`, among the report's warnings for `scan` (A11 Q4).
+    @Test func filesReadOtherwiseByAndroidsReaderAreSaid() throws {
+        let folder = try TemporaryFolder()
+        let sample = Array(try String(contentsOfFile: links, encoding: .utf8).utf8)
+        let marked = try folder.write("marked.json", [0xEF, 0xBB, 0xBF] + sample)
+        let ruleText = try folder.write(
+            "rules.json",
+            String(decoding: sample, as: UTF8.self).replacingOccurrences(
+                of: "\"dynamic_app_link_components\": [",
+                with: "\"dynamic_app_link_components\": [\"x\", "))
+        let url = "https://example.com/buy/42"
+        func match(_ file: String, _ command: String = "match") throws -> ToolResult {
+            try ToolRunner.run(
+                [
+                    command, "--android-manifest", manifest, "--assetlinks", "example.com=" + file,
+                    url,
+                ])
+        }
+        let clean = try match(links)
+        #expect(clean.stderr.isEmpty, "\(clean.stderr)")
+        let bom = try match(marked)
+        #expect(bom.status == 0)
+        #expect(bom.stdout == clean.stdout)
+        #expect(
+            bom.stderr.contains(
+                "marked.json: Android's open-source verifier fails this whole file (ASL104 at 1:1"))
+        let rules = try match(ruleText)
+        #expect(
+            rules.lines.first?.hasPrefix(
+                "android\thandled\tcom.example.shop\t.ProductActivity:19\t") == true,
+            "\(rules.stdout)")
+        #expect(rules.stderr.contains("rules.json: its dynamic rules are malformed (ASL303"))
+        #expect(try match(marked, "explain").stderr.contains("(ASL104 at 1:1"))
+        let urls = try folder.write("urls.txt", url + "\n")
+        let scan = try ToolRunner.run(
+            [
+                "scan", "--format", "json", "--quiet", "--aasa", aasa, "--android-manifest",
+                manifest,
+                "--assetlinks", "example.com=" + marked, urls,
+            ])
+        #expect(scan.status == 0, "\(scan.stderr)")
+        let report = try #require(
+            JSONSerialization.jsonObject(with: Data(scan.stdout.utf8)) as? [String: Any])
+        let codes = (report["warnings"] as? [[String: Any]] ?? []).compactMap {
+            $0["code"] as? String
+        }
+        #expect(codes.contains("assetlinks_fails_on_aosp"))
+    }
+
     @Test func errors() throws {
         let noFiles = try ToolRunner.run(["match", "https://example.com/"])
         #expect(noFiles.status == 64)

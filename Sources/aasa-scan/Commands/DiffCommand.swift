@@ -131,7 +131,9 @@ struct DiffCommand: ParsableCommand {
         // A folder that gave no log, or a log none of whose lines parse: figures of nothing.
         let problems = InputChecks.problems(result, arguments: inputs, maxMalformed: 100)
         InputChecks.printErrors(problems)
-        let sites = [ScanReport.siteWarning(result)].compactMap { $0 }
+        let sites =
+            [ScanReport.siteWarning(result)].compactMap { $0 }
+            + (configuration.android.map { android.files.fileWarnings($0.matcher) } ?? [])
         for warning in sites {
             StandardError.line("aasa-scan: warning: " + TerminalText.escaped(warning.message))
         }

@@ -23,6 +23,7 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         let android = try files.android.compile()
+        android.map(files.android.warnAboutFiles)
         guard let set = try files.compiledAASA() else {
             var output = StandardOutput()
             output.line("URL      \(TerminalText.escaped(url))")

@@ -60,6 +60,7 @@ struct MatchCommand: ParsableCommand {
     func run() throws {
         let set = try files.compiledAASA()
         let android = try files.android.compile()
+        android.map(files.android.warnAboutFiles)
         let domainPattern = domain.flatMap(DomainPattern.init)
         let scratch = set?.makeScratch()
         let androidScratch = android?.makeScratch()

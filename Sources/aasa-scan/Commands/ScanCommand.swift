@@ -66,6 +66,7 @@ struct ScanCommand: ParsableCommand {
         }
         configuration.fingerprintsInputs = output.saveState != nil
         configuration.android = try android.setup()
+        let androidWarnings = configuration.android.map { android.files.fileWarnings($0.matcher) }
         if (inputs.isEmpty || inputs.contains("-")), Terminal.standardInputIsTerminal, !output.quiet
         {
             StandardError.line(
@@ -94,6 +95,6 @@ struct ScanCommand: ParsableCommand {
         }
         try output.emit(
             result, arguments: inputs, filters: filters.described,
-            skippedInputsAllowed: reading.skipNonLogs)
+            skippedInputsAllowed: reading.skipNonLogs, setupWarnings: androidWarnings ?? [])
     }
 }

@@ -3,6 +3,7 @@ import ASCIIBytes
 import AndroidLinks
 import ArgumentParser
 import CLISupport
+import ScanEngine
 
 /// The Android side of `match` and `explain`: the app's manifest, the sites' `assetlinks.json`,
 /// the package and the device (docs/android.md).
@@ -111,6 +112,66 @@ struct AndroidOptions: ParsableArguments {
                     + "give --package NAME.")
         }
         return matcher
+    }
+
+    /// One warning for each site's file that Android's open-source reader fails (a finding of
+    /// error severity), or whose malformed dynamic rules aasa-scan discards as Android's
+    /// documentation says where that reader reads them otherwise (A11 Q4): the decisions hold
+    /// only where a device reads the file as aasa-scan does. `lint --assetlinks` lists all.
+    func fileWarnings(_ matcher: AndroidLinkMatcher) -> [ReportWarning] {
+        var warnings: [ReportWarning] = []
+        for value in assetlinks {
+            let (domain, file) = Self.split(value)
+            let links =
+                domain.map {
+                    matcher.setup.assetLinks[
+                        String(decoding: $0.utf8.map(ASCII.lowercased), as: UTF8.self)]
+                } ?? matcher.setup.assetLinksOfOtherSites
+            guard let links else { continue }
+            let lint = "fix it (aasa-scan lint --assetlinks \(file))"
+            let fatal = links.diagnostics.filter { $0.severity == .error }
+            if let first = fatal.first {
+                warnings.append(
+                    ReportWarning(
+                        code: "assetlinks_fails_on_aosp",
+                        message: "\(file): Android's open-source verifier fails this whole file ("
+                            + Self.describe(first, more: fatal.count - 1) + "); aasa-scan "
+                            + "still verifies the hosts its statements name, which holds only "
+                            + "where a device's verifier reads the file more leniently: \(lint)"))
+                continue
+            }
+            let discarded = links.diagnostics.filter {
+                Self.rulesReadOtherwise.contains($0.kind.code)
+            }
+            if let first = discarded.first {
+                warnings.append(
+                    ReportWarning(
+                        code: "assetlinks_rules_discarded",
+                        message: "\(file): its dynamic rules are malformed ("
+                            + Self.describe(first, more: discarded.count - 1) + "); aasa-scan "
+                            + "discards them and lets the manifest decide alone, as Android's "
+                            + "documentation says, where Android's open-source verifier fails the "
+                            + "file or reads them otherwise: \(lint)"))
+            }
+        }
+        return warnings
+    }
+
+    /// `fileWarnings` on standard error, for commands without a report.
+    func warnAboutFiles(_ matcher: AndroidLinkMatcher) {
+        for warning in fileWarnings(matcher) {
+            StandardError.line("aasa-scan: warning: " + TerminalText.escaped(warning.message))
+        }
+    }
+
+    /// The dynamic-rule findings the documentation and AOSP's reader treat differently: a
+    /// rule that is no object, a pattern, `?` or `exclude` of the wrong type.
+    private static let rulesReadOtherwise: Set<String> = ["ASL303", "ASL304", "ASL305", "ASL306"]
+
+    /// `ASL102 at 3:5: SUMMARY, and 2 more`.
+    private static func describe(_ finding: AssetLinksDiagnostic, more: Int) -> String {
+        "\(finding.kind.code) at \(finding.location.line):\(finding.location.column): "
+            + finding.message + (more > 0 ? ", and \(more) more" : "")
     }
 
     /// `DOMAIN=FILE` or `FILE`.

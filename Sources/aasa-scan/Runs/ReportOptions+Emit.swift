@@ -10,10 +10,11 @@ extension ReportOptions {
     /// `--min-coverage` failed. The report's warnings go to standard error too. `arguments`
     /// are the command line's inputs (nil when the result is not a reading of them);
     /// `filters` the filter options given, as the HTML report lists them;
-    /// `skippedInputsAllowed` when a named input that is no log was skipped as asked.
+    /// `skippedInputsAllowed` when a named input that is no log was skipped as asked;
+    /// `setupWarnings` what the files read besides the logs make doubtful.
     func emit(
         _ result: ScanResult, arguments: [String]? = nil, filters: [String] = [],
-        skippedInputsAllowed: Bool = false
+        skippedInputsAllowed: Bool = false, setupWarnings: [ReportWarning] = []
     ) throws {
         let problems = InputChecks.problems(
             result, arguments: arguments, maxMalformed: maxMalformed.value,
@@ -26,7 +27,7 @@ extension ReportOptions {
         }
         CountLimit.warnIfReached(result.summary.totals)
         var report = ScanReport(result, top: top)
-        report.warnings = problems + report.warnings
+        report.warnings = problems + setupWarnings + report.warnings
         InputChecks.printErrors(problems)
         for warning in report.warnings
         where warning.alsoOnStandardError && !problems.contains(warning) {
