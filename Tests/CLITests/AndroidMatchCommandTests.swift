@@ -277,6 +277,49 @@ struct AndroidMatchCommandTests {
         #expect(codes.contains("assetlinks_fails_on_aosp"))
     }
 
+    /// Before Android 12 the app is approved, not a host: `explain` says so beside the host of a
+    /// filter that mixes schemes, which is never verified itself (A6.1, A6.5).
+    @Test func olderDeviceApprovesTheApp() throws {
+        let folder = try TemporaryFolder()
+        let manifest = try folder.write(
+            "AndroidManifest.xml",
+            """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example.shop">
+              <uses-sdk android:targetSdkVersion="30" />
+              <application><activity android:name=".Links" android:exported="true">
+                <intent-filter android:autoVerify="true">
+                  <action android:name="android.intent.action.VIEW" />
+                  <category android:name="android.intent.category.DEFAULT" />
+                  <category android:name="android.intent.category.BROWSABLE" />
+                  <data android:scheme="https" android:host="example.com" />
+                </intent-filter>
+                <intent-filter>
+                  <action android:name="android.intent.action.VIEW" />
+                  <category android:name="android.intent.category.DEFAULT" />
+                  <category android:name="android.intent.category.BROWSABLE" />
+                  <data android:scheme="https" android:host="other.org" />
+                  <data android:scheme="shop" />
+                </intent-filter>
+              </activity></application>
+            </manifest>
+            """)
+        func explain(_ api: String) throws -> ToolResult {
+            try ToolRunner.run([
+                "explain", "--android-manifest", manifest, "--assetlinks", "example.com=" + links,
+                "--android-api", api, "https://other.org/x",
+            ])
+        }
+        let older = try explain("30")
+        #expect(older.status == 0, "\(older.stderr)")
+        #expect(
+            older.lines.contains(
+                "host \"other.org\": approved (API 30: the app's hosts all verified, so every host "
+                    + "its filters take)"), "\(older.stdout)")
+        #expect(older.lines.last == "android decision: handled\tcom.example.shop\t.Links:10")
+        let newer = try explain("31")
+        #expect(newer.lines.contains("host \"other.org\": not verified: no App Link"))
+    }
+
     @Test func errors() throws {
         let noFiles = try ToolRunner.run(["match", "https://example.com/"])
         #expect(noFiles.status == 64)

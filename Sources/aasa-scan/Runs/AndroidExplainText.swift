@@ -37,9 +37,16 @@ struct AndroidExplainText {
         lines.append(
             "verified hosts: " + (verified.isEmpty ? "(none)" : verified.joined(separator: ", ")))
         if let approved = explanation.approved {
+            // Before Android 12 the app, not a host, is approved (A6.5).
+            let whole = matcher.setup.apiLevel < 31 && !verified.isEmpty
             lines.append(
                 "host \(parts.host.map(Self.quoted) ?? "(none)"): "
-                    + (approved ? "approved" : "not verified: no App Link"))
+                    + (approved
+                        ? "approved"
+                            + (whole
+                                ? " (API \(matcher.setup.apiLevel): the app's hosts all "
+                                    + "verified, so every host its filters take)" : "")
+                        : "not verified: no App Link"))
         }
         if let source = explanation.ruleSource {
             let domain = matcher.verifiedDomains[source]
