@@ -21,6 +21,9 @@ enum Verification {
         let candidates = candidateDomains(manifest, setup)
         let verified = candidates.compactMap { domain -> VerifiedDomain? in
             let site = lowercased(domain.hasPrefix("*.") ? String(domain.dropFirst(2)) : domain)
+            // Before Android 12 any declared host is asked for; one that names no site
+            // (`*`, empty) serves no file.
+            guard !site.isEmpty, !site.contains("*"), !site.contains(" ") else { return nil }
             guard let links = setup.assetLinks[site] ?? setup.assetLinksOfOtherSites,
                 let statement = verifyingStatement(links, packageName, setup.fingerprints)
             else { return nil }

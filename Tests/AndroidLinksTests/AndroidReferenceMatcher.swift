@@ -352,9 +352,10 @@ struct AndroidReferenceMatcher {
     func verifyingStatement(for domain: String) -> AssetStatement? {
         guard let package = manifest.packageName else { return nil }
         let site = domain.hasPrefix("*.") ? String(domain.dropFirst(2)) : domain
-        guard let links = setup.assetLinks[AndroidURLParts.asciiLowercased(site)] else {
-            return nil
-        }
+        // A host that names no site (`*`, empty) serves no file.
+        guard !site.isEmpty, !site.contains("*"), !site.contains(" "),
+            let links = setup.assetLinks[AndroidURLParts.asciiLowercased(site)]
+        else { return nil }
         let appFingerprints = setup.fingerprints.map { Set($0.map { $0.uppercased() }) }
         return links.statements.first { statement in
             guard statement.relations.contains(AssetLinks.handleAllURLs),
