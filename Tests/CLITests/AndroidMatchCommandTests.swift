@@ -277,6 +277,18 @@ struct AndroidMatchCommandTests {
         #expect(codes.contains("assetlinks_fails_on_aosp"))
     }
 
+    /// Android decodes the host as it reads the URL (`Uri.getHost`): alone, it decides a URL
+    /// whose host is escaped; with the AASA file, which no such host can name, it is refused.
+    @Test func escapedHostIsDecodedForAndroidAlone() throws {
+        let url = "https://ex%61mple.com/buy/42"
+        let alone = try ToolRunner.run(["match"] + android + [url])
+        #expect(alone.status == 0, "\(alone.stderr)")
+        #expect(alone.lines == ["android\t\(Self.expected[0].1)\t\(url)"])
+        let both = try ToolRunner.run(["match", "--aasa", aasa] + android + [url])
+        #expect(both.status == 2)
+        #expect(both.stderr.contains("names a host that cannot be a host name"))
+    }
+
     /// Before Android 12 the app is approved, not a host: `explain` says so beside the host of a
     /// filter that mixes schemes, which is never verified itself (A6.1, A6.5).
     @Test func olderDeviceApprovesTheApp() throws {

@@ -101,7 +101,9 @@ struct MatchCommand: ParsableCommand {
                         + "https://\(TerminalText.escaped(bytes)) for a URL on that host (said once)"
                 )
             }
-            if Self.hasInvalidHost(bytes) {
+            // Android alone decodes a host as it reads it (`Uri.getHost`); no AASA file applies
+            // to such a host.
+            if set != nil, Self.hasInvalidHost(bytes) {
                 invalidHosts += 1
                 StandardError.line(
                     "aasa-scan: error: '\(TerminalText.escaped(bytes))' names a host that cannot "
