@@ -275,6 +275,13 @@ struct AndroidMatchCommandTests {
             $0["code"] as? String
         }
         #expect(codes.contains("assetlinks_fails_on_aosp"))
+        let diff = try ToolRunner.run([
+            "diff", "--format", "json", "--old", aasa, "--new", aasa, "--android-manifest",
+            manifest, "--assetlinks", "example.com=" + ruleText, urls,
+        ])
+        #expect(diff.status == 0, "\(diff.stderr)")
+        #expect(diff.stdout.contains("\"assetlinks_rules_discarded\""))
+        #expect(diff.stderr.contains("rules.json: its dynamic rules are malformed (ASL303"))
     }
 
     /// Android decodes the host as it reads the URL (`Uri.getHost`): alone, it decides a URL
