@@ -6,10 +6,22 @@ import TextFormat
 extension ScanReport {
     /// Everything that may mislead in the figures of `result`, in the order a reader needs it.
     static func warnings(_ result: ScanResult, rules: [RuleRow]) -> [ReportWarning] {
-        [siteWarning(result)].compactMap { $0 } + portWarnings(result)
+        [noRequestsWarning(result), siteWarning(result)].compactMap { $0 } + portWarnings(result)
             + [hostlessWarning(result), fragmentWarning(result, rules: rules)].compactMap { $0 }
             + filterWarnings(result) + seriesWarnings(result)
             + [androidHostWarning(result), androidHostAssumedWarning(result)].compactMap { $0 }
+    }
+
+    /// No request was classified (an empty log, every request filtered out): each share is 0
+    /// of 0 and every rule decided none, which says nothing of the rules.
+    static func noRequestsWarning(_ result: ScanResult) -> ReportWarning? {
+        let totals = result.summary.totals
+        guard totals.handled == 0, totals.excluded == 0, totals.unmatched == 0 else { return nil }
+        return ReportWarning(
+            code: "no_requests",
+            message: "no request was classified (\(Format.count(totals.lines)) lines read, "
+                + "\(Format.count(totals.requests)) requests): every share is 0 of 0 and every "
+                + "rule is listed as dead, which says nothing of the rules")
     }
 
     /// Requests without a host that Android decided on the host it was given for them: the

@@ -275,6 +275,14 @@ struct TrafficTruthTests {
         let (status, report, _) = try json(["scan", "--aasa", Self.example, quiet])
         #expect(status == 0)
         #expect(totals(report)["requests"] == 0)
+        // ... but its figures say nothing, and the report says so.
+        #expect(warnings(report).contains { $0.code == "no_requests" })
+        let (_, busy, _) = try json(
+            [
+                "scan", "--aasa", Self.example,
+                try folder.write("busy.log", Self.vhostLog([("example.com", "/buy/1")])),
+            ])
+        #expect(!warnings(busy).contains { $0.code == "no_requests" })
     }
 
     @Test func aLogOfWhichNoLineParsesNamesTheClosestFormat() throws {
