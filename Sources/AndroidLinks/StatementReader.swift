@@ -135,16 +135,14 @@ struct StatementReader {
         var relations: [String] = []
         for (offset, item) in items.enumerated() {
             guard let text = item.stringValue else {
-                if case .object = item.value {
+                // Numbers, null and booleans are `noteStrictValues`'.
+                switch item.value {
+                case .object, .array:
                     note(
                         .malformedRelation, item, "\(path)[\(offset)]",
-                        "a relation is an object, which Android reads as its JSON text: no "
-                            + "relation, so Android's reader fails the whole file")
-                } else if case .array = item.value {
-                    note(
-                        .malformedRelation, item, "\(path)[\(offset)]",
-                        "a relation is an array, which Android reads as its JSON text: no "
-                            + "relation, so Android's reader fails the whole file")
+                        "a relation is \(item.value.kindName), which Android reads as its JSON "
+                            + "text: no relation, so Android's reader fails the whole file")
+                default: break
                 }
                 continue
             }

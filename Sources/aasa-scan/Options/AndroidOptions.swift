@@ -96,8 +96,7 @@ struct AndroidOptions: ParsableArguments {
                 let (domain, file) = Self.split(value)
                 let links = try AssetLinks.load(path: file)
                 if let domain {
-                    setup.assetLinks[
-                        String(decoding: domain.utf8.map(ASCII.lowercased), as: UTF8.self)] = links
+                    setup.assetLinks[Self.siteKey(domain)] = links
                 } else {
                     setup.assetLinksOfOtherSites = links
                 }
@@ -123,38 +122,54 @@ struct AndroidOptions: ParsableArguments {
         for value in assetlinks {
             let (domain, file) = Self.split(value)
             let links =
-                domain.map {
-                    matcher.setup.assetLinks[
-                        String(decoding: $0.utf8.map(ASCII.lowercased), as: UTF8.self)]
-                } ?? matcher.setup.assetLinksOfOtherSites
+                domain.map { matcher.setup.assetLinks[Self.siteKey($0)] }
+                ?? matcher.setup.assetLinksOfOtherSites
             guard let links else { continue }
-            let lint = "fix it (aasa-scan lint --assetlinks \(file))"
-            let fatal = links.diagnostics.filter { $0.severity == .error }
-            if let first = fatal.first {
+            // The first kind of finding the file has, its first finding named.
+            for kind in Self.findingsReadOtherwise {
+                let found = links.diagnostics.filter(kind.selects)
+                guard let first = found.first else { continue }
+                let finding =
+                    "\(first.kind.code) at \(first.location.line):\(first.location.column): "
+                    + first.message + (found.count > 1 ? ", and \(found.count - 1) more" : "")
                 warnings.append(
                     ReportWarning(
-                        code: "assetlinks_fails_on_aosp",
-                        message: "\(file): Android's open-source verifier fails this whole file ("
-                            + Self.describe(first, more: fatal.count - 1) + "); aasa-scan "
-                            + "still verifies the hosts its statements name, which holds only "
-                            + "where a device's verifier reads the file more leniently: \(lint)"))
-                continue
-            }
-            let discarded = links.diagnostics.filter {
-                Self.rulesReadOtherwise.contains($0.kind.code)
-            }
-            if let first = discarded.first {
-                warnings.append(
-                    ReportWarning(
-                        code: "assetlinks_rules_discarded",
-                        message: "\(file): its dynamic rules are malformed ("
-                            + Self.describe(first, more: discarded.count - 1) + "); aasa-scan "
-                            + "discards them and lets the manifest decide alone, as Android's "
-                            + "documentation says, where Android's open-source verifier fails the "
-                            + "file or reads them otherwise: \(lint)"))
+                        code: kind.code,
+                        message: "\(file): \(kind.what) (\(finding)); aasa-scan \(kind.instead): "
+                            + "fix it (aasa-scan lint --assetlinks \(file))"))
+                break
             }
         }
         return warnings
+    }
+
+    /// The findings aasa-scan reads otherwise than Android's open-source reader (A11 Q4), in
+    /// the order they are told: an error of the file, then dynamic rules of the wrong shape
+    /// (a rule that is no object, a pattern, `?` or `exclude` of the wrong type).
+    private static let findingsReadOtherwise:
+        [(
+            code: String, selects: @Sendable (AssetLinksDiagnostic) -> Bool, what: String,
+            instead: String
+        )] = [
+            (
+                "assetlinks_fails_on_aosp", { $0.severity == .error },
+                "Android's open-source verifier fails this whole file",
+                "still verifies the hosts its statements name, which holds only where a "
+                    + "device's verifier reads the file more leniently"
+            ),
+            (
+                "assetlinks_rules_discarded",
+                { ["ASL303", "ASL304", "ASL305", "ASL306"].contains($0.kind.code) },
+                "its dynamic rules are malformed",
+                "discards them and lets the manifest decide alone, as Android's documentation "
+                    + "says, where Android's open-source verifier fails the file or reads them "
+                    + "otherwise"
+            ),
+        ]
+
+    /// How the setup keys a site's file: its domain in ASCII lower case.
+    private static func siteKey(_ domain: String) -> String {
+        String(decoding: domain.utf8.map(ASCII.lowercased), as: UTF8.self)
     }
 
     /// `fileWarnings` on standard error, for commands without a report.
@@ -162,16 +177,6 @@ struct AndroidOptions: ParsableArguments {
         for warning in fileWarnings(matcher) {
             StandardError.line("aasa-scan: warning: " + TerminalText.escaped(warning.message))
         }
-    }
-
-    /// The dynamic-rule findings the documentation and AOSP's reader treat differently: a
-    /// rule that is no object, a pattern, `?` or `exclude` of the wrong type.
-    private static let rulesReadOtherwise: Set<String> = ["ASL303", "ASL304", "ASL305", "ASL306"]
-
-    /// `ASL102 at 3:5: SUMMARY, and 2 more`.
-    private static func describe(_ finding: AssetLinksDiagnostic, more: Int) -> String {
-        "\(finding.kind.code) at \(finding.location.line):\(finding.location.column): "
-            + finding.message + (more > 0 ? ", and \(more) more" : "")
     }
 
     /// `DOMAIN=FILE` or `FILE`.
