@@ -64,8 +64,11 @@ extension PartCells {
         private var representatives: [UInt8] = []
         private var useful: [Bool] = []
         private var masks: [[UInt64]] = []
-        /// The live positions after one character of each class, from the state last stepped.
-        private var next: [[Int32]] = []
+        /// The live positions after one character of each class, from the state last stepped:
+        /// class `c`'s are `successors[successorStart[c]..<successorEnd[c]]`, sorted.
+        private var successors: [Int32] = []
+        private var successorStart: [Int] = []
+        private var successorEnd: [Int] = []
         private let domain: Inclusion.TextDomain
         /// The class of each representative byte, -1 for other bytes.
         private var symbolOf: [Int] = []
@@ -101,7 +104,8 @@ extension PartCells {
             }
             // The walk tries the most readable first, so the shortest texts read best too.
             representatives.sort { Self.readability($0) < Self.readability($1) }
-            next = Array(repeating: [], count: representatives.count)
+            successorStart = Array(repeating: 0, count: representatives.count + 1)
+            successorEnd = Array(repeating: 0, count: representatives.count)
             // Each position's classes, as a bit mask; positions that lead to no accepting one
             // read nothing, so that the subsets keep only what matters.
             let words = (representatives.count + 63) / 64
@@ -167,24 +171,84 @@ extension PartCells {
             return order.firstIndex(of: byte) ?? (order.count + Int(byte))
         }
 
-        private struct State: Hashable {
-            var live: [Int32]
-            var domainState: UInt8
+        /// A subset of positions and the state of the text's domain.
+        private struct State {
+            let live: [Int32]
+            let domainState: UInt8
+        }
+
+        /// The hash of a state's positions and domain state (FNV-1a).
+        private static func hash(_ live: ArraySlice<Int32>, _ domainState: UInt8) -> UInt64 {
+            var hash = UInt64(domainState) &+ 0xCBF2_9CE4_8422_2325
+            for position in live {
+                hash = (hash ^ UInt64(UInt32(bitPattern: position))) &* 0x100_0000_01B3
+            }
+            return hash
+        }
+
+        /// The states met so far, found by their hash (open addressing, linear probing). The
+        /// walk looks up every successor of every state: a `Dictionary` of states made an
+        /// array and hashed it with `Hasher` at each, most of the walk's time.
+        private struct StateIndex {
+            private(set) var states: [State] = []
+            private var hashes: [UInt64] = []
+            /// Per slot, an index into `states`, or -1.
+            private var slots = [Int32](repeating: -1, count: 1024)
+
+            /// The slot of the state, or of the empty slot where it would go.
+            private func slot(of live: ArraySlice<Int32>, _ domainState: UInt8, hash: UInt64)
+                -> Int
+            {
+                var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+                while slots[slot] >= 0 {
+                    let index = Int(slots[slot])
+                    if hashes[index] == hash, states[index].domainState == domainState,
+                        states[index].live[...] == live
+                    {
+                        return slot
+                    }
+                    slot = (slot + 1) & (slots.count - 1)
+                }
+                return slot
+            }
+
+            func contains(_ live: ArraySlice<Int32>, _ domainState: UInt8) -> Bool {
+                slots[slot(of: live, domainState, hash: Explorer.hash(live, domainState))] >= 0
+            }
+
+            /// Adds the state unless it is there already; true when it was added.
+            mutating func insert(_ live: ArraySlice<Int32>, _ domainState: UInt8) -> Bool {
+                let hash = Explorer.hash(live, domainState)
+                let slot = slot(of: live, domainState, hash: hash)
+                guard slots[slot] < 0 else { return false }
+                slots[slot] = Int32(states.count)
+                states.append(State(live: Array(live), domainState: domainState))
+                hashes.append(hash)
+                if 2 * states.count > slots.count { grow() }
+                return true
+            }
+
+            private mutating func grow() {
+                slots = [Int32](repeating: -1, count: 2 * slots.count)
+                for index in states.indices {
+                    var slot = Int(truncatingIfNeeded: hashes[index]) & (slots.count - 1)
+                    while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
+                    slots[slot] = Int32(index)
+                }
+            }
         }
 
         mutating func run(budget: Int) -> (cells: [Cell], complete: Bool, states: Int) {
-            let start = State(
-                live: starts.filter { useful[Int($0)] }, domainState: Inclusion.TextDomain.start)
-            var index: [State: Int32] = [start: 0]
-            var states = [start]
+            var index = StateIndex()
+            _ = index.insert(starts.filter { useful[Int($0)] }[...], Inclusion.TextDomain.start)
             var parent: [Int32] = [-1]
             var byte: [UInt8] = [0]
             var found: [[Int32]: Int32] = [:]
             var order: [[Int32]] = []
             var head = 0
             var complete = true
-            while head < states.count {
-                let state = states[head]
+            while head < index.states.count {
+                let state = index.states[head]
                 let here = Int32(head)
                 head += 1
                 if domain.accepts(state.domainState) {
@@ -200,14 +264,12 @@ extension PartCells {
                         let domainState = domain.step(
                             state.domainState, readingSlash: representative == UInt8(ascii: "/"))
                     else { continue }
-                    let next = State(live: self.next[symbol], domainState: domainState)
-                    if index[next] != nil { continue }
-                    guard states.count < budget else {
-                        complete = false
+                    let next = successors[successorStart[symbol]..<successorEnd[symbol]]
+                    guard index.states.count < budget else {
+                        if !index.contains(next, domainState) { complete = false }
                         continue
                     }
-                    index[next] = Int32(states.count)
-                    states.append(next)
+                    guard index.insert(next, domainState) else { continue }
                     parent.append(here)
                     byte.append(representative)
                 }
@@ -221,7 +283,7 @@ extension PartCells {
                 }
                 return Cell(patterns: patterns, text: readable(text.reversed(), patterns))
             }
-            return (cells, complete, states.count)
+            return (cells, complete, index.states.count)
         }
 
         /// The automata with an accepting position live, each once, in order.
@@ -236,42 +298,85 @@ extension PartCells {
 
         /// The positions in increasing order, each once: often already so.
         private static func sortUnique(_ positions: inout [Int32]) {
+            let kept = positions.withUnsafeMutableBufferPointer { sortUnique($0) }
+            positions.removeLast(positions.count - kept)
+        }
+
+        /// `sortUnique` in place: the count of positions kept at the front.
+        private static func sortUnique(_ positions: UnsafeMutableBufferPointer<Int32>) -> Int {
+            var positions = positions
+            guard positions.count > 1 else { return positions.count }
             var increasing = true
             for at in 1..<positions.count where positions[at - 1] >= positions[at] {
                 increasing = false
                 break
             }
-            if increasing { return }
+            if increasing { return positions.count }
             positions.sort()
             var kept = 1
             for at in 1..<positions.count where positions[at] != positions[kept - 1] {
                 positions[kept] = positions[at]
                 kept += 1
             }
-            positions.removeLast(positions.count - kept)
+            return kept
         }
 
         /// The live positions after one character of each class, each list sorted (so each
-        /// automaton's positions stay together, in automaton order). Walked position by
-        /// position: a literal position reads one class, so this costs far less than a walk
-        /// per class.
+        /// automaton's positions stay together, in automaton order), into `successors`:
+        /// counted per class first, then placed, in one buffer kept from state to state.
+        /// Walked position by position: a literal position reads one class, so this costs far
+        /// less than a walk per class.
         private mutating func step(_ live: [Int32]) {
-            for symbol in next.indices { next[symbol].removeAll(keepingCapacity: true) }
-            for position in live {
-                for successor in follow[Int(position)] {
-                    let mask = masks[Int(successor)]
-                    for word in mask.indices {
-                        var bits = mask[word]
-                        while bits != 0 {
-                            next[word << 6 | bits.trailingZeroBitCount].append(successor)
-                            bits &= bits - 1
+            let classes = successorEnd.count
+            var start = successorStart
+            var end = successorEnd
+            var placed = successors
+            successors = []
+            // Once for the counts (`placed` nil), once to place the positions.
+            func visit(
+                _ start: UnsafeMutableBufferPointer<Int>, _ placed: UnsafeMutablePointer<Int32>?
+            ) {
+                for position in live {
+                    for successor in follow[Int(position)] {
+                        masks[Int(successor)].withUnsafeBufferPointer { mask in
+                            for word in 0..<mask.count {
+                                var bits = mask[word]
+                                while bits != 0 {
+                                    let symbol = word << 6 | bits.trailingZeroBitCount
+                                    if let placed {
+                                        placed[start[symbol]] = successor
+                                        start[symbol] += 1
+                                    } else {
+                                        start[symbol + 1] += 1
+                                    }
+                                    bits &= bits - 1
+                                }
+                            }
                         }
                     }
                 }
             }
-            for symbol in next.indices where next[symbol].count > 1 {
-                Self.sortUnique(&next[symbol])
+            start.withUnsafeMutableBufferPointer { start in
+                start.update(repeating: 0)
+                visit(start, nil)
+                for symbol in 0..<classes { start[symbol + 1] += start[symbol] }
             }
+            if placed.count < start[classes] {
+                placed = Array(repeating: 0, count: max(start[classes], 2 * placed.count))
+            }
+            end.withUnsafeMutableBufferPointer { end in
+                for symbol in 0..<classes { end[symbol] = start[symbol] }
+                placed.withUnsafeMutableBufferPointer { buffer in
+                    visit(end, buffer.baseAddress)
+                    for symbol in 0..<classes where end[symbol] - start[symbol] > 1 {
+                        let list = buffer[start[symbol]..<end[symbol]]
+                        end[symbol] = start[symbol] + Self.sortUnique(.init(rebasing: list))
+                    }
+                }
+            }
+            successorStart = start
+            successorEnd = end
+            successors = placed
         }
     }
 }

@@ -119,6 +119,16 @@ struct DiffCommand: ParsableCommand {
             StandardError.line(
                 "aasa-scan: reading log lines from standard input (end with Ctrl-D)")
         }
+        // What no request of these inputs can show (changes only URLs with a fragment make)
+        // needs no log: worked out while the scan reads.
+        let witnesses = output.witnesses
+        let fragmentSections = BesideTheScan { [old, new] in
+            marking
+                ? StaticDiff.fragmentSections(
+                    old: old.associations, new: new.associations, oldDocuments: old.documents,
+                    newDocuments: new.documents, witnesses: witnesses)
+                : []
+        }
         let progress = ScanProgress()
         let display = ProgressDisplay.startIfWanted(progress, quiet: output.quiet)
         let result = LogScan.run(
@@ -158,12 +168,7 @@ struct DiffCommand: ParsableCommand {
                     ShadowMarks.byRule(new.associations.files) { newHits[$0] == 0 }
                 ) : ([], []))
         report.warnings = problems + sites
-        // What no request of these inputs can show: changes only URLs with a fragment make.
-        if marking {
-            report.decisionSections = StaticDiff.fragmentSections(
-                old: old.associations, new: new.associations, oldDocuments: old.documents,
-                newDocuments: new.documents, witnesses: output.witnesses)
-        }
+        report.decisionSections = fragmentSections.value
         output.write(
             text: {
                 switch $0 {

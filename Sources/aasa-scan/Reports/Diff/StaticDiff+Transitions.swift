@@ -4,7 +4,7 @@ import RuleAnalysis
 
 /// One domain's decision changes (`DecisionDiff`), with the rules of each side, so that a
 /// report can show their patterns.
-package struct TransitionSection {
+package struct TransitionSection: Sendable {
     package var domain: DomainPattern?
     package var transitions: [DecisionDiff.Transition]
     /// Whether no other class exists, and why the search is not exact where it is not.
