@@ -89,6 +89,7 @@ final class AndroidRecorder {
     var newCounts: AndroidCounts? { newTallies?.counts }
 
     private static let https = Array("https://".utf8)
+    private static let http = Array("http://".utf8)
 
     /// `newAppCount`: for `diff`, the apps of the new files, for a second cross table.
     init(_ setup: AndroidScanSetup, appCount: Int, newAppCount: Int? = nil) {
@@ -128,13 +129,21 @@ final class AndroidRecorder {
 
     /// Counts `weight` requests of `target` on `host` (lower-cased, with `:port` unless the
     /// default; empty when the log names none), which iOS opens in app `iosApp` (nil: none).
-    /// An absolute target names its own scheme and host.
-    /// For `diff`, `newIOSApp` is the app of the new files that opens them. `isPath`: the
-    /// target is known to have no `?` or `#`.
+    /// An absolute target names its own scheme and host; the others are `https` unless
+    /// `http` (the log named port 80). For `diff`, `newIOSApp` is the app of the new files
+    /// that opens them. `isPath`: the target is known to have no `?` or `#`.
     func record(
         host: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>, isPath: Bool = false,
-        iosApp: Int?, newIOSApp: Int? = nil, weight: UInt64
+        http: Bool = false, iosApp: Int?, newIOSApp: Int? = nil, weight: UInt64
     ) {
+        if http, target.first == ASCII.slash, let url = httpURL(host: host, target: target) {
+            // Decided whole, as an absolute target is: the origin plans are `https` ones.
+            return url.withUnsafeBufferPointer {
+                record(
+                    host: UnsafeBufferPointer(start: nil, count: 0), target: $0,
+                    iosApp: iosApp, newIOSApp: newIOSApp, weight: weight)
+            }
+        }
         guard let start = reserve(host.count &+ target.count) else {
             // Longer than a batch holds: decided at once.
             let decision = decide(host: host, target: target, isPath: isPath)
@@ -154,19 +163,28 @@ final class AndroidRecorder {
     /// `record` for a cache key: the host it starts with, if any, then the target.
     func record(
         key: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>, isPath: Bool,
-        iosApp: Int?, newIOSApp: Int? = nil, weight: UInt64
+        http: Bool = false, iosApp: Int?, newIOSApp: Int? = nil, weight: UInt64
     ) {
         let hostCount = key.count &- target.count
-        guard let start = reserve(key.count), let from = key.baseAddress else {
+        guard !http, let start = reserve(key.count), let from = key.baseAddress else {
             record(
                 host: UnsafeBufferPointer(rebasing: key[0..<hostCount]), target: target,
-                isPath: isPath, iosApp: iosApp, newIOSApp: newIOSApp, weight: weight)
+                isPath: isPath, http: http, iosApp: iosApp, newIOSApp: newIOSApp, weight: weight)
             return
         }
         start.update(from: from, count: key.count)
         enqueue(
             hostCount: hostCount, keyCount: key.count, isPath: isPath,
             sortKey: Self.sortKey(target), iosApp: iosApp, newIOSApp: newIOSApp, weight: weight)
+    }
+
+    /// `http://`, the host (the assumed one when the log names none), `target`; nil when
+    /// there is no host to name.
+    private func httpURL(host: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>)
+        -> [UInt8]?
+    {
+        guard let origin = host.isEmpty ? hostlessHost : Array(host) else { return nil }
+        return Self.http + origin + Array(target)
     }
 
     /// Where a key of `count` bytes goes in the batch, which is flushed first when full; nil

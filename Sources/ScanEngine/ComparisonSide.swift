@@ -17,6 +17,9 @@ final class ComparisonSide {
     private let newAppKeys: UnsafeMutableBufferPointer<Int>
     /// Number of new files plus one: a pair of files is known by one number (`pairFile`).
     private let pairStride: Int
+    /// More than any `pairFile` number: the decision cache keeps the requests a log names as
+    /// `http` under their pair's number plus this, as `OutcomeRecorder.httpFiles` says why.
+    let httpPairs: Int
     /// Lives behind a pointer for the same reason as the worker's `CoverageSummary`; gets
     /// the changed requests as they come, and `counts` at the end (`finish`).
     let summary: UnsafeMutablePointer<DiffSummary>
@@ -42,6 +45,7 @@ final class ComparisonSide {
         oldAppKeys = .copying(oldFiles.files.flatMap { $0.rules.apps.map(key) })
         newAppKeys = .copying(associations.files.flatMap { $0.rules.apps.map(key) })
         pairStride = associations.files.count + 1
+        httpPairs = (oldFiles.files.count + 1) * pairStride
         let shape = CoverageShape(
             appCount: associations.appCount, ruleCount: associations.ruleCount,
             topCapacity: topCapacity)

@@ -30,6 +30,11 @@ final class OutcomeRecorder {
     private let appVectors: UnsafeMutablePointer<AppVectors>
     /// Android's decision of each tally, with `--android-manifest`.
     private let android: AndroidRecorder?
+    /// With Android, the decision cache keeps a request that a log names as `http` (an
+    /// origin-form target on a logged port 80) under its file's number plus this, apart from
+    /// the `https` ones: Android may decide it otherwise (a filter may take `https` alone),
+    /// iOS never does (S9). 0 without Android: every request under its file's number.
+    let httpFiles: Int
 
     init(
         _ associations: Associations, shape: CoverageShape, perApp: Bool,
@@ -68,7 +73,12 @@ final class OutcomeRecorder {
         self.android = android.map {
             AndroidRecorder($0, appCount: associations.appCount, newAppCount: newAppCount)
         }
+        httpFiles = android == nil ? 0 : associations.files.count
     }
+
+    /// The number the decision cache keeps a request of file `file` under (`httpFiles`).
+    @inline(__always)
+    func cacheFile(_ file: Int, http: Bool) -> Int { http ? file + httpFiles : file }
 
     deinit {
         summary.deinitialize(count: 1)
@@ -114,33 +124,37 @@ final class OutcomeRecorder {
 
     /// Records the requests the cache tallied for one target.
     func record(_ tally: DecisionCache.Tally) {
-        let outcome = outcomes.outcome(tally.decision, file: tally.file)
+        let http = httpFiles > 0 && tally.file >= httpFiles
+        let file = http ? tally.file - httpFiles : tally.file
+        let outcome = outcomes.outcome(tally.decision, file: file)
         summary.pointee.recordRequests(
             outcome, path: tally.path, lines: tally.lines, weight: tally.weight)
         let target = Self.target(ofKey: tally.key)
         android?.record(
-            key: tally.key, target: target, isPath: tally.keyEndsWithPath,
+            key: tally.key, target: target, isPath: tally.keyEndsWithPath, http: http,
             iosApp: outcome.openingApp, weight: tally.weight)
-        if decidesApps(file: tally.file), let vector = slotVectors?[tally.slot], vector >= 0 {
+        if decidesApps(file: file), let vector = slotVectors?[tally.slot], vector >= 0 {
             appVectors.pointee.add(tally.weight, to: vector)
         } else {
             recordEligibility(
-                tally.decision, file: tally.file, target: target, weight: tally.weight,
+                tally.decision, file: file, target: target, weight: tally.weight,
                 decidedJustNow: false)
         }
         observer?.observe(
-            target: target, file: tally.file, decision: tally.decision, weight: tally.weight)
+            target: target, file: file, decision: tally.decision, weight: tally.weight)
     }
 
     /// Records one request that the cache does not keep, just decided (with each app's own
-    /// decision when `decidesApps(file:)`); `host` as `recordAndroid` takes it.
+    /// decision when `decidesApps(file:)`); `host` and `http` as `recordAndroid` takes them.
     func record(
         _ decision: Decision, file: Int, path: UnsafeRawBufferPointer,
-        host: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>, weight: UInt64
+        host: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>, http: Bool,
+        weight: UInt64
     ) {
         let outcome = outcomes.outcome(decision, file: file)
         summary.pointee.recordRequests(outcome, path: path, lines: 1, weight: weight)
-        android?.record(host: host, target: target, iosApp: outcome.openingApp, weight: weight)
+        android?.record(
+            host: host, target: target, http: http, iosApp: outcome.openingApp, weight: weight)
         recordEligibility(
             decision, file: file, target: target, weight: weight, decidedJustNow: true)
         observer?.observe(target: target, file: file, decision: decision, weight: weight)
@@ -151,11 +165,11 @@ final class OutcomeRecorder {
     @inline(__always)
     func recordWithoutAssociation(
         host: UnsafeBufferPointer<UInt8>, path: UnsafeRawBufferPointer,
-        target: UnsafeBufferPointer<UInt8>, weight: UInt64
+        target: UnsafeBufferPointer<UInt8>, http: Bool, weight: UInt64
     ) {
         summary.pointee.record(
             .noAssociation, host: UnsafeRawBufferPointer(host), path: path, weight: weight)
-        android?.record(host: host, target: target, iosApp: nil, weight: weight)
+        android?.record(host: host, target: target, http: http, iosApp: nil, weight: weight)
     }
 
     /// True when Android decides too.
@@ -165,11 +179,12 @@ final class OutcomeRecorder {
     /// `recordWithoutAssociation` takes it), opened by `oldApp` of the old files and `newApp`
     /// of the new ones.
     func recordAndroid(
-        host: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>, oldApp: Int?,
-        newApp: Int?, weight: UInt64
+        host: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>, http: Bool,
+        oldApp: Int?, newApp: Int?, weight: UInt64
     ) {
         android?.record(
-            host: host, target: target, iosApp: oldApp, newIOSApp: newApp, weight: weight)
+            host: host, target: target, http: http, iosApp: oldApp, newIOSApp: newApp,
+            weight: weight)
     }
 
     /// `diff`: hands Android's counts to both summaries; call once, at the end.

@@ -11,7 +11,7 @@ extension ScanWorker {
     @inline(never)
     func classifyPair(
         _ pending: UnsafeMutablePointer<PendingRequest>, _ place: RequestPlace,
-        _ side: ComparisonSide, weight: UInt64
+        _ side: ComparisonSide, http: Bool, weight: UInt64
     ) {
         let oldFile = place.file
         let target = pending.pointee.target
@@ -31,11 +31,12 @@ extension ScanWorker {
             recordPair(
                 .unmatched, .unmatched, side, pairFile: 0,
                 path: pending.pointee.pathKey(URLParts.split(target)), host: host, target: target,
-                lines: 1, weight: weight)
+                http: http, lines: 1, weight: weight)
             return
         }
+        let cacheNumber = http ? pairFile + side.httpPairs : pairFile
         if cache.countSlot(
-            key, file: pairFile, hash: hash, weight: weight,
+            key, file: cacheNumber, hash: hash, weight: weight,
             evicted: { self.recordPair($0, side) }) != nil
         {
             return
@@ -47,15 +48,15 @@ extension ScanWorker {
         if DecisionCache.admits(key), pending.pointee.keyIsWhole {
             let slot = cache.nextSlot(hash: hash)
             cache.store(
-                key, file: pairFile, hash: hash, oldDecision,
+                key, file: cacheNumber, hash: hash, oldDecision,
                 path: pending.pointee.pathRange(split), weight: weight,
                 evicted: { self.recordPair($0, side) })
             side.seconds[slot] = newDecision
         } else {
             recordPair(
                 oldDecision, newDecision, side, pairFile: pairFile,
-                path: pending.pointee.pathKey(split), host: host, target: target, lines: 1,
-                weight: weight)
+                path: pending.pointee.pathKey(split), host: host, target: target, http: http,
+                lines: 1, weight: weight)
         }
     }
 
@@ -63,21 +64,23 @@ extension ScanWorker {
     /// the cache hands a slot over, and for what it still holds at the end.
     func recordPair(_ tally: DecisionCache.Tally, _ side: ComparisonSide) {
         let target = OutcomeRecorder.target(ofKey: tally.key)
+        let http = tally.file >= side.httpPairs
         recordPair(
-            tally.decision, side.seconds[tally.slot], side, pairFile: tally.file,
-            path: tally.path,
+            tally.decision, side.seconds[tally.slot], side,
+            pairFile: http ? tally.file - side.httpPairs : tally.file, path: tally.path,
             host: UnsafeBufferPointer(rebasing: tally.key[0..<(tally.key.count - target.count)]),
-            target: target, lines: tally.lines, weight: tally.weight)
+            target: target, http: http, lines: tally.lines, weight: tally.weight)
     }
 
     /// Records `weight` requests (`lines` lines) of one target: the old decision into the
     /// coverage summary, as a scan of the old files records it, and the pair into the diff;
-    /// with Android, its decision of `target` on `host` against both sides' apps.
+    /// with Android, its decision of `target` on `host` (`http` when the log named port 80)
+    /// against both sides' apps.
     @inline(__always)
     private func recordPair(
         _ old: Decision, _ new: Decision, _ side: ComparisonSide, pairFile: Int,
         path: UnsafeRawBufferPointer, host: UnsafeBufferPointer<UInt8>,
-        target: UnsafeBufferPointer<UInt8>, lines: UInt64, weight: UInt64
+        target: UnsafeBufferPointer<UInt8>, http: Bool, lines: UInt64, weight: UInt64
     ) {
         let files = side.files(of: pairFile)
         let oldOutcome =
@@ -91,8 +94,8 @@ extension ScanWorker {
             pathHash: pathHash, weight: weight)
         if recorder.hasAndroid {
             recorder.recordAndroid(
-                host: host, target: target, oldApp: oldOutcome.openingApp, newApp: newApp,
-                weight: weight)
+                host: host, target: target, http: http, oldApp: oldOutcome.openingApp,
+                newApp: newApp, weight: weight)
         }
     }
 }

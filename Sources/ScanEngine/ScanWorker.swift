@@ -264,7 +264,7 @@ final class ScanWorker {
     @inline(never)
     private func decideHostless(_ pending: UnsafeMutablePointer<PendingRequest>) -> Decision {
         decideAndRemember(
-            pending, file: quickFile, parts: URLParts.empty, isSplit: false,
+            pending, file: quickFile, http: false, parts: URLParts.empty, isSplit: false,
             host: UnsafeBufferPointer(start: nil, count: 0))
     }
 
@@ -288,10 +288,12 @@ final class ScanWorker {
             recordInvalidHost(pending, input: input, counts: &counts)
             return
         }
+        // Android tells a request the log names as `http` (port 80) from an `https` one.
+        let http = recorder.httpFiles > 0 && place.port == 80 && target.first == ASCII.slash
         if let unmanagedComparison {
             // `diff`: the new files decide too, in the same pass.
             unmanagedComparison._withUnsafeGuaranteedRef { side in
-                classifyPair(pending, place, side, weight: weight)
+                classifyPair(pending, place, side, http: http, weight: weight)
             }
             return
         }
@@ -299,15 +301,17 @@ final class ScanWorker {
         guard let file = place.file else {
             let split = isSplit ? parts : URLParts.split(target)
             recorder.recordWithoutAssociation(
-                host: host, path: pending.pointee.pathKey(split), target: target, weight: weight)
+                host: host, path: pending.pointee.pathKey(split), target: target, http: http,
+                weight: weight)
             if bucketing { recordTimeWithoutAssociation(pending, weight: weight) }
             return
         }
         let decision =
             cache.count(
-                pending.pointee.key, file: file, hash: pending.pointee.hash, weight: weight,
-                evicted: { self.recorder.record($0) })
-            ?? decideAndRemember(pending, file: file, parts: parts, isSplit: isSplit, host: host)
+                pending.pointee.key, file: recorder.cacheFile(file, http: http),
+                hash: pending.pointee.hash, weight: weight, evicted: { self.recorder.record($0) })
+            ?? decideAndRemember(
+                pending, file: file, http: http, parts: parts, isSplit: isSplit, host: host)
         recorder.recordHost(decision.kind, host: host, weight: weight)
         if bucketing { recordTime(pending, decision, file: file, weight: weight) }
     }
@@ -399,7 +403,7 @@ final class ScanWorker {
 
     /// A decision the cache did not have: made by the file's rules, then remembered, or,
     /// for a key the cache does not take, recorded at once. `parts` are the target's when
-    /// `isSplit`.
+    /// `isSplit`; `http` as `OutcomeRecorder.cacheFile` takes it.
     ///
     /// A file whose rules never look at the query or the fragment gives every target with
     /// the same path the same decision: its decisions are remembered by the key without
@@ -410,8 +414,8 @@ final class ScanWorker {
     /// figures are the same either way.
     @inline(always)
     private func decideAndRemember(
-        _ pending: UnsafeMutablePointer<PendingRequest>, file: Int, parts: URLParts, isSplit: Bool,
-        host: UnsafeBufferPointer<UInt8>
+        _ pending: UnsafeMutablePointer<PendingRequest>, file: Int, http: Bool, parts: URLParts,
+        isSplit: Bool, host: UnsafeBufferPointer<UInt8>
     ) -> Decision {
         let target = pending.pointee.target
         let weight = pending.pointee.weight
@@ -421,7 +425,7 @@ final class ScanWorker {
             memory == .always || deciders.decidesByPathAlone(file: file, target, split),
             memory == .unlessItemsNamedForBoth || android?.decidesByPathAlone(target, split) ?? true
         {
-            return decideForPath(pathKey, pending, file: file, split: split)
+            return decideForPath(pathKey, pending, file: file, http: http, split: split)
         }
         let decidesApps = recorder.decidesApps(file: file)
         let decision = decide(file: file, split, target, withApps: decidesApps)
@@ -431,13 +435,14 @@ final class ScanWorker {
             let slot = cache.nextSlot(hash: hash)
             let vector = decidesApps ? recorder.appVector(file: file, decision) : -1
             cache.store(
-                key, file: file, hash: hash, decision, path: pending.pointee.pathRange(split),
-                weight: weight, evicted: { self.recorder.record($0) })
+                key, file: recorder.cacheFile(file, http: http), hash: hash, decision,
+                path: pending.pointee.pathRange(split), weight: weight,
+                evicted: { self.recorder.record($0) })
             if decidesApps { recorder.remember(appVector: vector, slot: slot) }
         } else {
             recorder.record(
                 decision, file: file, path: pending.pointee.pathKey(split), host: host,
-                target: target, weight: weight)
+                target: target, http: http, weight: weight)
         }
         return decision
     }
@@ -448,12 +453,13 @@ final class ScanWorker {
     @inline(never)
     private func decideForPath(
         _ pathKey: UnsafeBufferPointer<UInt8>, _ pending: UnsafeMutablePointer<PendingRequest>,
-        file: Int, split: URLParts
+        file: Int, http: Bool, split: URLParts
     ) -> Decision {
         let weight = pending.pointee.weight
         let hash = DecisionCache.hash(pathKey)
+        let cacheFile = recorder.cacheFile(file, http: http)
         if let decision = cache.count(
-            pathKey, file: file, hash: hash, weight: weight,
+            pathKey, file: cacheFile, hash: hash, weight: weight,
             evicted: { self.recorder.record($0) })
         {
             return decision
@@ -463,7 +469,7 @@ final class ScanWorker {
         let slot = cache.nextSlot(hash: hash)
         let vector = decidesApps ? recorder.appVector(file: file, decision) : -1
         cache.store(
-            pathKey, file: file, hash: hash, decision, path: pending.pointee.pathRange(split),
+            pathKey, file: cacheFile, hash: hash, decision, path: pending.pointee.pathRange(split),
             weight: weight, evicted: { self.recorder.record($0) })
         if decidesApps { recorder.remember(appVector: vector, slot: slot) }
         return decision

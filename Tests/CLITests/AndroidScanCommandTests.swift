@@ -99,20 +99,26 @@ struct AndroidScanCommandTests {
     }
 
     /// A vhost log of every host and target, each line repeated a few times in a scattered
-    /// order (so the cache tallies repeats), and the requests it stands for.
-    static func vhostLog() -> (text: String, requests: [(url: String, count: UInt64)]) {
+    /// order (so the cache tallies repeats), and the requests it stands for. With `http`, each
+    /// host without a port is also logged on port 80, which names `http`.
+    static func vhostLog(http: Bool = false)
+        -> (text: String, requests: [(url: String, count: UInt64)])
+    {
         var lines: [String] = []
         var requests: [(String, UInt64)] = []
         for (hostIndex, host) in hosts.enumerated() {
             for (targetIndex, target) in targets.enumerated() {
-                let repeats = 1 + (hostIndex * 7 + targetIndex * 3) % 4
-                let logged = host.contains(":") ? host : host + ":443"
-                for _ in 0..<repeats {
-                    lines.append(
-                        "\(logged) 10.0.0.1 - - [01/May/2024:00:00:00 +0000] \"GET \(target) "
-                            + "HTTP/1.1\" 200 10 \"-\" \"agent\"")
+                var origins = [(host.contains(":") ? host : host + ":443", "https://" + host)]
+                if http, !host.contains(":") { origins.append((host + ":80", "http://" + host)) }
+                for (originIndex, (logged, url)) in origins.enumerated() {
+                    let repeats = 1 + (hostIndex * 7 + targetIndex * 3 + originIndex) % 4
+                    for _ in 0..<repeats {
+                        lines.append(
+                            "\(logged) 10.0.0.1 - - [01/May/2024:00:00:00 +0000] \"GET \(target) "
+                                + "HTTP/1.1\" 200 10 \"-\" \"agent\"")
+                    }
+                    requests.append((url + target, UInt64(repeats)))
                 }
-                requests.append(("https://\(host)\(target)", UInt64(repeats)))
             }
         }
         // Scattered, the same way each run: a stride through the lines.
@@ -146,6 +152,40 @@ struct AndroidScanCommandTests {
         // The traffic reaches every class, so a count in the wrong place shows.
         #expect(reported.platforms.values.allSatisfy { $0 > 0 })
         #expect(reported.android.values.allSatisfy { $0 > 0 })
+    }
+
+    /// A vhost log's port 80 names `http`: Android decides those requests as `http` URLs
+    /// (a filter may take `https` alone: the partner store fronts), iOS as it decides
+    /// `https` ones, even when the same target on port 443 is in the decision cache.
+    @Test(arguments: [1, 2])
+    func portEightyIsHTTPForAndroid(workers: Int) throws {
+        let folder = try TemporaryFolder()
+        let (text, requests) = Self.vhostLog(http: true)
+        let log = try folder.write("access.log", text)
+        let scan = try ToolRunner.run(
+            ["scan", "--aasa", Self.aasa, "--workers", String(workers), "--format", "json"]
+                + Self.android + [log])
+        #expect(scan.status == 0, "\(scan.stderr)")
+        let expected = try Self.expected(requests, aasa: Self.aasa)
+        #expect(try Self.reported(scan.stdout) == expected)
+        // The log tells the two apart: decided as `https`, the port-80 requests would count
+        // otherwise.
+        let asHTTPS = requests.map {
+            (url: $0.url.replacingOccurrences(of: "http://", with: "https://"), count: $0.count)
+        }
+        #expect(try Self.expected(asHTTPS, aasa: Self.aasa) != expected)
+
+        // `diff` decides them as the scan does.
+        let diff = try ToolRunner.run(
+            ["diff", "--old", Self.aasa, "--new", Self.aasa, "--format", "json"] + Self.android
+                + [log])
+        #expect(diff.status == 0, "\(diff.stderr)")
+        let android = try #require(
+            (try JSONSerialization.jsonObject(with: Data(diff.stdout.utf8)) as? [String: Any])?[
+                "android"] as? [String: Any])
+        for key in ["handled", "excluded", "unmatched"] {
+            #expect(android[key] as? UInt64 == expected.android[key])
+        }
     }
 
     /// An AASA file that reads of the query only named items lets the scan remember its
