@@ -51,6 +51,23 @@ extension AndroidLinkMatcher {
         return AndroidOriginPlan(plan: plan(parts, scratch.units))
     }
 
+    /// Whether Android may decide some target of `http://host` otherwise than the same target
+    /// of `https://host` (`host` lower-cased, no port): their filters, verification or dynamic
+    /// rules differ. Most apps declare both schemes, or neither for a host, and then a log's
+    /// port 80 changes nothing.
+    public func tellsSchemesApart(host: UnsafeBufferPointer<UInt8>, scratch: AndroidMatchScratch)
+        -> Bool
+    {
+        let plans = [Self.http, Self.https].map { scheme in
+            (scheme + Array(host)).withUnsafeBufferPointer { plan(origin: $0, scratch: scratch) }
+        }
+        guard let http = plans[0], let https = plans[1] else { return true }
+        return !http.plan.decidesLike(https.plan)
+    }
+
+    private static let http = Array("http://".utf8)
+    private static let https = Array("https://".utf8)
+
     /// The filter steps (A8 steps 1, 2, 5), leaving each filter's marks in the scratch, then
     /// verification and dynamic rules.
     func decide(
@@ -269,4 +286,15 @@ struct OriginPlan: Sendable {
     /// What the filters make of every path of the origin, when no path can change it
     /// (`AndroidLinkMatcher.takesEveryPath`): the filter step is then skipped.
     var everyPath: AndroidLinkMatcher.FilterResult?
+
+    /// Whether every target is decided as `other` decides it: some filter names both schemes
+    /// or neither, the same filters take the host and port alike, none reads the
+    /// scheme-specific part, and the same verification and dynamic rules apply (the filters'
+    /// path rules are theirs whatever the scheme).
+    func decidesLike(_ other: OriginPlan) -> Bool {
+        (scheme == nil) == (other.scheme == nil) && hostless == other.hostless
+            && schemeSpecific.isEmpty && other.schemeSpecific.isEmpty
+            && marks.elementsEqual(other.marks) { $0.filter == $1.filter && $0.marks == $1.marks }
+            && approved == other.approved && ruleSource == other.ruleSource
+    }
 }

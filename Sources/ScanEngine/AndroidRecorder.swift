@@ -22,8 +22,10 @@ final class AndroidRecorder {
     private let hostlessPlan: AndroidOriginPlan?
     private let hostlessPlanInUse: Unmanaged<AndroidOriginPlan>?
     private let scratch: AndroidMatchScratch
-    /// The bytes of the last host planned (`State.lastHostCount` of them).
+    /// The bytes of the last host planned (`State.lastHostCount` of them), and of the last
+    /// host `tellsHTTPApart` was asked about (`State.lastApartHostCount`).
     private let lastHost: UnsafeMutableBufferPointer<UInt8>
+    private let lastApartHost: UnsafeMutableBufferPointer<UInt8>
     /// What changes from tally to tally, in plain memory: a class's stored `var` is checked
     /// for exclusive access at every read and write.
     private let state: UnsafeMutablePointer<State>
@@ -48,6 +50,8 @@ final class AndroidRecorder {
         var hostCount: Int32
         var keyCount: Int32
         var isPath: Bool
+        /// The log named port 80: Android decides an origin-form target as `http`.
+        var http: Bool
         /// What `flush` sorts by: the target's second and third units (`sortKey(_:)`).
         /// Taken as the tally is queued, while the target is at hand: read in `flush`, from
         /// the batch's bytes, it missed the caches.
@@ -66,12 +70,21 @@ final class AndroidRecorder {
         /// The URL Android is asked about when its origin has no plan: `https://` (a log
         /// line names no scheme), the host, the target. Reused from tally to tally.
         var url: [UInt8] = []
-        /// The plans of the hosts met (nil for a host that is not a URL's authority, decided
-        /// whole), the last one apart: a log names a few hosts again and again.
+        /// The plans of the hosts met, by host (a NUL after it for `http`; nil for a host
+        /// that is not a URL's authority, decided whole), the last one apart: a log names a
+        /// few hosts again and again.
         var plans: [[UInt8]: AndroidOriginPlan?] = [:]
         /// How many bytes of `lastHost` the last host has; -1 before the first or after one
         /// too long to keep.
         var lastHostCount = -1
+        /// Whether the last origin planned was the last host's `http` one.
+        var lastHostIsHTTP = false
+        /// Per host (lower-cased, no port), whether Android tells `http` from `https` there
+        /// (`tellsHTTPApart`), the last host apart.
+        var schemesApart: [[UInt8]: Bool] = [:]
+        /// How many bytes of `lastApartHost` the last host asked about has, -1 for none.
+        var lastApartHostCount = -1
+        var lastApart = false
         /// The last host's plan, held strongly and, for the decisions, unmanaged: each tally
         /// then uses it without retaining and releasing it.
         var lastPlan: AndroidOriginPlan?
@@ -98,6 +111,7 @@ final class AndroidRecorder {
         hostlessHost = setup.hostlessHost
         scratch = setup.matcher.makeScratch()
         lastHost = .allocate(capacity: PendingRequest.hostLimit + PendingRequest.portLimit)
+        lastApartHost = .allocate(capacity: PendingRequest.hostLimit)
         batch = .allocate(capacity: Self.batchCount)
         order = .allocate(capacity: Self.batchCount)
         firstPass = .allocate(capacity: Self.batchCount)
@@ -120,6 +134,7 @@ final class AndroidRecorder {
         state.deinitialize(count: 1)
         state.deallocate()
         lastHost.deallocate()
+        lastApartHost.deallocate()
         batch.deallocate()
         order.deallocate()
         firstPass.deallocate()
@@ -136,17 +151,9 @@ final class AndroidRecorder {
         host: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>, isPath: Bool = false,
         http: Bool = false, iosApp: Int?, newIOSApp: Int? = nil, weight: UInt64
     ) {
-        if http, target.first == ASCII.slash, let url = httpURL(host: host, target: target) {
-            // Decided whole, as an absolute target is: the origin plans are `https` ones.
-            return url.withUnsafeBufferPointer {
-                record(
-                    host: UnsafeBufferPointer(start: nil, count: 0), target: $0,
-                    iosApp: iosApp, newIOSApp: newIOSApp, weight: weight)
-            }
-        }
         guard let start = reserve(host.count &+ target.count) else {
             // Longer than a batch holds: decided at once.
-            let decision = decide(host: host, target: target, isPath: isPath)
+            let decision = decide(host: host, target: target, isPath: isPath, http: http)
             tallies.record(decision, iosApp: iosApp, weight: weight)
             newTallies?.record(decision, iosApp: newIOSApp, weight: weight)
             return
@@ -157,7 +164,8 @@ final class AndroidRecorder {
         }
         enqueue(
             hostCount: host.count, keyCount: host.count &+ target.count, isPath: isPath,
-            sortKey: Self.sortKey(target), iosApp: iosApp, newIOSApp: newIOSApp, weight: weight)
+            http: http, sortKey: Self.sortKey(target), iosApp: iosApp, newIOSApp: newIOSApp,
+            weight: weight)
     }
 
     /// `record` for a cache key: the host it starts with, if any, then the target.
@@ -166,7 +174,7 @@ final class AndroidRecorder {
         http: Bool = false, iosApp: Int?, newIOSApp: Int? = nil, weight: UInt64
     ) {
         let hostCount = key.count &- target.count
-        guard !http, let start = reserve(key.count), let from = key.baseAddress else {
+        guard let start = reserve(key.count), let from = key.baseAddress else {
             record(
                 host: UnsafeBufferPointer(rebasing: key[0..<hostCount]), target: target,
                 isPath: isPath, http: http, iosApp: iosApp, newIOSApp: newIOSApp, weight: weight)
@@ -174,17 +182,43 @@ final class AndroidRecorder {
         }
         start.update(from: from, count: key.count)
         enqueue(
-            hostCount: hostCount, keyCount: key.count, isPath: isPath,
+            hostCount: hostCount, keyCount: key.count, isPath: isPath, http: http,
             sortKey: Self.sortKey(target), iosApp: iosApp, newIOSApp: newIOSApp, weight: weight)
     }
 
-    /// `http://`, the host (the assumed one when the log names none), `target`; nil when
-    /// there is no host to name.
-    private func httpURL(host: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>)
-        -> [UInt8]?
-    {
-        guard let origin = host.isEmpty ? hostlessHost : Array(host) else { return nil }
-        return Self.http + origin + Array(target)
+    /// Whether Android may decide a target of `host` (lower-cased, without its port; empty
+    /// for the host assumed when the log names none) otherwise as `http` than as `https`:
+    /// only then does a request the log names on port 80 need a decision of its own.
+    func tellsHTTPApart(host: UnsafeBufferPointer<UInt8>) -> Bool {
+        if Self.holds(lastApartHost, state.pointee.lastApartHostCount, host) {
+            return state.pointee.lastApart
+        }
+        let key = Array(host)
+        let apart: Bool
+        if let known = state.pointee.schemesApart[key] {
+            apart = known
+        } else if host.isEmpty {
+            apart =
+                hostlessHost.map { host in
+                    host.withUnsafeBufferPointer {
+                        matcher.tellsSchemesApart(host: $0, scratch: scratch)
+                    }
+                } ?? false
+        } else {
+            apart = matcher.tellsSchemesApart(host: host, scratch: scratch)
+        }
+        if state.pointee.schemesApart.count >= Self.plannedHosts {
+            state.pointee.schemesApart.removeAll(keepingCapacity: true)
+        }
+        state.pointee.schemesApart[key] = apart
+        state.pointee.lastApart = apart
+        if host.count <= lastApartHost.count {
+            _ = lastApartHost.initialize(from: host)
+            state.pointee.lastApartHostCount = host.count
+        } else {
+            state.pointee.lastApartHostCount = -1
+        }
+        return apart
     }
 
     /// Where a key of `count` bytes goes in the batch, which is flushed first when full; nil
@@ -203,13 +237,14 @@ final class AndroidRecorder {
     /// Adds the tally whose key was just copied to `reserve`'s place.
     @inline(__always)
     private func enqueue(
-        hostCount: Int, keyCount: Int, isPath: Bool, sortKey: UInt16, iosApp: Int?,
+        hostCount: Int, keyCount: Int, isPath: Bool, http: Bool, sortKey: UInt16, iosApp: Int?,
         newIOSApp: Int?, weight: UInt64
     ) {
         batch[state.pointee.waiting] = Waiting(
             keyStart: Int32(truncatingIfNeeded: state.pointee.waitingBytes),
             hostCount: Int32(truncatingIfNeeded: hostCount),
-            keyCount: Int32(truncatingIfNeeded: keyCount), isPath: isPath, sortKey: sortKey,
+            keyCount: Int32(truncatingIfNeeded: keyCount), isPath: isPath, http: http,
+            sortKey: sortKey,
             iosApp: Int32(truncatingIfNeeded: iosApp ?? -1),
             newIOSApp: Int32(truncatingIfNeeded: newIOSApp ?? -1), weight: weight)
         state.pointee.waiting &+= 1
@@ -230,7 +265,7 @@ final class AndroidRecorder {
                 host: UnsafeBufferPointer(start: host, count: hostCount),
                 target: UnsafeBufferPointer(
                     start: host + hostCount, count: Int(waiting.keyCount) &- hostCount),
-                isPath: waiting.isPath)
+                isPath: waiting.isPath, http: waiting.http)
             let iosApp = Int(waiting.iosApp)
             tallies.record(decision, iosApp: iosApp < 0 ? nil : iosApp, weight: waiting.weight)
             if let newTallies {
@@ -294,14 +329,15 @@ final class AndroidRecorder {
     }
 
     private func decide(
-        host: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>, isPath: Bool
+        host: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>, isPath: Bool,
+        http: Bool
     ) -> AndroidTally {
         if target.first != ASCII.slash {
             return setup.tally(matcher.decide(target, scratch: scratch))
         }
         if host.isEmpty {
             guard let hostlessHost else { return setup.hostNotLoggedTally }
-            if let plan = hostlessPlanInUse {
+            if !http, let plan = hostlessPlanInUse {
                 // `hostlessPlan` keeps it alive.
                 return plan._withUnsafeGuaranteedRef {
                     setup.tally(
@@ -309,58 +345,68 @@ final class AndroidRecorder {
                 }
             }
             return hostlessHost.withUnsafeBufferPointer {
-                decide(origin: $0, target: target, isPath: isPath)
+                decide(origin: $0, target: target, isPath: isPath, http: http)
             }
         }
-        return decide(origin: host, target: target, isPath: isPath)
+        return decide(origin: host, target: target, isPath: isPath, http: http)
     }
 
-    /// Android's decision on `https://` + `host` + `target` (which starts with `/`), by the
-    /// host's plan when it has one.
+    /// Android's decision on `https://` (`http://` when `http`) + `host` + `target` (which
+    /// starts with `/`), by the origin's plan when it has one.
     private func decide(
-        origin host: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>, isPath: Bool
+        origin host: UnsafeBufferPointer<UInt8>, target: UnsafeBufferPointer<UInt8>, isPath: Bool,
+        http: Bool
     ) -> AndroidTally {
-        if !isLastHost(host) { plan(host) }
+        if !isLastOrigin(host, http: http) { plan(host, http: http) }
         if let plan = state.pointee.lastPlanInUse {
             // `lastPlan` keeps it alive until the next host.
             return plan._withUnsafeGuaranteedRef {
                 setup.tally(matcher.decide($0, target: target, isPath: isPath, scratch: scratch))
             }
         }
-        let decision = url(host, target).withUnsafeBufferPointer {
+        let decision = url(host, target, http: http).withUnsafeBufferPointer {
             matcher.decide($0, scratch: scratch)
         }
         return setup.tally(decision)
     }
 
-    /// `https://` + `host` + `target`, in the reused buffer.
-    private func url(_ host: UnsafeBufferPointer<UInt8>, _ target: UnsafeBufferPointer<UInt8>)
-        -> [UInt8]
-    {
+    /// `https://` (or `http://`) + `host` + `target`, in the reused buffer.
+    private func url(
+        _ host: UnsafeBufferPointer<UInt8>, _ target: UnsafeBufferPointer<UInt8>, http: Bool
+    ) -> [UInt8] {
         state.pointee.url.removeAll(keepingCapacity: true)
-        state.pointee.url.append(contentsOf: Self.https)
+        state.pointee.url.append(contentsOf: http ? Self.http : Self.https)
         state.pointee.url.append(contentsOf: host)
         state.pointee.url.append(contentsOf: target)
         return state.pointee.url
     }
 
-    /// Whether `host` is the last host planned.
-    private func isLastHost(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard host.count == state.pointee.lastHostCount else { return false }
-        guard let base = host.baseAddress, let last = lastHost.baseAddress else { return true }
-        return memcmp(base, last, host.count) == 0
+    /// Whether `host`, with that scheme, is the last origin planned.
+    private func isLastOrigin(_ host: UnsafeBufferPointer<UInt8>, http: Bool) -> Bool {
+        http == state.pointee.lastHostIsHTTP
+            && Self.holds(lastHost, state.pointee.lastHostCount, host)
     }
 
-    /// Makes the plan of `host` the last one, from the plans met or made now.
-    private func plan(_ host: UnsafeBufferPointer<UInt8>) {
-        let key = Array(host)
+    /// Whether the first `count` bytes of `buffer` are `host`'s.
+    private static func holds(
+        _ buffer: UnsafeMutableBufferPointer<UInt8>, _ count: Int,
+        _ host: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        guard host.count == count else { return false }
+        guard let base = host.baseAddress, let kept = buffer.baseAddress else { return true }
+        return memcmp(base, kept, count) == 0
+    }
+
+    /// Makes the plan of `host` with that scheme the last one, from the plans met or made now.
+    private func plan(_ host: UnsafeBufferPointer<UInt8>, http: Bool) {
+        // A host name holds no NUL: one after it marks `http`.
+        let key = http ? Array(host) + [0] : Array(host)
         let plan: AndroidOriginPlan?
         if let known = state.pointee.plans[key] {
             plan = known
         } else {
-            plan = url(host, UnsafeBufferPointer(start: nil, count: 0)).withUnsafeBufferPointer {
-                matcher.plan(origin: $0, scratch: scratch)
-            }
+            plan = url(host, UnsafeBufferPointer(start: nil, count: 0), http: http)
+                .withUnsafeBufferPointer { matcher.plan(origin: $0, scratch: scratch) }
             if state.pointee.plans.count >= Self.plannedHosts {
                 state.pointee.plans.removeAll(keepingCapacity: true)
             }
@@ -368,6 +414,7 @@ final class AndroidRecorder {
         }
         state.pointee.lastPlan = plan
         state.pointee.lastPlanInUse = plan.map { Unmanaged.passUnretained($0) }
+        state.pointee.lastHostIsHTTP = http
         if host.count <= lastHost.count {
             _ = lastHost.initialize(from: host)
             state.pointee.lastHostCount = host.count

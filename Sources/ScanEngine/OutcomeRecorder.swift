@@ -76,6 +76,13 @@ final class OutcomeRecorder {
         httpFiles = android == nil ? 0 : associations.files.count
     }
 
+    /// Whether a request the log names as `http` on `host` (lower-cased, no port) is to be
+    /// kept apart: Android may decide it otherwise than as `https` there.
+    @inline(__always)
+    func keepsHTTPApart(host: UnsafeBufferPointer<UInt8>) -> Bool {
+        android?.tellsHTTPApart(host: host) ?? false
+    }
+
     /// The number the decision cache keeps a request of file `file` under (`httpFiles`).
     @inline(__always)
     func cacheFile(_ file: Int, http: Bool) -> Int { http ? file + httpFiles : file }

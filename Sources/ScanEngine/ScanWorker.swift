@@ -288,8 +288,10 @@ final class ScanWorker {
             recordInvalidHost(pending, input: input, counts: &counts)
             return
         }
-        // Android tells a request the log names as `http` (port 80) from an `https` one.
-        let http = recorder.httpFiles > 0 && place.port == 80 && target.first == ASCII.slash
+        // Android may tell a request the log names as `http` (port 80) from an `https` one.
+        let http =
+            recorder.httpFiles > 0 && place.port == 80 && target.first == ASCII.slash
+            && recorder.keepsHTTPApart(host: place.host)
         if let unmanagedComparison {
             // `diff`: the new files decide too, in the same pass.
             unmanagedComparison._withUnsafeGuaranteedRef { side in

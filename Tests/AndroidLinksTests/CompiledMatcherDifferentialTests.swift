@@ -19,6 +19,9 @@ struct CompiledMatcherDifferentialTests {
         var plannedOnBytes = 0
         var plannedDisagreements = 0
         var pathsDecided = 0
+        var schemesAlike = 0
+        var schemesApart = 0
+        var schemeDisagreements = 0
         for caseNumber in 0..<Self.apps {
             let app = generator.app()
             let reference = AndroidReferenceMatcher(manifest: app.manifest, setup: app.setup)
@@ -41,6 +44,18 @@ struct CompiledMatcherDifferentialTests {
                         if asPath != decision { plannedDisagreements += 1 }
                     }
                 }
+                // A host whose `http` and `https` origins the compiled matcher calls alike:
+                // the reference decides the URL the same under either scheme.
+                if let (host, other) = Self.otherScheme(url) {
+                    if host.withUnsafeBufferPointer({
+                        compiled.tellsSchemesApart(host: $0, scratch: scratch)
+                    }) {
+                        schemesApart += 1
+                    } else {
+                        schemesAlike += 1
+                        if reference.decide(other) != expected { schemeDisagreements += 1 }
+                    }
+                }
                 seen[Self.kind(expected), default: 0] += 1
                 guard actual != expected else { continue }
                 disagreements += 1
@@ -59,6 +74,10 @@ struct CompiledMatcherDifferentialTests {
         }
         #expect(disagreements == 0)
         #expect(explanationDisagreements == 0)
+        #expect(schemeDisagreements == 0)
+        #expect(
+            schemesAlike >= 100 && schemesApart >= 100,
+            "\(schemesAlike) alike, \(schemesApart) apart")
         #expect(plannedDisagreements == 0)
         #expect(plannedCount >= Self.apps * Self.urlsPerApp / 4, "\(plannedCount) planned")
         // Targets without `?` or `#` are decided again as paths (as a scan decides those it
@@ -74,6 +93,20 @@ struct CompiledMatcherDifferentialTests {
         for kind in Self.kinds {
             #expect(seen[kind, default: 0] >= 20, "\(kind): \(seen[kind, default: 0]) of \(seen)")
         }
+    }
+
+    /// The lower-cased host of an `http` or `https` URL without a port or an escape in its
+    /// host, and the URL under the other scheme; nil for the others.
+    static func otherScheme(_ url: String) -> (host: [UInt8], other: String)? {
+        let schemes = [("https://", "http://"), ("http://", "https://")]
+        guard let (scheme, other) = schemes.first(where: { url.lowercased().hasPrefix($0.0) })
+        else { return nil }
+        let rest = url.dropFirst(scheme.count)
+        let host = rest.prefix { !"/?#".contains($0) }
+        guard !host.isEmpty, host.allSatisfy({ $0.isASCII && $0 != ":" && $0 != "%" }) else {
+            return nil
+        }
+        return (Array(host.lowercased().utf8), other + rest)
     }
 
     /// A scratch is sized for the matcher that made it: another matcher with more filters
