@@ -68,7 +68,8 @@ final class AndroidRecorder {
 
     private struct State {
         /// The URL Android is asked about when its origin has no plan: `https://` (a log
-        /// line names no scheme), the host, the target. Reused from tally to tally.
+        /// line names no scheme but by port 80, `http://`), the host, the target. Reused
+        /// from tally to tally.
         var url: [UInt8] = []
         /// The plans of the hosts met, by host (a NUL after it for `http`; nil for a host
         /// that is not a URL's authority, decided whole), the last one apart: a log names a
