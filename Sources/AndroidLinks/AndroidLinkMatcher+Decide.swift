@@ -287,10 +287,10 @@ struct OriginPlan: Sendable {
     /// (`AndroidLinkMatcher.takesEveryPath`): the filter step is then skipped.
     var everyPath: AndroidLinkMatcher.FilterResult?
 
-    /// Whether every target is decided as `other` decides it: some filter names both schemes
-    /// or neither, the same filters take the host and port alike, none reads the
-    /// scheme-specific part, and the same verification and dynamic rules apply (the filters'
-    /// path rules are theirs whatever the scheme).
+    /// Whether every target is decided as under `other`: the same filters without a host,
+    /// the same filters taking the host and port alike, none reading the scheme-specific
+    /// part, and the same verification and dynamic rules (a filter's path rules are its own
+    /// whatever the scheme).
     func decidesLike(_ other: OriginPlan) -> Bool {
         (scheme == nil) == (other.scheme == nil) && hostless == other.hostless
             && schemeSpecific.isEmpty && other.schemeSpecific.isEmpty
