@@ -213,12 +213,7 @@ final class AndroidRecorder {
         }
         state.pointee.schemesApart[key] = apart
         state.pointee.lastApart = apart
-        if host.count <= lastApartHost.count {
-            _ = lastApartHost.initialize(from: host)
-            state.pointee.lastApartHostCount = host.count
-        } else {
-            state.pointee.lastApartHostCount = -1
-        }
+        state.pointee.lastApartHostCount = Self.keep(host, in: lastApartHost)
         return apart
     }
 
@@ -416,11 +411,16 @@ final class AndroidRecorder {
         state.pointee.lastPlan = plan
         state.pointee.lastPlanInUse = plan.map { Unmanaged.passUnretained($0) }
         state.pointee.lastHostIsHTTP = http
-        if host.count <= lastHost.count {
-            _ = lastHost.initialize(from: host)
-            state.pointee.lastHostCount = host.count
-        } else {
-            state.pointee.lastHostCount = -1
-        }
+        state.pointee.lastHostCount = Self.keep(host, in: lastHost)
+    }
+
+    /// Copies `host` to the start of `buffer` when it fits: the count kept, else -1 (`holds`
+    /// then never finds it).
+    private static func keep(
+        _ host: UnsafeBufferPointer<UInt8>, in buffer: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int {
+        guard host.count <= buffer.count else { return -1 }
+        _ = buffer.initialize(from: host)
+        return host.count
     }
 }
