@@ -332,9 +332,10 @@ extension PartCells {
             var end = successorEnd
             var placed = successors
             successors = []
-            // Once for the counts (`placed` nil), once to place the positions.
+            // Each successor of each class: without `placed`, counted one place after its
+            // class (`cursor[c + 1]`); with it, placed at `cursor[c]`, which moves on.
             func visit(
-                _ start: UnsafeMutableBufferPointer<Int>, _ placed: UnsafeMutablePointer<Int32>?
+                _ cursor: UnsafeMutableBufferPointer<Int>, _ placed: UnsafeMutablePointer<Int32>?
             ) {
                 for position in live {
                     for successor in follow[Int(position)] {
@@ -344,10 +345,10 @@ extension PartCells {
                                 while bits != 0 {
                                     let symbol = word << 6 | bits.trailingZeroBitCount
                                     if let placed {
-                                        placed[start[symbol]] = successor
-                                        start[symbol] += 1
+                                        placed[cursor[symbol]] = successor
+                                        cursor[symbol] += 1
                                     } else {
-                                        start[symbol + 1] += 1
+                                        cursor[symbol + 1] += 1
                                     }
                                     bits &= bits - 1
                                 }
