@@ -58,10 +58,10 @@ extension AndroidLinkMatcher {
     public func tellsSchemesApart(host: UnsafeBufferPointer<UInt8>, scratch: AndroidMatchScratch)
         -> Bool
     {
-        let plans = [Self.http, Self.https].map { scheme in
+        func planned(_ scheme: [UInt8]) -> AndroidOriginPlan? {
             (scheme + Array(host)).withUnsafeBufferPointer { plan(origin: $0, scratch: scratch) }
         }
-        guard let http = plans[0], let https = plans[1] else { return true }
+        guard let http = planned(Self.http), let https = planned(Self.https) else { return true }
         return !http.plan.decidesLike(https.plan)
     }
 

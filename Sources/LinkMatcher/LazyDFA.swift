@@ -464,12 +464,9 @@ struct LazyDFA {
 
     // MARK: The set-to-state table
 
+    @inline(__always)
     private static func hash(_ set: UnsafeBufferPointer<Int32>) -> Int {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(set.count)
-        for position in set {
-            hash = (hash ^ UInt64(UInt32(bitPattern: position))) &* 0x100_0000_01B3
-        }
-        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+        PositionSetHash.hash(set)
     }
 
     private func lookUp(_ set: UnsafeBufferPointer<Int32>) -> Int32? {

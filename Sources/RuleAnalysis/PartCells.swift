@@ -1,3 +1,5 @@
+import LinkMatcher
+
 /// The cells of one part of a URL (its path, its query, a query item's value or its fragment)
 /// under a list of patterns: every text of the part lies in exactly one cell, and the texts of
 /// a cell are accepted by the same patterns. Found by the subset construction of the union of
@@ -177,29 +179,24 @@ extension PartCells {
             let domainState: UInt8
         }
 
-        /// The hash of a state's positions and domain state (FNV-1a).
-        private static func hash(_ live: ArraySlice<Int32>, _ domainState: UInt8) -> UInt64 {
-            var hash = UInt64(domainState) &+ 0xCBF2_9CE4_8422_2325
-            for position in live {
-                hash = (hash ^ UInt64(UInt32(bitPattern: position))) &* 0x100_0000_01B3
-            }
-            return hash
+        /// The hash of a state's positions and domain state.
+        private static func hash(_ live: ArraySlice<Int32>, _ domainState: UInt8) -> Int {
+            live.withUnsafeBufferPointer { PositionSetHash.hash($0, seed: domainState) }
         }
 
-        /// The states met so far, found by their hash (open addressing, linear probing). The
-        /// walk looks up every successor of every state: a `Dictionary` of states made an
-        /// array and hashed it with `Hasher` at each, most of the walk's time.
+        /// The states met so far, found by their hash (open addressing, linear probing, as
+        /// `LazyDFA` finds its sets). The walk looks up every successor of every state: a
+        /// `Dictionary` of states made an array and hashed it with `Hasher` at each, most of
+        /// the walk's time.
         private struct StateIndex {
             private(set) var states: [State] = []
-            private var hashes: [UInt64] = []
+            private var hashes: [Int] = []
             /// Per slot, an index into `states`, or -1.
             private var slots = [Int32](repeating: -1, count: 1024)
 
             /// The slot of the state, or of the empty slot where it would go.
-            private func slot(of live: ArraySlice<Int32>, _ domainState: UInt8, hash: UInt64)
-                -> Int
-            {
-                var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+            private func slot(of live: ArraySlice<Int32>, _ domainState: UInt8, hash: Int) -> Int {
+                var slot = hash & (slots.count - 1)
                 while slots[slot] >= 0 {
                     let index = Int(slots[slot])
                     if hashes[index] == hash, states[index].domainState == domainState,
@@ -231,7 +228,7 @@ extension PartCells {
             private mutating func grow() {
                 slots = [Int32](repeating: -1, count: 2 * slots.count)
                 for index in states.indices {
-                    var slot = Int(truncatingIfNeeded: hashes[index]) & (slots.count - 1)
+                    var slot = hashes[index] & (slots.count - 1)
                     while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
                     slots[slot] = Int32(index)
                 }

@@ -19,7 +19,7 @@ final class ComparisonSide {
     private let pairStride: Int
     /// More than any `pairFile` number: the decision cache keeps the requests a log names as
     /// `http` under their pair's number plus this, as `OutcomeRecorder.httpFiles` says why.
-    let httpPairs: Int
+    private let httpPairs: Int
     /// Lives behind a pointer for the same reason as the worker's `CoverageSummary`; gets
     /// the changed requests as they come, and `counts` at the end (`finish`).
     let summary: UnsafeMutablePointer<DiffSummary>
@@ -102,6 +102,16 @@ final class ComparisonSide {
     @inline(__always)
     func pairFile(old: Int?, new: Int?) -> Int {
         (old.map { $0 + 1 } ?? 0) * pairStride + (new.map { $0 + 1 } ?? 0)
+    }
+
+    /// The number the decision cache keeps a request of pair `pairFile` under (`httpPairs`),
+    /// and back.
+    @inline(__always)
+    func cacheNumber(_ pairFile: Int, http: Bool) -> Int { http ? pairFile + httpPairs : pairFile }
+
+    @inline(__always)
+    func pairAndScheme(ofCacheNumber number: Int) -> (pairFile: Int, http: Bool) {
+        number >= httpPairs ? (number - httpPairs, true) : (number, false)
     }
 
     /// The old and new file of a `pairFile` number.

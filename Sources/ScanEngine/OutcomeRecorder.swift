@@ -87,6 +87,12 @@ final class OutcomeRecorder {
     @inline(__always)
     func cacheFile(_ file: Int, http: Bool) -> Int { http ? file + httpFiles : file }
 
+    /// The file and scheme of a `cacheFile` number.
+    @inline(__always)
+    func fileAndScheme(ofCacheFile number: Int) -> (file: Int, http: Bool) {
+        httpFiles > 0 && number >= httpFiles ? (number - httpFiles, true) : (number, false)
+    }
+
     deinit {
         summary.deinitialize(count: 1)
         summary.deallocate()
@@ -131,8 +137,7 @@ final class OutcomeRecorder {
 
     /// Records the requests the cache tallied for one target.
     func record(_ tally: DecisionCache.Tally) {
-        let http = httpFiles > 0 && tally.file >= httpFiles
-        let file = http ? tally.file - httpFiles : tally.file
+        let (file, http) = fileAndScheme(ofCacheFile: tally.file)
         let outcome = outcomes.outcome(tally.decision, file: file)
         summary.pointee.recordRequests(
             outcome, path: tally.path, lines: tally.lines, weight: tally.weight)

@@ -34,7 +34,7 @@ extension ScanWorker {
                 http: http, lines: 1, weight: weight)
             return
         }
-        let cacheNumber = http ? pairFile + side.httpPairs : pairFile
+        let cacheNumber = side.cacheNumber(pairFile, http: http)
         if cache.countSlot(
             key, file: cacheNumber, hash: hash, weight: weight,
             evicted: { self.recordPair($0, side) }) != nil
@@ -64,10 +64,9 @@ extension ScanWorker {
     /// the cache hands a slot over, and for what it still holds at the end.
     func recordPair(_ tally: DecisionCache.Tally, _ side: ComparisonSide) {
         let target = OutcomeRecorder.target(ofKey: tally.key)
-        let http = tally.file >= side.httpPairs
+        let (pairFile, http) = side.pairAndScheme(ofCacheNumber: tally.file)
         recordPair(
-            tally.decision, side.seconds[tally.slot], side,
-            pairFile: http ? tally.file - side.httpPairs : tally.file, path: tally.path,
+            tally.decision, side.seconds[tally.slot], side, pairFile: pairFile, path: tally.path,
             host: UnsafeBufferPointer(rebasing: tally.key[0..<(tally.key.count - target.count)]),
             target: target, http: http, lines: tally.lines, weight: tally.weight)
     }
