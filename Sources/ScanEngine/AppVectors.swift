@@ -27,9 +27,10 @@ struct AppVectors {
     private var entries: [Entry] = []
     private var starts: [Int32] = [0]
     /// What vector `v` is found by: its file, and the answers that differ from the file's
-    /// defaults, `keys[keyStarts[v] ..< keyStarts[v + 1]]`, in the order the walk met them.
+    /// defaults (`packed`), `keys[keyStarts[v] ..< keyStarts[v + 1]]`, in the order the walk
+    /// met them.
     private var keyFiles: [Int32] = []
-    private var keys: [Entry] = []
+    private var keys: [UInt32] = []
     private var keyStarts: [Int32] = [0]
     /// Requests counted for each vector, not yet spread over its apps.
     private var weights: [UInt64] = []
@@ -53,34 +54,22 @@ struct AppVectors {
         _ overrides: UnsafeBufferPointer<AppDecision>, file: Int, defaults: FileAppDefaults,
         outcomes: GlobalOutcomes
     ) -> Int32? {
+        let firstApp = outcomes.app(0, file: file)
         var hash = Self.initialHash(file: file)
         var keyCount = 0
         for decision in overrides where Self.changes(decision, defaults) {
-            hash = Self.hash(hash, Self.entry(decision, file: file, outcomes: outcomes))
+            hash = Self.hash(hash, Self.packed(decision, firstApp: firstApp))
             keyCount += 1
         }
-        let mask = table.count - 1
-        var slot = Self.slot(hash, count: keyCount) & mask
-        while table[slot] >= 0 {
-            // Compared in place (a helper method would retain every array of `self`).
-            let index = Int(table[slot])
-            let start = Int(keyStarts[index])
-            var same =
-                keyFiles[index] == Int32(file) && Int(keyStarts[index + 1]) - start == keyCount
-            var offset = start
-            for decision in overrides where same && Self.changes(decision, defaults) {
-                same = keys[offset] == Self.entry(decision, file: file, outcomes: outcomes)
-                offset += 1
-            }
-            if same { return Int32(index) }
-            slot = (slot + 1) & mask
-        }
+        let (found, slot) = find(
+            hash, keyCount, overrides, file: file, firstApp: firstApp, defaults: defaults)
+        if let found { return found }
         let count = weights.count
         guard count < limit, entries.count + defaults.appCount <= Self.entryLimit else {
             return nil
         }
         for decision in overrides where Self.changes(decision, defaults) {
-            keys.append(Self.entry(decision, file: file, outcomes: outcomes))
+            keys.append(Self.packed(decision, firstApp: firstApp))
         }
         keyStarts.append(Int32(keys.count))
         keyFiles.append(Int32(file))
@@ -90,6 +79,40 @@ struct AppVectors {
         // At most half full, so that a probe ends soon.
         if 2 * (count + 1) > table.count { grow() }
         return Int32(count)
+    }
+
+    /// The vector of file `file` whose key is what `overrides` change (`keyCount` of them,
+    /// hashed as `hash`), or nil and the empty slot where it would go. Read through plain
+    /// buffers: indexing the arrays of `self` checks every access.
+    private func find(
+        _ hash: UInt64, _ keyCount: Int, _ overrides: UnsafeBufferPointer<AppDecision>,
+        file: Int, firstApp: Int, defaults: FileAppDefaults
+    ) -> (Int32?, slot: Int) {
+        table.withUnsafeBufferPointer { table in
+            keys.withUnsafeBufferPointer { keys in
+                keyStarts.withUnsafeBufferPointer { keyStarts in
+                    keyFiles.withUnsafeBufferPointer { keyFiles in
+                        let mask = table.count &- 1
+                        var slot = Self.slot(hash, count: keyCount) & mask
+                        while table[slot] >= 0 {
+                            let index = Int(table[slot])
+                            var offset = Int(keyStarts[index])
+                            var same =
+                                keyFiles[index] == Int32(file)
+                                && Int(keyStarts[index &+ 1]) &- offset == keyCount
+                            for decision in overrides
+                            where same && Self.changes(decision, defaults) {
+                                same = keys[offset] == Self.packed(decision, firstApp: firstApp)
+                                offset &+= 1
+                            }
+                            if same { return (Int32(index), slot) }
+                            slot = (slot &+ 1) & mask
+                        }
+                        return (nil, slot)
+                    }
+                }
+            }
+        }
     }
 
     /// Appends every app's answer of a new vector, in app order: its default, or its override.
@@ -116,13 +139,12 @@ struct AppVectors {
         defaults.answer(decision.app) != FileAppDefaults.Answer(decision.kind)
     }
 
+    /// An override in a key: its app's global index (the file's apps start at `firstApp`)
+    /// and whether an exclude rule decided it.
     @inline(__always)
-    private static func entry(
-        _ decision: AppDecision, file: Int, outcomes: GlobalOutcomes
-    ) -> Entry {
-        Entry(
-            app: Int32(outcomes.app(decision.app, file: file)),
-            excluded: decision.kind == .excluded)
+    private static func packed(_ decision: AppDecision, firstApp: Int) -> UInt32 {
+        UInt32(truncatingIfNeeded: firstApp &+ Int(decision.app)) << 1
+            | (decision.kind == .excluded ? 1 : 0)
     }
 
     /// Counts `weight` requests whose apps answer as vector `index` does.
@@ -147,11 +169,10 @@ struct AppVectors {
         0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: file)
     }
 
-    /// `hash` with `entry` mixed in.
+    /// `hash` with a key's `packed` answer mixed in.
     @inline(__always)
-    private static func hash(_ hash: UInt64, _ entry: Entry) -> UInt64 {
-        (hash ^ (UInt64(UInt32(bitPattern: entry.app)) << 1 | (entry.excluded ? 1 : 0)))
-            &* 0xFF51_AFD7_ED55_8CCD
+    private static func hash(_ hash: UInt64, _ packed: UInt32) -> UInt64 {
+        (hash ^ UInt64(packed)) &* 0xFF51_AFD7_ED55_8CCD
     }
 
     /// The table slot of a key's hash and length, before masking.
