@@ -241,41 +241,38 @@ final class DynamicRuleIndex: Sendable {
         return rules.withUnsafeBufferPointer { rules in
             knownPath.withUnsafeBufferPointer { knownPath in
                 everywhere.withUnsafeBufferPointer { everywhere in
-                    reads.withUnsafeBufferPointer { reads in
-                        var nextEverywhere = everywhereStart
-                        var taken = 0
-                        // The stamp of the URL's literal parameters, once a rule needs one.
-                        var stamp: UInt32 = 0
-                        while true {
-                            // The smaller of the next candidate met and the next everywhere rule.
-                            let metRule =
-                                taken == count ? .max : isHeap ? met[0] : met[taken]
-                            let rule: Int
-                            if nextEverywhere < everywhereEnd, everywhere[nextEverywhere] < metRule
-                            {
-                                rule = everywhere[nextEverywhere]
-                                nextEverywhere += 1
-                            } else if metRule != .max {
-                                rule = metRule
-                                if isHeap { _ = Self.popSmallest(&met, count: count - taken) }
-                                taken += 1
-                            } else {
-                                return nil
-                            }
-                            // A rule of the path alone that the walk found matching decides
-                            // without a look at it (its tables are far apart in memory).
-                            if reads[rule] == Self.pathMatchesWhenMet { return rule }
-                            let required = Int(requiredParameter[rule])
-                            if required >= 0 {
-                                if stamp == 0 { stamp = markLiterals(url, units, scratch) }
-                                guard scratch.parameterStamps[required] == stamp else { continue }
-                            }
-                            if rules[rule].matches(
-                                url, units, parameters: parameters, knownPath: knownPath[rule],
-                                pathMatches: reads[rule] & Self.pathMatchesWhenMet != 0)
-                            {
-                                return rule
-                            }
+                    var nextEverywhere = everywhereStart
+                    var taken = 0
+                    // The stamp of the URL's literal parameters, once a rule needs one.
+                    var stamp: UInt32 = 0
+                    while true {
+                        // The smaller of the next candidate met and the next everywhere rule.
+                        let metRule =
+                            taken == count ? .max : isHeap ? met[0] : met[taken]
+                        let rule: Int
+                        if nextEverywhere < everywhereEnd, everywhere[nextEverywhere] < metRule {
+                            rule = everywhere[nextEverywhere]
+                            nextEverywhere += 1
+                        } else if metRule != .max {
+                            rule = metRule
+                            if isHeap { _ = Self.popSmallest(&met, count: count - taken) }
+                            taken += 1
+                        } else {
+                            return nil
+                        }
+                        // A rule of the path alone that the walk found matching decides
+                        // without a look at it (its tables are far apart in memory).
+                        if reads[rule] == Self.pathMatchesWhenMet { return rule }
+                        let required = Int(requiredParameter[rule])
+                        if required >= 0 {
+                            if stamp == 0 { stamp = markLiterals(url, units, scratch) }
+                            guard scratch.parameterStamps[required] == stamp else { continue }
+                        }
+                        if rules[rule].matches(
+                            url, units, parameters: parameters, knownPath: knownPath[rule],
+                            pathMatches: reads[rule] & Self.pathMatchesWhenMet != 0)
+                        {
+                            return rule
                         }
                     }
                 }
