@@ -94,6 +94,23 @@ extension HostileProbeTests {
         #expect(result.stderr.contains("--workers must be between 1 and 256"))
     }
 
+    /// A value checked only once the command runs is still a usage error of that command: it
+    /// shows that command's usage, as the parser does, not the list of commands.
+    @Test(arguments: ["scan", "suggest", "diff"])
+    func aValueCheckedWhileRunningShowsItsCommandsUsage(_ command: String) throws {
+        let fixture = try Fixture()
+        let rules =
+            command == "diff"
+            ? ["--old", fixture.aasa, "--new", fixture.aasa] : ["--aasa", fixture.aasa]
+        let result = try Self.run(
+            [command] + rules + ["--workers", "0", "-"], stdin: Data("/products/1\n".utf8))
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: --workers must be between 1 and 256."))
+        #expect(result.stderr.contains("\nUsage: aasa-scan \(command) [<options>]"))
+        #expect(result.stderr.contains("See 'aasa-scan \(command) --help' for more information."))
+        #expect(!result.stderr.contains("<subcommand>"))
+    }
+
     @Test(arguments: ["0x1p6", "1e2", "inf", "nan", "+5", "1.2.3", "0x40"])
     func percentagesAreDecimalNumbersOnly(_ value: String) throws {
         let fixture = try Fixture()
