@@ -50,6 +50,9 @@ let package = Package(
         ),
         // A header-only hint to the processor; no library to link.
         .systemLibrary(name: "CPrefetch"),
+        // Where the lines of a chunk end, found 64 bytes at a time where the processor allows;
+        // header-only too.
+        .systemLibrary(name: "CLineEnds"),
         // The platform's C library (Glibc, Musl or Darwin) under one name.
         .target(name: "LibC"),
         // ASCII and byte helpers every per-line path shares; internal to the package.
@@ -68,7 +71,8 @@ let package = Package(
             name: "RuleAnalysis",
             dependencies: ["LinkMatcher", "AASAModel", "ASCIIBytes", "TextFormat"]),
         .target(
-            name: "LogIO", dependencies: ["CZstd", "CZlib", "ASCIIBytes", "LibC", "Synchronized"]),
+            name: "LogIO",
+            dependencies: ["CZstd", "CZlib", "CLineEnds", "ASCIIBytes", "LibC", "Synchronized"]),
         .target(name: "LogParsing", dependencies: ["ASCIIBytes", "LibC"]),
         .target(name: "CoverageStats", dependencies: ["ASCIIBytes"]),
         // Numbers as people read them (12,345, 51.9%, 1.2 MB), for every target that writes text.

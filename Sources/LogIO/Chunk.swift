@@ -1,3 +1,4 @@
+import CLineEnds
 import LibC
 
 /// A buffer of whole lines cut from one input, recycled from chunk to chunk.
@@ -77,20 +78,7 @@ public final class Chunk: @unchecked Sendable {
     /// Counts the lines of the first `count` bytes, recording where they end; returns the
     /// number of `\n` bytes.
     func countAndRecordLines() -> Int {
-        let start = UnsafePointer(storage)
-        var cursor = start
-        let end = start + count
-        var total = 0
-        while cursor < end, let found = memchr(cursor, 0x0A, end - cursor) {
-            let newline = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self))
-            if total < lineEndCapacity {
-                let offset = newline - start
-                let carriageReturn = newline > cursor && newline[-1] == 0x0D
-                lineEnds[total] = UInt32(truncatingIfNeeded: offset) << 1 | (carriageReturn ? 1 : 0)
-            }
-            total &+= 1
-            cursor = newline + 1
-        }
+        let total = line_ends_record(storage, count, lineEnds, lineEndCapacity)
         recordedLineEnds = min(total, lineEndCapacity)
         return total
     }

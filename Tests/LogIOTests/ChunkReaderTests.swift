@@ -43,6 +43,36 @@ import Testing
         #expect(result.lines == ["a", "b", "", "c"])
     }
 
+    /// Line ends are found 64 bytes at a time where the processor allows, byte by byte in
+    /// a block's tail, and by search past the lines a chunk records: every way gives the lines
+    /// of a plain split on `\n` (a `\r` before it dropped), wherever the bytes fall.
+    @Test(arguments: [64, 65, 127, 1000, 4096])
+    func lineEndsAreFoundWhereverTheyFall(chunkSize: Int) throws {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15 &* UInt64(chunkSize)
+        var data: [UInt8] = []
+        for _ in 0..<20_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            // Mostly letters, often `\n`, sometimes `\r`: runs of short and empty lines
+            // (more than a chunk records) and CRLF pairs across block borders.
+            switch state >> 59 {
+            case 0...5: data.append(0x0A)
+            case 6...7: data.append(0x0D)
+            default: data.append(UInt8(ascii: "a") + UInt8(state >> 33 & 15))
+            }
+        }
+        data.insert(0x0A, at: 0)  // a `\n` at once: the input is not read as lone-`\r` lines
+        var expected = data.split(separator: 0x0A, omittingEmptySubsequences: false).map {
+            String(decoding: $0.last == 0x0D ? $0.dropLast() : $0[...], as: UTF8.self)
+        }
+        if data.last == 0x0A { expected.removeLast() }
+        let result = try collect(bytes: data, chunkSize: chunkSize)
+        #expect(result.error == nil)
+        #expect(result.overlong == 0)
+        let same = result.lines == expected
+        #expect(same)
+        #expect(result.chunks.map(\.lineCount).reduce(0, +) == expected.count)
+    }
+
     @Test func emptyInputHasNoLines() throws {
         let result = try collect(bytes: [])
         #expect(result.lines.isEmpty)
