@@ -182,15 +182,15 @@ test-install: deps
 
 # A release binary with the Swift runtime and Foundation linked in, for Linux machines without
 # Swift: .build/static/release/aasa-scan, apart from the normal build. The system libraries stay
-# shared: libzstd, zlib and libcurl (with its TLS library), which such a machine has or gets
-# from its packages.
+# shared: libzstd, zlib and libxml2, which such a machine has or gets from its packages, and
+# libcurl (with its TLS library), which `fetch` opens when it runs.
 STATIC_BIN := .build/static/release/aasa-scan
 static: deps
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static \
 		--product aasa-scan
 
-# No Swift runtime library among the static binary's NEEDED entries, libcurl among them, and it
-# runs with an empty environment (scripts/check-static.sh).
+# No Swift runtime library among the static binary's NEEDED entries, nor libcurl, and it runs
+# with an empty environment, its fetch through the system's libcurl (scripts/check-static.sh).
 test-static: static
 	@./scripts/install-deps.sh binutils
 	./scripts/check-static.sh $(STATIC_BIN)

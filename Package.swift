@@ -42,12 +42,10 @@ let package = Package(
             // zlib is part of the macOS SDK: without a zlib.pc there, `link "z"` finds it.
             providers: [.apt(["zlib1g-dev"])]
         ),
-        // The system's HTTP client for `fetch` (part of macOS; libcurl4-openssl-dev on Debian).
-        .systemLibrary(
-            name: "CCurl",
-            pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
-        ),
+        // The system's HTTP client for `fetch` (part of macOS; libcurl4-openssl-dev on Debian):
+        // its headers only. The library is opened when a fetch needs it (shim.h), so it is not
+        // linked, and no other command loads it.
+        .systemLibrary(name: "CCurl"),
         // A header-only hint to the processor; no library to link.
         .systemLibrary(name: "CPrefetch"),
         // Where the lines of a chunk end, found 64 bytes at a time where the processor allows;

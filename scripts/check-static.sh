@@ -3,8 +3,9 @@
 # libraries is a Swift runtime library (the standard library, Foundation and its ICU data,
 # Dispatch, the blocks runtime), every one it needs resolves outside the Swift toolchain, and
 # it runs with an empty environment, scanning the bundled sample to the same report as the
-# normal build. The system libraries stay shared, libcurl among them (`fetch`'s HTTP client,
-# with its TLS library and the system's certificates): the machine that runs it needs libcurl4.
+# normal build. The system libraries stay shared. libcurl (`fetch`'s HTTP client, with its TLS
+# library and the system's certificates) is not linked at all: `fetch` opens it when it runs, so
+# only a machine that fetches needs libcurl4.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary=${1:-.build/static/release/aasa-scan}
@@ -24,8 +25,10 @@ swift_runtime='^lib(swift|Foundation|_Foundation|dispatch|BlocksRuntime|icu|XCTe
 runtime=$(echo "$needed" | grep -E "$swift_runtime" || true)
 [ -z "$runtime" ] || fail "it links Swift runtime libraries:"$'\n'"$runtime"
 
-# fetch's HTTP client is the system's libcurl, linked as a shared library.
-echo "$needed" | grep -qE '^libcurl\.so' || fail "libcurl is not among its NEEDED libraries"
+# fetch's HTTP client is the system's libcurl, opened by fetch alone.
+if echo "$needed" | grep -qE '^libcurl\.so'; then
+    fail "libcurl is among its NEEDED libraries: every command would load it"
+fi
 
 # Where the loader finds each one, with no library path set: never in the Swift toolchain.
 toolchain=$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")
@@ -41,6 +44,12 @@ version=$(env -i PATH=/usr/bin:/bin LD_LIBRARY_PATH= "$binary" --version)
 echo "runs with an empty environment: aasa-scan $version"
 env -i PATH=/usr/bin:/bin LD_LIBRARY_PATH= "$binary" fetch --help | grep -q -- "--ca-file" \
     || fail "its fetch --help shows no --ca-file option"
+# A name that cannot resolve: the answer comes from libcurl, opened as fetch runs.
+fetched=$(env -i PATH=/usr/bin:/bin LD_LIBRARY_PATH= "$binary" fetch --timeout 1 example.invalid \
+    2>&1 || true)
+echo "$fetched" | grep -q "AASA707" || fail "its fetch did not reach libcurl:"$'\n'"$fetched"
+if echo "$fetched" | grep -q "needs the system's libcurl"; then fail "its fetch found no libcurl"; fi
+echo "its fetch opens the system's libcurl"
 
 # The same report as the normal build, but for the time it took (one worker: the approximate
 # top-K tables of several workers depend on how their work was shared).

@@ -4,6 +4,7 @@ import CCurl
 /// last response head and at most `sizeLimit` body bytes).
 final class CurlTransfer {
     let handle: UnsafeMutableRawPointer
+    private let curl: Curl
     private(set) var response: FetchedResponse
     private let sizeLimit: Int
     private let timeoutSeconds: Double
@@ -12,25 +13,27 @@ final class CurlTransfer {
     private let requestHeaders: UnsafeMutablePointer<curl_slist>?
 
     /// Nil when libcurl cannot make a handle (out of memory).
-    init?(url: String, settings: FetchSettings) {
-        guard let handle = curl_easy_init() else { return nil }
+    init?(url: String, settings: FetchSettings, curl: Curl) {
+        guard let handle = curl.easyInit() else { return nil }
         self.handle = handle
+        self.curl = curl
         response = FetchedResponse(url: url)
         sizeLimit = settings.sizeLimit
         timeoutSeconds = settings.timeoutSeconds
         errorText = .allocate(capacity: Int(CURL_ERROR_SIZE))
         errorText.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
-        requestHeaders = curl_slist_append(nil, "Accept: application/json")
+        requestHeaders = curl.listAppend(nil, "Accept: application/json")
         configure(url: url, settings: settings)
     }
 
     deinit {
-        curl_easy_cleanup(handle)
-        curl_slist_free_all(requestHeaders)
+        curl.easyCleanup(handle)
+        curl.listFree(requestHeaders)
         errorText.deallocate()
     }
 
     private func configure(url: String, settings: FetchSettings) {
+        var table = curl.table
         let milliseconds = max(1, Int(settings.timeoutSeconds * 1000))
         // As iOS: no redirect followed, HTTPS only, the body as sent (no Accept-Encoding, so
         // nothing to decompress), and one deadline for the whole exchange, body included.
@@ -43,23 +46,23 @@ final class CurlTransfer {
             // The proxy's CONNECT answer is not the server's head.
             (CURLOPT_SUPPRESS_CONNECT_HEADERS, 1),
         ]
-        for (option, value) in numbers { aasa_curl_setopt_long(handle, option, value) }
+        for (option, value) in numbers { aasa_curl_setopt_long(&table, handle, option, value) }
         var texts: [(CURLoption, String)] = [
             (CURLOPT_URL, url), (CURLOPT_PROTOCOLS_STR, "https"),
             (CURLOPT_USERAGENT, settings.userAgent),
         ]
         if let caFile = settings.caFile { texts.append((CURLOPT_CAINFO, caFile)) }
         // libcurl copies every string it is given.
-        for (option, value) in texts { aasa_curl_setopt_string(handle, option, value) }
-        aasa_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, requestHeaders)
-        aasa_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorText)
+        for (option, value) in texts { aasa_curl_setopt_string(&table, handle, option, value) }
+        aasa_curl_setopt_slist(&table, handle, CURLOPT_HTTPHEADER, requestHeaders)
+        aasa_curl_setopt_pointer(&table, handle, CURLOPT_ERRORBUFFER, errorText)
         // The proxy is not set here: libcurl takes it from https_proxy / HTTPS_PROXY and
         // no_proxy / NO_PROXY by its own rules.
         let context = Unmanaged.passUnretained(self).toOpaque()
-        aasa_curl_setopt_callback(handle, CURLOPT_HEADERFUNCTION, Self.headerCallback)
-        aasa_curl_setopt_pointer(handle, CURLOPT_HEADERDATA, context)
-        aasa_curl_setopt_callback(handle, CURLOPT_WRITEFUNCTION, Self.bodyCallback)
-        aasa_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, context)
+        aasa_curl_setopt_callback(&table, handle, CURLOPT_HEADERFUNCTION, Self.headerCallback)
+        aasa_curl_setopt_pointer(&table, handle, CURLOPT_HEADERDATA, context)
+        aasa_curl_setopt_callback(&table, handle, CURLOPT_WRITEFUNCTION, Self.bodyCallback)
+        aasa_curl_setopt_pointer(&table, handle, CURLOPT_WRITEDATA, context)
     }
 
     /// The answer once libcurl says the transfer ended with `code`.
@@ -69,7 +72,8 @@ final class CurlTransfer {
             return response
         }
         let detail = errorText.pointee == 0 ? "" : String(cString: errorText)
-        let reason = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+        let named = curl.easyError(code).map { String(cString: $0) }
+        let reason = detail.isEmpty ? named ?? "libcurl error \(code.rawValue)" : detail
         return FetchedResponse(
             url: response.url,
             failure: CurlFailure.failure(code, reason: reason, seconds: timeoutSeconds))

@@ -7,29 +7,35 @@ import LibC
 /// multi interface), a bounded number of them at a time.
 public struct HTTPFetcher: Sendable {
     public let settings: FetchSettings
+    private let curl: Curl
 
-    /// Fails when the CA file cannot be read or holds no PEM certificate: checked before any
-    /// request, since libcurl would only say so for each of them.
-    public init(settings: FetchSettings) throws(CAFileError) {
-        if let caFile = settings.caFile { try CAFileError.check(caFile) }
+    /// Fails when the CA file cannot be read or holds no PEM certificate (checked before any
+    /// request, since libcurl would only say so for each of them), or when this machine has
+    /// no libcurl.
+    public init(settings: FetchSettings) throws(FetchSetupError) {
+        if let caFile = settings.caFile {
+            do throws(CAFileError) { try CAFileError.check(caFile) } catch {
+                throw .caFile(error)
+            }
+        }
+        switch Curl.shared {
+        case .success(let curl): self.curl = curl
+        case .failure(let missing): throw .curlMissing(missing)
+        }
         self.settings = settings
-        Self.globalSetUp
     }
-
-    /// libcurl's process-wide set-up, once, before any handle (it is not thread-safe).
-    private static let globalSetUp: Void = { _ = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
 
     /// One GET of each URL, at most `atOnce` at a time, answers in the order of `urls`. Never
     /// throws: a failure is part of an answer.
     public func fetch(_ urls: [String], atOnce: Int) -> [FetchedResponse] {
         var answers = urls.map { FetchedResponse(url: $0) }
-        guard let multi = curl_multi_init() else {
+        guard let multi = curl.multiInit() else {
             for index in answers.indices {
                 answers[index].failure = .unreachable("libcurl could not start")
             }
             return answers
         }
-        defer { curl_multi_cleanup(multi) }
+        defer { _ = curl.multiCleanup(multi) }
         var waiting = urls.indices.makeIterator()
         var running: [UnsafeMutableRawPointer: (index: Int, transfer: CurlTransfer)] = [:]
 
@@ -41,11 +47,11 @@ public struct HTTPFetcher: Sendable {
                 answers[index].failure = .notHTTPS
                 return true
             }
-            guard let transfer = CurlTransfer(url: url, settings: settings) else {
+            guard let transfer = CurlTransfer(url: url, settings: settings, curl: curl) else {
                 answers[index].failure = .unreachable("libcurl could not make a request")
                 return true
             }
-            curl_multi_add_handle(multi, transfer.handle)
+            _ = curl.multiAdd(multi, transfer.handle)
             running[transfer.handle] = (index, transfer)
             return true
         }
@@ -53,21 +59,34 @@ public struct HTTPFetcher: Sendable {
         while running.count < max(1, atOnce), startNext() {}
         var stillRunning: Int32 = 0
         while !running.isEmpty {
-            curl_multi_perform(multi, &stillRunning)
+            _ = curl.multiPerform(multi, &stillRunning)
             var queued: Int32 = 0
-            while let message = curl_multi_info_read(multi, &queued) {
+            while let message = curl.multiRead(multi, &queued) {
                 guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
                     let (index, transfer) = running.removeValue(forKey: handle)
                 else { continue }
                 let code = message.pointee.data.result
-                curl_multi_remove_handle(multi, handle)
+                _ = curl.multiRemove(multi, handle)
                 answers[index] = transfer.finish(code)
                 while running.count < max(1, atOnce), startNext() {}
             }
             if running.isEmpty { break }
             // Until a socket is ready or libcurl's next timer; at most 100 ms.
-            curl_multi_poll(multi, nil, 0, 100, nil)
+            _ = curl.multiPoll(multi, nil, 0, 100, nil)
         }
         return answers
+    }
+}
+
+/// Why `fetch` cannot start.
+public enum FetchSetupError: Error, Sendable, CustomStringConvertible {
+    case caFile(CAFileError)
+    case curlMissing(CurlMissing)
+
+    public var description: String {
+        switch self {
+        case .caFile(let error): error.description
+        case .curlMissing(let missing): missing.description
+        }
     }
 }

@@ -113,7 +113,7 @@ struct FetchCommand: ParsableCommand {
         run.concurrency = jobs
         let saver = output.map { SavedFiles(directory: $0, choice: save) }
         let fetcher: HTTPFetcher
-        do throws(CAFileError) {
+        do throws(FetchSetupError) {
             fetcher = try HTTPFetcher(
                 settings: FetchSettings(
                     timeoutSeconds: timeout, caFile: caFile, userAgent: userAgent))
