@@ -48,7 +48,9 @@ env -i PATH=/usr/bin:/bin LD_LIBRARY_PATH= "$binary" fetch --help | grep -q -- "
 fetched=$(env -i PATH=/usr/bin:/bin LD_LIBRARY_PATH= "$binary" fetch --timeout 1 example.invalid \
     2>&1 || true)
 echo "$fetched" | grep -q "AASA707" || fail "its fetch did not reach libcurl:"$'\n'"$fetched"
-if echo "$fetched" | grep -q "needs the system's libcurl"; then fail "its fetch found no libcurl"; fi
+if echo "$fetched" | grep -q "needs the system's libcurl"; then
+    fail "its fetch found no libcurl:"$'\n'"$fetched"
+fi
 echo "its fetch opens the system's libcurl"
 
 # The same report as the normal build, but for the time it took (one worker: the approximate

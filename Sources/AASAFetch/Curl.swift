@@ -37,10 +37,12 @@ struct Curl: @unchecked Sendable {
 
     private static func open() -> Result<Curl, CurlMissing> {
         var table = aasa_curl()
-        if let missing = aasa_curl_open(&table) {
-            return .failure(CurlMissing(name: String(cString: missing)))
+        var libraryFailed: Int32 = 0
+        if let missing = aasa_curl_open(&table, &libraryFailed) {
+            let text = String(cString: missing)
+            return .failure(libraryFailed != 0 ? .library(reason: text) : .function(text))
         }
-        guard let curl = Curl(table) else { return .failure(CurlMissing(name: "curl_easy_init")) }
+        guard let curl = Curl(table) else { return .failure(.function("curl_easy_init")) }
         _ = curl.globalInit(Int(CURL_GLOBAL_DEFAULT))
         return .success(curl)
     }
@@ -73,16 +75,19 @@ struct Curl: @unchecked Sendable {
 }
 
 /// libcurl, or one of its functions, could not be found on this machine.
-public struct CurlMissing: Error, Sendable, CustomStringConvertible {
-    /// The library's file name, or the function's.
-    public let name: String
-
-    public init(name: String) { self.name = name }
+public enum CurlMissing: Error, Sendable, CustomStringConvertible {
+    /// The library could not be opened; `reason` is the system loader's.
+    case library(reason: String)
+    /// The library lacks this function (it is older than the fetcher needs).
+    case function(String)
 
     public var description: String {
-        name.hasPrefix("libcurl")
-            ? "fetch needs the system's libcurl (\(name)), which this machine lacks: install "
-                + "it (Debian and Ubuntu: apt-get install libcurl4)"
-            : "the system's libcurl has no \(name): fetch needs libcurl 7.66 or later"
+        switch self {
+        case .library(let reason):
+            "fetch needs the system's libcurl, which could not be opened (\(reason)): install it "
+                + "(Debian and Ubuntu: apt-get install libcurl4)"
+        case .function(let name):
+            "the system's libcurl has no \(name): fetch needs libcurl 7.66 or later"
+        }
     }
 }

@@ -1,6 +1,7 @@
 #include <curl/curl.h>
 #include <dlfcn.h>
 #include <stddef.h>
+#include <stdio.h>
 
 // libcurl is opened when a fetch first needs it (`aasa_curl_open`), not when the program
 // starts: the commands that never fetch neither pay for loading it and the TLS, Kerberos and
@@ -24,15 +25,23 @@ struct aasa_curl {
     __typeof__(&curl_multi_poll) multi_poll;
 };
 
-// Opens the system's libcurl and fills `api`. Returns NULL, or what is missing: the library
-// (by the first name tried) or one of its functions.
-static inline const char *aasa_curl_open(struct aasa_curl *api) {
+// Opens the system's libcurl and fills `api`. Returns NULL; else, with `*library_failed` set,
+// why the library could not be opened (the loader's words for the first name tried), or with
+// it clear, the name of a function the library lacks. Called once (`Curl.shared`).
+static inline const char *aasa_curl_open(struct aasa_curl *api, int *library_failed) {
     static const char *const names[] = {"libcurl.so.4", "libcurl.4.dylib", "libcurl.so"};
+    static char reason[512];
     void *library = NULL;
+    *library_failed = 0;
     for (size_t index = 0; index < sizeof names / sizeof names[0] && library == NULL; index++) {
         library = dlopen(names[index], RTLD_NOW | RTLD_LOCAL);
+        const char *error = library == NULL ? dlerror() : NULL;
+        if (index == 0 && error != NULL) snprintf(reason, sizeof reason, "%s", error);
     }
-    if (library == NULL) return names[0];
+    if (library == NULL) {
+        *library_failed = 1;
+        return reason;
+    }
 #define AASA_CURL_FIND(field, name)                                  \
     if ((*(void **)&api->field = dlsym(library, name)) == NULL) return name;
     AASA_CURL_FIND(global_init, "curl_global_init")
