@@ -15,6 +15,7 @@ the bytes sent and whether all were.
 import http.server
 import os
 import select
+import shutil
 import socket
 import ssl
 import sys
@@ -219,10 +220,15 @@ def main():
     proxy_port = proxy_server(main_server.server_address[1])
     print("PORTS %d %d %d" % (main_server.server_address[1], bad_server.server_address[1], proxy_port), flush=True)
     started = time.time()
-    while time.time() - started < 600:
-        ready, _, _ = select.select([sys.stdin], [], [], 1)
-        if ready and not sys.stdin.buffer.read1(1024):
-            break
+    try:
+        while time.time() - started < 600:
+            ready, _, _ = select.select([sys.stdin], [], [], 1)
+            if ready and not sys.stdin.buffer.read1(1024):
+                break
+    finally:
+        # The tests are over (they closed our input, or ended): their certificates, keys and
+        # saved files go with the servers.
+        shutil.rmtree(directory, ignore_errors=True)
 
 
 if __name__ == "__main__":
