@@ -87,6 +87,47 @@ struct GlobUnion: Sendable {
         let word = positionClasses[Int(position) * classWords + characterClass >> 6]
         return word & (1 << UInt64(characterClass & 63)) != 0
     }
+
+    /// Per position, whether it is a *sink*: a `*` at which its patterns end and that leads
+    /// only back to itself, with another `*` before it (the last `*` of `*42*`, of
+    /// `/a/*/b/*`). Once it is live, its groups match the path whatever comes after, and
+    /// nothing else can come of it. (The `*` of `/p/*` is left out: no `*` before it lets a
+    /// path reach it at more than one place, so states never gather many of them.)
+    func sinks() -> [Bool] {
+        let count = positionCount
+        // Whether a path from the start passes a `*` before reaching the position.
+        var afterStar = [Bool](repeating: false, count: count)
+        var pending: [Int32] = []
+        for star in 0..<count where loopsOnEverything(Int32(star)) {
+            pending.append(Int32(star))
+        }
+        while let position = pending.popLast() {
+            for edge in Int(followStart[Int(position)])..<Int(followStart[Int(position) + 1]) {
+                let next = Int(follow[edge])
+                if next != Int(position) && !afterStar[next] {
+                    afterStar[next] = true
+                    pending.append(Int32(next))
+                }
+            }
+        }
+        return (0..<count).map { position in
+            let index = position
+            return afterStar[index] && endGroupStart[index + 1] > endGroupStart[index]
+                && followStart[index + 1] - followStart[index] == 1
+                && loopsOnEverything(Int32(position))
+        }
+    }
+
+    /// Whether `position` is a `*`: it accepts every character and follows itself.
+    private func loopsOnEverything(_ position: Int32) -> Bool {
+        let index = Int(position)
+        guard position != GlushkovBuilder.start,
+            (Int(followStart[index])..<Int(followStart[index + 1])).contains(where: {
+                follow[$0] == position
+            })
+        else { return false }
+        return (0..<classCount).allSatisfy { accepts(position, $0) }
+    }
 }
 
 extension GlobUnion {

@@ -42,6 +42,14 @@ import ASCIIBytes
 /// same way (`GlobProgram`). (300 patterns `*a*b*c*d*e*f*` against 20,000 random paths: 0.28 s
 /// so, 3.5 to 7 s building or stepping the union's states at every character.)
 ///
+/// A pattern whose last `*` is live has matched, whatever follows (`GlobUnion.sinks`): that
+/// `*` stays in a state for the one step that reaches it, and the walk keeps its groups aside.
+/// Without this, a state would carry every such pattern matched so far, and a few hundred
+/// `*42*` among other globs would make nearly every path with digits a new set of them: a
+/// state built at most characters until the cache gave up (100 to 400 times slower). The
+/// transitions into a state that holds a sink are marked (`emitsFlag`), so the walk pays one
+/// test per character for them.
+///
 /// A state that every character but a few ASCII bytes leads back to (those that the `*`s of
 /// `*/terms/*` keep, which only a `/` leads out of; an ID in `/orgs/*/repos/*/issues`) is
 /// walked by skipping to the next of those bytes instead of reading the table at each
@@ -57,6 +65,9 @@ struct LazyDFA {
     static let unknown: Int32 = 0
     static let dead: Int32 = 1
     static let start: Int32 = 2
+    /// Set in a transition whose target holds a sink (`sinkGroups`); the id is the rest. Ids
+    /// stay below it, so a cache holds fewer than 32,768 states.
+    private static let emitsFlag: UInt16 = 0x8000
     /// A free slot of the set-to-state hash table holds the placeholder's id: no set maps to it.
     private static let freeSlot = unknown
     /// After this many emptyings, a cache that reads fewer than `minimumCharactersPerState`
@@ -83,6 +94,16 @@ struct LazyDFA {
     private var positions = ScratchBuffer<Int32>(capacity: 1)
     private var groupStart = ScratchBuffer<Int32>(capacity: 1)
     private var groups = ScratchBuffer<Int32>(capacity: 1)
+    /// Per position of the union, 1 for a sink (`GlobUnion.sinks`): a step does not go on
+    /// from it.
+    private var sinks = ScratchBuffer<UInt8>(capacity: 1)
+    /// The groups of the sinks of each state, sorted and unique (empty for most):
+    /// `sinkGroups[sinkGroupStart[s] ..< sinkGroupStart[s + 1]]`.
+    private var sinkGroupStart = ScratchBuffer<Int32>(capacity: 1)
+    private var sinkGroups = ScratchBuffer<Int32>(capacity: 1)
+    /// The groups of the sinks a walk went through, then with those of the state it ended in:
+    /// the answer of a walk that met a sink.
+    private var met = ScratchBuffer<Int32>(capacity: 16)
     /// Per state, the ASCII bytes that lead out of it when every other character leads back
     /// to it; `noSkipping` for any other state.
     private var exits = ScratchBuffer<ASCIISet>(capacity: 1)
@@ -113,8 +134,10 @@ struct LazyDFA {
 
     func free() {
         table.free()
+        sinks.free()
         for buffer in [
             positionStart, positions, groupStart, groups, slots, next, deepestStar,
+            sinkGroupStart, sinkGroups, met,
         ] {
             buffer.free()
         }
@@ -129,6 +152,9 @@ struct LazyDFA {
         seen.removeAll()
         seen.reserve(union.pointee.positionCount)
         for _ in 0..<union.pointee.positionCount { seen.append(0) }
+        sinks.removeAll()
+        sinks.reserve(union.pointee.positionCount)
+        for isSink in union.pointee.sinks() { sinks.append(isSink ? 1 : 0) }
         // A step writes up to one entry per position without checking for room.
         next.removeAll()
         next.reserve(union.pointee.positionCount)
@@ -156,17 +182,23 @@ struct LazyDFA {
     {
         if givenUp { return nil }
         charactersSinceClear &+= text.count
+        met.removeAll()
         var state = Self.start
         var index = 0
         while index < text.count {
             let (characterClass, length) = union.pointee.characterClass(text, at: index)
             index += length
-            var target = Int32(table[Int(state) &<< rowShift | characterClass])
-            if target == Self.unknown {
-                target = build(union, from: state, characterClass)
-                if target == Self.unknown { return nil }
+            var entry = table[Int(state) &<< rowShift | characterClass]
+            if entry == UInt16(Self.unknown) {
+                entry = build(union, from: state, characterClass)
+                if entry == UInt16(Self.unknown) { return nil }
             }
-            if target == Self.dead { return UnsafeBufferPointer(start: nil, count: 0) }
+            if entry & Self.emitsFlag != 0 {
+                entry &= ~Self.emitsFlag
+                meet(Int32(entry))
+            }
+            let target = Int32(entry)
+            if target == Self.dead { return answer(endingIn: nil) }
             if target == state {
                 let stateExits = exits[Int(state)]
                 if stateExits != Self.noSkipping {
@@ -175,42 +207,109 @@ struct LazyDFA {
             }
             state = target
         }
-        return slice(groups, groupStart, state)
+        return answer(endingIn: state)
     }
 
-    /// Makes the transition of `state` on `characterClass` and returns its target, emptying
-    /// the cache first when the target is new and does not fit (the target is then the only
-    /// state built besides the fixed ones, and `state` is gone); `unknown` when the cache
-    /// gave up.
+    /// Keeps aside the groups of the sinks of `state`, which a walk has just entered.
+    @inline(never)
+    private mutating func meet(_ state: Int32) {
+        // Most hold one: a loop beats a copy's setup.
+        for group in slice(sinkGroups, sinkGroupStart, state) { met.append(group) }
+    }
+
+    /// The groups of a walk that ended in `state` (nil: the dead state), with those of the
+    /// sinks it went through.
+    @inline(__always)
+    private mutating func answer(endingIn state: Int32?) -> UnsafeBufferPointer<Int32> {
+        let ending =
+            state.map { slice(groups, groupStart, $0) } ?? UnsafeBufferPointer(start: nil, count: 0)
+        if met.count == 0 { return ending }
+        return mergeMet(with: ending)
+    }
+
+    /// `met` with `ending` added, sorted and unique.
+    @inline(never)
+    private mutating func mergeMet(with ending: UnsafeBufferPointer<Int32>)
+        -> UnsafeBufferPointer<Int32>
+    {
+        // The usual walk met one sink and ended in the dead state.
+        if met.count == 1 && ending.isEmpty { return met.buffer }
+        met.append(contentsOf: ending)
+        met.count = Self.sortedUnique(UnsafeMutableBufferPointer(start: met.base, count: met.count))
+        return met.buffer
+    }
+
+    /// Sorts `groups` and moves each group's first copy to the front; returns how many.
+    private static func sortedUnique(_ groups: UnsafeMutableBufferPointer<Int32>) -> Int {
+        guard groups.count > 1 else { return groups.count }
+        var groups = groups
+        if groups.count <= 16 {
+            // Insertion sort: a walk meets a few sinks, which the general sort pays a call for.
+            for index in 1..<groups.count {
+                let group = groups[index]
+                var slot = index
+                while slot > 0 && groups[slot - 1] > group {
+                    groups[slot] = groups[slot - 1]
+                    slot -= 1
+                }
+                groups[slot] = group
+            }
+        } else {
+            groups.sort()
+        }
+        var kept = 1
+        for index in 1..<groups.count where groups[index] != groups[kept - 1] {
+            groups[kept] = groups[index]
+            kept += 1
+        }
+        return kept
+    }
+
+    /// Makes the transition of `state` on `characterClass` and returns it as the table holds
+    /// it (the target, with `emitsFlag` when it holds a sink), emptying the cache first when
+    /// the target is new and does not fit (the target is then the only state built besides
+    /// the fixed ones, and `state` is gone); `unknown` when the cache gave up.
     @inline(never)
     private mutating func build(
         _ union: UnsafePointer<GlobUnion>, from state: Int32, _ characterClass: Int
     )
-        -> Int32
+        -> UInt16
     {
         step(union, slice(positions, positionStart, state), characterClass)
         if let known = lookUp(next.buffer) {
-            table[Int(state) &<< rowShift | characterClass] = UInt16(known)
+            let entry = transition(to: known)
+            table[Int(state) &<< rowShift | characterClass] = entry
             if known == state { analyseLoops(union, state) }
-            return known
+            return entry
         }
         if memoryInUse + bytes(forStateOf: next.count) > budget
-            || stateCount >= Int(UInt16.max)
+            || stateCount >= Int(Self.emitsFlag)
         {
             if clearsForUnion >= Self.clearsBeforeGivingUp
                 && charactersSinceClear < Self.minimumCharactersPerState * statesSinceClear
             {
                 giveUp()
-                return Self.unknown
+                return UInt16(Self.unknown)
             }
             clear(union)
             statistics.cacheClears += 1
             clearsForUnion += 1
-            return add(union, next.buffer)
+            // Added first: a call's receiver is read before its argument, and `add` grows
+            // the buffers `transition(to:)` reads.
+            let target = add(union, next.buffer)
+            return transition(to: target)
         }
         let target = add(union, next.buffer)
-        table[Int(state) &<< rowShift | characterClass] = UInt16(target)
-        return target
+        let entry = transition(to: target)
+        table[Int(state) &<< rowShift | characterClass] = entry
+        return entry
+    }
+
+    /// A transition to `state` as the table holds it.
+    @inline(__always)
+    private func transition(to state: Int32) -> UInt16 {
+        let holdsSink = sinkGroupStart[Int(state) + 1] > sinkGroupStart[Int(state)]
+        return UInt16(state) | (holdsSink ? Self.emitsFlag : 0)
     }
 
     /// Index of the first byte from `start` on that is one of `exits`, or the text's end. The
@@ -255,7 +354,7 @@ struct LazyDFA {
         for characterClass in 0..<classCount {
             step(union, own, characterClass)
             if Self.same(next.buffer, own) {
-                table[Int(state) &<< rowShift | characterClass] = UInt16(state)
+                table[Int(state) &<< rowShift | characterClass] = transition(to: state)
             } else if characterClass >= firstOutsideASCII {
                 loopsOutsideASCII = false
             } else {
@@ -298,7 +397,8 @@ struct LazyDFA {
         let out = next.base
         var count = 0
         var edgesRead = 0
-        for position in from {
+        let sinks = self.sinks.base
+        for position in from where sinks[Int(position)] == 0 {
             let first = Int(followStart[Int(position)])
             let end = Int(followStart[Int(position) + 1])
             edgesRead &+= end - first
@@ -394,6 +494,8 @@ struct LazyDFA {
         positionStart.append(Int32(positions.count))
         Self.appendGroups(of: set, union, to: &groups)
         groupStart.append(Int32(groups.count))
+        appendSinkGroups(of: set, union)
+        sinkGroupStart.append(Int32(sinkGroups.count))
         exits.append(Self.noSkipping)
         table.reserve(width)
         for _ in 0..<width { table.append(0) }
@@ -407,6 +509,23 @@ struct LazyDFA {
         return id
     }
 
+    /// Appends the groups of the sinks of `set`, sorted and unique.
+    private mutating func appendSinkGroups(
+        of set: UnsafeBufferPointer<Int32>, _ union: UnsafePointer<GlobUnion>
+    ) {
+        let first = sinkGroups.count
+        for position in set where sinks[Int(position)] != 0 {
+            let start = Int(union.pointee.endGroupStart[Int(position)])
+            let end = Int(union.pointee.endGroupStart[Int(position) + 1])
+            for index in start..<end { sinkGroups.append(union.pointee.endGroups[index]) }
+        }
+        sinkGroups.count =
+            first
+            + Self.sortedUnique(
+                UnsafeMutableBufferPointer(
+                    start: sinkGroups.base + first, count: sinkGroups.count - first))
+    }
+
     /// Empties the cache and adds the placeholder, dead and start states.
     private mutating func clear(_ union: UnsafePointer<GlobUnion>) {
         table.removeAll()
@@ -415,12 +534,16 @@ struct LazyDFA {
         positionStart.removeAll()
         groupStart.removeAll()
         exits.removeAll()
+        sinkGroups.removeAll()
+        sinkGroupStart.removeAll()
         positionStart.append(0)
         groupStart.append(0)
+        sinkGroupStart.append(0)
         for slot in 0..<slots.count { slots[slot] = Self.freeSlot }
         // The placeholder: a row and an empty set that no lookup finds.
         positionStart.append(0)
         groupStart.append(0)
+        sinkGroupStart.append(0)
         exits.append(Self.noSkipping)
         for _ in 0..<width { table.append(0) }
         _ = add(union, UnsafeBufferPointer(start: nil, count: 0))
@@ -440,17 +563,19 @@ struct LazyDFA {
         groups.removeAll()
         slots.removeAll()
         exits.removeAll()
+        sinkGroups.removeAll()
+        sinkGroupStart.removeAll()
     }
 
     private var memoryInUse: Int {
         2 * table.count + MemoryLayout<ASCIISet>.stride * exits.count
             + 4
             * (positions.count + groups.count + positionStart.count + groupStart.count
-                + slots.count)
+                + slots.count + sinkGroups.count + sinkGroupStart.count)
     }
 
     private func bytes(forStateOf setCount: Int) -> Int {
-        2 * width + MemoryLayout<ASCIISet>.stride + 4 * (setCount + 4)
+        2 * width + MemoryLayout<ASCIISet>.stride + 4 * (setCount + 5)
     }
 
     @inline(__always)

@@ -74,9 +74,10 @@ struct SkippingStatesTests {
         #expect(scratch.globCacheStatistics.statesSkippedThrough <= 1)
     }
 
-    /// `*/terms/*`: before `/terms/` and after it, the states its `*`s keep are left only by a
-    /// `/`, so a walk skips from one `/` to the next, and to the path's end when none comes;
-    /// the answers are those of reading every character.
+    /// `*/terms/*`: before `/terms/`, the state its first `*` keeps is left only by a `/`, so a
+    /// walk skips from one `/` to the next, and to the path's end when none comes (after it,
+    /// the last `*` has matched and the walk ends: `sinksEndTheWalk`); the answers are those
+    /// of reading every character.
     @Test func statesLeftOnlyBySlashSkipToTheNextOne() {
         let set = CompiledRuleSet(document([Component(path: "*/terms/*")]))
         let scratch = set.makeScratch()
@@ -88,6 +89,6 @@ struct SkippingStatesTests {
             #expect(automatonAnswer(set, "/x/term/" + segments, scratch).hasPrefix("unmatched"))
             #expect(automatonAnswer(set, "/" + noSlash + "/termsx", scratch).hasPrefix("unmatched"))
         }
-        #expect(scratch.globCacheStatistics.statesSkippedThrough >= 2)
+        #expect(scratch.globCacheStatistics.statesSkippedThrough >= 1)
     }
 }
