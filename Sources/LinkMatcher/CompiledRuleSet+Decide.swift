@@ -362,8 +362,9 @@ extension CompiledRuleSet {
         }
     }
 
-    /// The rules of every group of a view whose DFA cache gave up, unchecked: `pathHolds`
-    /// checks a group's path when `decide` reaches one of its rules.
+    /// The rules of every group of a view whose DFA cache gave up that may match the path
+    /// (`BigramFilter`), unchecked: `pathHolds` checks a group's path when `decide` reaches one
+    /// of its rules.
     @inline(never)
     private func appendFallbackMatches(
         _ mode: ViewMode, _ union: UnsafePointer<GlobUnion>, _ bytes: UnsafeBufferPointer<UInt8>,
@@ -375,9 +376,10 @@ extension CompiledRuleSet {
         }
         if scratch.pointee.uncheckedUnions == 0 { scratch.pointee.globFallback?.nextURL() }
         scratch.pointee.uncheckedUnions |= 1 << UInt8(mode.index)
-        for group in 0..<Int32(union.pointee.groupCount) {
-            appendRules(ofGroup: group, union, scratch)
-        }
+        let text = scratch.pointee.view(.path, mode, bytes)
+        scratch.pointee.globFallback?.forEachGroup(
+            mode.index, globPatterns[mode.index], mayMatch: text
+        ) { group in appendRules(ofGroup: group, union, scratch) }
     }
 
     /// False for a candidate that joined unchecked (its view's DFA cache gave up) and whose

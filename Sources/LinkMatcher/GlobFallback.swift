@@ -11,7 +11,9 @@
 /// most that for each group of the union, once. Built on first need, per scratch and per group: compiling a rule set
 /// pays nothing, and the matchers together stay within one rule set's `CompileBudget` (past it
 /// they are dropped and compiled again as needed), so memory stays bounded even when every
-/// group names a variable of hundreds of words, which the union built once.
+/// group names a variable of hundreds of words, which the union built once. Only the groups
+/// whose literal pairs the path holds join (`BigramFilter`): a URL pays for those, not for
+/// every group of the union.
 final class GlobFallback {
     /// The rule set the matchers belong to.
     let owner: Int
@@ -27,6 +29,8 @@ final class GlobFallback {
     private var matched: [[Bool]] = Array(repeating: [], count: 4)
     /// Counts URLs, so answers of earlier ones are never reused.
     private(set) var url: UInt32 = 0
+    /// Per union, the filter of its groups, once built.
+    private var filters: [BigramFilter?] = Array(repeating: nil, count: 4)
 
     init(owner: Int, limit: AutomatonSize = .limit) {
         self.owner = owner
@@ -41,6 +45,16 @@ final class GlobFallback {
             for union in 0..<4 { checkedFor[union] = checkedFor[union].map { _ in 0 } }
             url = 1
         }
+    }
+
+    /// Calls `body` with each group of union `union` (their patterns `patterns`) that may match
+    /// `text`, the union's view of the path: the others cannot.
+    func forEachGroup(
+        _ union: Int, _ patterns: [[PatternNode]], mayMatch text: UnsafeBufferPointer<UInt8>,
+        _ body: (Int32) -> Void
+    ) {
+        if filters[union] == nil { filters[union] = BigramFilter(patterns) }
+        filters[union]?.forEachGroup(mayMatch: text, body)
     }
 
     /// Whether group `group` of union `union` matches `text`, the union's view of the path.
