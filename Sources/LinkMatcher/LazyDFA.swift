@@ -189,16 +189,20 @@ struct LazyDFA {
             let (characterClass, length) = union.pointee.characterClass(text, at: index)
             index += length
             var entry = table[Int(state) &<< rowShift | characterClass]
-            if entry == UInt16(Self.unknown) {
-                entry = build(union, from: state, characterClass)
-                if entry == UInt16(Self.unknown) { return nil }
-            }
-            if entry & Self.emitsFlag != 0 {
-                entry &= ~Self.emitsFlag
-                meet(Int32(entry))
+            // One test for the rare entries: not built yet (0), the dead state (1), or into a
+            // state that drops sinks (`emitsFlag` set).
+            if entry &- 2 >= Self.emitsFlag &- 2 {
+                if entry == UInt16(Self.unknown) {
+                    entry = build(union, from: state, characterClass)
+                    if entry == UInt16(Self.unknown) { return nil }
+                }
+                if entry & Self.emitsFlag != 0 {
+                    entry &= ~Self.emitsFlag
+                    meet(Int32(entry))
+                }
+                if entry == UInt16(Self.dead) { return answer(endingIn: nil) }
             }
             let target = Int32(entry)
-            if target == Self.dead { return answer(endingIn: nil) }
             if target == state {
                 let stateExits = exits[Int(state)]
                 if stateExits != Self.noSkipping {
@@ -213,8 +217,12 @@ struct LazyDFA {
     /// Keeps aside the groups of the sinks of `state`, which a walk has just entered.
     @inline(never)
     private mutating func meet(_ state: Int32) {
-        // Most hold one: a loop beats a copy's setup.
-        for group in slice(sinkGroups, sinkGroupStart, state) { met.append(group) }
+        // Most hold one, often the one met last (a pattern met again at each segment): a loop
+        // that skips it beats a copy's setup.
+        for group in slice(sinkGroups, sinkGroupStart, state)
+        where met.count == 0 || met[met.count - 1] != group {
+            met.append(group)
+        }
     }
 
     /// The groups of a walk that ended in `state` (nil: the dead state), with those of the
