@@ -24,6 +24,9 @@ final class FileAppDefaults {
     private let answers: UnsafeMutableBufferPointer<Answer>
     /// How many apps the file names.
     let appCount: Int
+    /// The apps whose default is an answer, ascending: the others answer nothing by default,
+    /// so a vector of answers is made from these and its overrides alone.
+    private(set) var answering: [Int32] = []
 
     /// No defaults, for a file of `appCount` apps: every app answers nothing unless a
     /// decision says otherwise.
@@ -39,6 +42,7 @@ final class FileAppDefaults {
         for decision in rules.defaultAppDecisions {
             answers[Int(decision.app)] = Answer(decision.kind)
         }
+        answering = (0..<Int32(appCount)).filter { answers[Int($0)] != .none }
     }
 
     deinit { answers.deallocate() }

@@ -291,6 +291,12 @@ struct AppVectorsTests {
         changed[0] = "\(rules.apps[Int(first.app)]) \(otherKind == .excluded)"
         #expect(answers(b) == changed)
         #expect(answers(c) == byDefault + ["T.alone true"])
+        // Overrides come in the walk's order, not the apps': the answers are in the apps'.
+        let both = decisions([(alone, .excluded), (first.app, otherKind)])
+            .withUnsafeBufferPointer {
+                vectors.intern($0, file: 0, defaults: defaults, outcomes: outcomes)
+            }
+        #expect(answers(try #require(both)) == changed + ["T.alone true"])
     }
 
     @Test func aFullTableSaysSo() throws {
