@@ -110,11 +110,10 @@ struct GlobUnion: Sendable {
                 }
             }
         }
-        return (0..<count).map { position in
-            let index = position
-            return afterStar[index] && endGroupStart[index + 1] > endGroupStart[index]
+        return (0..<count).map { index in
+            afterStar[index] && endGroupStart[index + 1] > endGroupStart[index]
                 && followStart[index + 1] - followStart[index] == 1
-                && loopsOnEverything(Int32(position))
+                && loopsOnEverything(Int32(index))
         }
     }
 

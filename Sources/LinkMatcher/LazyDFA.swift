@@ -47,8 +47,8 @@ import ASCIIBytes
 /// Without this, a state would carry every such pattern matched so far, and a few hundred
 /// `*42*` among other globs would make nearly every path with digits a new set of them: a
 /// state built at most characters until the cache gave up (100 to 400 times slower). The
-/// transitions into a state that holds a sink are marked (`emitsFlag`), so the walk pays one
-/// test per character for them.
+/// transitions into a state that holds a sink are marked (`emitsFlag`): the walk tests for
+/// them, the transitions not built yet and the dead state in one test per character.
 ///
 /// A state that every character but a few ASCII bytes leads back to (those that the `*`s of
 /// `*/terms/*` keep, which only a `/` leads out of; an ID in `/orgs/*/repos/*/issues`) is
@@ -101,9 +101,12 @@ struct LazyDFA {
     /// `sinkGroups[sinkGroupStart[s] ..< sinkGroupStart[s + 1]]`.
     private var sinkGroupStart = ScratchBuffer<Int32>(capacity: 1)
     private var sinkGroups = ScratchBuffer<Int32>(capacity: 1)
-    /// The groups of the sinks a walk went through, then with those of the state it ended in:
-    /// the answer of a walk that met a sink.
+    /// The groups of the sinks a walk went through, each once (then with those of the state it
+    /// ended in): the answer of a walk that met a sink. A group is in it when its mark in
+    /// `metMarks` is the walk's `metGeneration`.
     private var met = ScratchBuffer<Int32>(capacity: 16)
+    private var metMarks = ScratchBuffer<UInt32>(capacity: 1)
+    private var metGeneration: UInt32 = 0
     /// Per state, the ASCII bytes that lead out of it when every other character leads back
     /// to it; `noSkipping` for any other state.
     private var exits = ScratchBuffer<ASCIISet>(capacity: 1)
@@ -135,6 +138,7 @@ struct LazyDFA {
     func free() {
         table.free()
         sinks.free()
+        metMarks.free()
         for buffer in [
             positionStart, positions, groupStart, groups, slots, next, deepestStar,
             sinkGroupStart, sinkGroups, met,
@@ -155,6 +159,10 @@ struct LazyDFA {
         sinks.removeAll()
         sinks.reserve(union.pointee.positionCount)
         for isSink in union.pointee.sinks() { sinks.append(isSink ? 1 : 0) }
+        metMarks.removeAll()
+        metMarks.reserve(union.pointee.groupCount)
+        for _ in 0..<union.pointee.groupCount { metMarks.append(0) }
+        metGeneration = 0
         // A step writes up to one entry per position without checking for room.
         next.removeAll()
         next.reserve(union.pointee.positionCount)
@@ -214,13 +222,21 @@ struct LazyDFA {
         return answer(endingIn: state)
     }
 
-    /// Keeps aside the groups of the sinks of `state`, which a walk has just entered.
+    /// Keeps aside the groups of the sinks of `state`, which a walk has just entered, those
+    /// not met yet (a pattern may be met again at each segment of a path).
     @inline(never)
     private mutating func meet(_ state: Int32) {
-        // Most hold one, often the one met last (a pattern met again at each segment): a loop
-        // that skips it beats a copy's setup.
+        if met.count == 0 {
+            // The walk's first: a new generation of marks.
+            metGeneration &+= 1
+            if metGeneration == 0 {
+                for index in 0..<metMarks.count { metMarks[index] = 0 }
+                metGeneration = 1
+            }
+        }
         for group in slice(sinkGroups, sinkGroupStart, state)
-        where met.count == 0 || met[met.count - 1] != group {
+        where metMarks[Int(group)] != metGeneration {
+            metMarks[Int(group)] = metGeneration
             met.append(group)
         }
     }
