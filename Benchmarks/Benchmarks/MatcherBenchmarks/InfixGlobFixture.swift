@@ -14,7 +14,8 @@ enum InfixGlobFixture {
         let components = (0..<5_000).map { index -> Component in
             switch index % 3 {
             case 0: Component(path: "*\(100 + random.below(900))*")
-            case 1: Component(path: "*\(10 + random.below(90))*\(words[random.below(words.count)])*")
+            case 1:
+                Component(path: "*\(10 + random.below(90))*\(words[random.below(words.count)])*")
             default: Component(path: "/users/*/settings/\(words[random.below(words.count)])*")
             }
         }
