@@ -26,6 +26,7 @@ struct BigramFilterTests {
         let arena = Arena()
         let matchers = patterns.map { PartMatcher($0, slashesVanishAtEnd: true, arena: arena) }
         var scratch = GlobScratch()
+        defer { scratch.free() }
         let characters = ["a", "b", "/", "é", "A", "1", "%"]
         var matched = 0
         var passedWithoutMatch = 0
