@@ -495,16 +495,10 @@ struct LazyDFA {
                 for index in first..<end { output.append(union.pointee.endGroups[index]) }
             }
         }
-        guard output.count - first > 1 else { return }
-        var added = UnsafeMutableBufferPointer(
-            start: output.base + first, count: output.count - first)
-        added.sort()
-        var kept = 1
-        for index in 1..<added.count where added[index] != added[kept - 1] {
-            added[kept] = added[index]
-            kept += 1
-        }
-        output.count = first + kept
+        output.count =
+            first
+            + sortedUnique(
+                UnsafeMutableBufferPointer(start: output.base + first, count: output.count - first))
     }
 
     // MARK: States
