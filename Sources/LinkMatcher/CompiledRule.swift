@@ -298,12 +298,24 @@ extension CompiledRule {
         return keys
     }
 
-    /// The glob patterns of its whole query and fragment, as written in `rule` (this rule
-    /// compiled): what a `KeyedGroups` group of patterns runs as one automaton.
+    /// The glob patterns of its query items, whole query and fragment, as written in `rule`
+    /// (this rule compiled): what a `KeyedGroups` group of patterns runs as one automaton.
+    /// Patterns of wildcards alone (`?*`) are left out: they take nearly every text.
     func patternKeys(_ rule: ResolvedRule) -> [(key: KeyedGroups.Key, value: [UInt8])] {
         var keys: [(key: KeyedGroups.Key, value: [UInt8])] = []
         if case .whole(.glob) = query, case .whole(let text) = rule.query {
             keys.append((.queryPattern, Array(text.utf8)))
+        }
+        if case .items(let constraints) = query, case .items(let written) = rule.query {
+            for constraint in constraints.buffer {
+                guard case .glob = constraint.value,
+                    let item = written.first(where: {
+                        $0.name.utf8.elementsEqual(constraint.name.buffer)
+                    })
+                else { continue }
+                keys.append(
+                    (.itemPattern(name: Array(constraint.name.buffer)), Array(item.pattern.utf8)))
+            }
         }
         if case .glob = fragment { keys.append((.fragmentPattern, Array(rule.fragment.utf8))) }
         return keys

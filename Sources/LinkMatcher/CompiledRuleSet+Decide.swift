@@ -298,10 +298,29 @@ extension CompiledRuleSet {
                 into: &scratch.pointee.candidates)
             return
         case .queryPattern, .fragmentPattern:
-            return appendPatternRules(group, bytes, scratch)
+            let part: MatchState.Component = group.part == .queryPattern ? .query : .fragment
+            return appendPatternRules(group, scratch.pointee.view(part, group.mode, bytes), scratch)
+        case .itemPattern:
+            // Its first occurrence: a pattern that takes every occurrence takes that one.
+            guard let value = itemValue(group, bytes, scratch, untilAnotherValue: false)
+            else { return }
+            return appendPatternRules(group, value, scratch)
         }
+        // No rule when two items of the name differ: every rule of the group fails then.
+        guard let value = itemValue(group, bytes, scratch, untilAnotherValue: true) else { return }
+        keyedGroups.appendRules(of: group, requiring: value, into: &scratch.pointee.candidates)
+    }
+
+    /// The value of the query item that `group` is keyed by, as its view reads it: `""` when
+    /// the URL has none, else the value of its first occurrence, or with `untilAnotherValue`
+    /// nil when a later occurrence has another value.
+    @inline(__always)
+    private func itemValue(
+        _ group: KeyedGroups.Group, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ scratch: UnsafeMutablePointer<MatchState>, untilAnotherValue: Bool
+    ) -> UnsafeBufferPointer<UInt8>? {
         let name = keyedGroups.name(of: group)
-        var value = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         // A plain name absent from the raw query is absent from its undecoded items: no need
         // to split them (as in `matchesWithEveryNameAbsent`).
         if !group.mode.decoded, group.nameIsPlain, !scratch.pointee.itemsAreSplit(group.mode),
@@ -309,30 +328,30 @@ extension CompiledRuleSet {
                 Self.contains(UnsafeBufferPointer(rebasing: bytes[$0]), name)
             } ?? false)
         {
-            keyedGroups.appendRules(of: group, requiring: value, into: &scratch.pointee.candidates)
-            return
+            return empty
         }
         let (items, text) = scratch.pointee.queryItems(group.mode, bytes)
-        var found = false
+        var value: UnsafeBufferPointer<UInt8>?
         for item in items
         where PartMatcher.equal(name, UnsafeBufferPointer(rebasing: text[item.name])) {
             let itemValue = UnsafeBufferPointer(rebasing: text[item.value])
-            if found && !PartMatcher.equal(value, itemValue) { return }
-            value = itemValue
-            found = true
+            guard let first = value else {
+                if !untilAnotherValue { return itemValue }
+                value = itemValue
+                continue
+            }
+            if !PartMatcher.equal(first, itemValue) { return nil }
         }
-        keyedGroups.appendRules(of: group, requiring: value, into: &scratch.pointee.candidates)
+        return value ?? empty
     }
 
-    /// The rules of a group of glob patterns whose pattern the URL's query or fragment may
-    /// match: those the patterns' DFA finds, or all of them when it has given up (each is
-    /// checked in full afterwards either way).
+    /// The rules of a group of glob patterns whose pattern may take `text` (the URL's query,
+    /// fragment or item value as the group's view reads it): those the patterns' DFA finds,
+    /// or all of them when it has given up (each is checked in full afterwards either way).
     private func appendPatternRules(
-        _ group: KeyedGroups.Group, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ group: KeyedGroups.Group, _ text: UnsafeBufferPointer<UInt8>,
         _ scratch: UnsafeMutablePointer<MatchState>
     ) {
-        let part: MatchState.Component = group.part == .queryPattern ? .query : .fragment
-        let text = scratch.pointee.view(part, group.mode, bytes)
         let union = patternUnions.pointer(at: Int(group.union))
         if !union.pointee.isEmpty,
             let matched = scratch.pointee.patternCaches.base[Int(group.union)].matchingGroups(

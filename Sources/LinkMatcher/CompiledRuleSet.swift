@@ -228,6 +228,7 @@ public final class CompiledRuleSet: Sendable {
         if !keyedGroups.isEmpty {
             summary +=
                 "; keyed groups: \(keyedGroups.count) (\(keyedGroups.ruleCount) rules)"
+            if !patternUnions.isEmpty { summary += ", \(patternUnions.count) by pattern" }
         }
         let globUnions = unions.buffer.filter { !$0.isEmpty }
         if !globUnions.isEmpty {

@@ -1,11 +1,12 @@
-/// Rules of one view that share a path pattern and tell themselves apart by one literal text
-/// they require: the value of one query item (`/search` with `{"type": "users"}`,
+/// Rules of one view that share a path pattern and tell themselves apart by one text they
+/// require: the value of one query item (`/search` with `{"type": "users"}`,
 /// `{"type": "repos"}`, and so on), the whole query (`"?": "q=shoes"`), or the fragment
-/// (`/help/*` with `"#": "billing"`, `"#": "privacy"`). The trie, suffix trie or glob union
-/// that holds the path has one entry for the whole group instead of one per rule. When a path
-/// reaches it, the URL's text for the key is found once and looked up among the group's
-/// values: only the rules that require that text become candidates. Every other rule of the
-/// group would fail on it (S3.1, S4.3), so the rest of `decide` is unchanged, and a path
+/// (`/help/*` with `"#": "billing"`, `"#": "privacy"`), literal or a glob pattern (`{"q": "4*"}`,
+/// `{"q": "7*"}`). The trie, suffix trie or glob union that holds the path has one entry for
+/// the whole group instead of one per rule. When a path reaches it, the URL's text for the key
+/// is found once and looked up among the group's values (or run through the union of its
+/// patterns): only the rules whose value takes that text become candidates. Every other rule
+/// of the group would fail on it (S3.1, S4.3), so the rest of `decide` is unchanged, and a path
 /// shared by hundreds of such rules costs one lookup instead of a check per rule.
 struct KeyedGroups: Sendable {
     /// What a group's values are compared with.
@@ -20,9 +21,18 @@ struct KeyedGroups: Sendable {
         case queryPattern
         /// The fragment, against glob patterns.
         case fragmentPattern
+        /// The first occurrence of a named query item (absent counts as `""`), against glob
+        /// patterns: the rules whose pattern takes every occurrence are among those that take
+        /// the first (each is checked in full afterwards).
+        case itemPattern
 
         /// True when the values are glob patterns, run as one union.
-        var isPattern: Bool { self == .queryPattern || self == .fragmentPattern }
+        var isPattern: Bool {
+            switch self {
+            case .item, .query, .fragment: false
+            case .queryPattern, .fragmentPattern, .itemPattern: true
+            }
+        }
     }
 
     /// What a group's rules require a text of: a part, and for an item its name.
@@ -31,6 +41,7 @@ struct KeyedGroups: Sendable {
         let name: [UInt8]
 
         static func item(name: [UInt8]) -> Key { Key(part: .item, name: name) }
+        static func itemPattern(name: [UInt8]) -> Key { Key(part: .itemPattern, name: name) }
         static let query = Key(part: .query, name: [])
         static let fragment = Key(part: .fragment, name: [])
         static let queryPattern = Key(part: .queryPattern, name: [])

@@ -10,27 +10,45 @@ struct KeyedGroupsBuilder {
     private var entered: [Bool]
 
     /// The rules that share their path pattern with at least `KeyedGroups.smallestGroup`
-    /// others requiring a literal of the same key, grouped. A rule with several literal keys
-    /// joins the group of the first one that has enough rules.
+    /// others requiring a text (literal or pattern) of the same key, grouped. A rule with
+    /// several keys joins the group that tells its rules apart best: of those with enough
+    /// rules, the one of most distinct values (`{"q": "4*"}` rather than
+    /// `{"type": "users"}` among rules that give `q` ninety patterns and `type` two values);
+    /// the first of them on a tie.
     init(_ compiled: [RuleWithPath], rules: [ResolvedRule]) {
         var candidates: [(rule: Int32, keys: [SharedPath.Keyed])] = []
         var ruleCount: [SharedPath: Int] = [:]
+        var distinctValues: [SharedPath: Set<[UInt8]>] = [:]
+        // Each path once, by number: a rule's keys share it, and hashing a glob's nodes for
+        // each of them took most of the building of a file of thousands of keyed rules.
+        var pathNumbers: [PathShape: Int] = [:]
         for (index, item) in compiled.enumerated() where item.rule.canDecide {
-            let keys = (item.rule.literalKeys + item.rule.patternKeys(rules[index])).map {
-                SharedPath.Keyed(path: SharedPath(item, key: $0.key), value: $0.value)
+            let textKeys = item.rule.literalKeys + item.rule.patternKeys(rules[index])
+            guard !textKeys.isEmpty else { continue }
+            let shape = PathShape(item)
+            let number = pathNumbers[shape] ?? pathNumbers.count
+            pathNumbers[shape] = number
+            let keys = textKeys.map {
+                SharedPath.Keyed(
+                    path: SharedPath(mode: item.rule.mode, path: number, key: $0.key),
+                    value: $0.value)
             }
-            guard !keys.isEmpty else { continue }
-            for keyed in keys { ruleCount[keyed.path, default: 0] += 1 }
+            for keyed in keys {
+                ruleCount[keyed.path, default: 0] += 1
+                distinctValues[keyed.path, default: []].insert(keyed.value)
+            }
             candidates.append((Int32(index), keys))
         }
         var members: [SharedPath: [KeyedGroups.Member]] = [:]
         var order: [SharedPath] = []
         for (rule, keys) in candidates {
-            guard
-                let keyed = keys.first(where: {
-                    ruleCount[$0.path, default: 0] >= KeyedGroups.smallestGroup
-                })
-            else { continue }
+            var chosen: SharedPath.Keyed?
+            var chosenValues = 0
+            for keyed in keys where ruleCount[keyed.path, default: 0] >= KeyedGroups.smallestGroup {
+                let values = distinctValues[keyed.path]?.count ?? 0
+                if values > chosenValues { (chosen, chosenValues) = (keyed, values) }
+            }
+            guard let keyed = chosen else { continue }
             if members[keyed.path] == nil { order.append(keyed.path) }
             members[keyed.path, default: []].append(.init(rule: rule, value: keyed.value))
         }
@@ -68,23 +86,28 @@ struct KeyedGroupsBuilder {
     }
 }
 
-/// One path pattern of one view, as its strategy holds it, and one key.
-private struct SharedPath: Hashable {
+/// One path pattern of one view, as its strategy holds it.
+private struct PathShape: Hashable {
     let mode: ViewMode
     let strategy: PathStrategy
     /// The literal of an exact or `prefix*` pattern.
     let literal: [UInt8]
     /// The whole pattern, for any other.
     let nodes: [PatternNode]
-    let key: KeyedGroups.Key
 
-    init(_ item: RuleWithPath, key: KeyedGroups.Key) {
+    init(_ item: RuleWithPath) {
         mode = item.rule.mode
         strategy = item.rule.strategy
         literal = item.literal
         nodes = strategy == .exact || strategy == .prefixThenAny ? [] : item.nodes
-        self.key = key
     }
+}
+
+/// One path pattern of one view (its `PathShape`, by number) and one key.
+private struct SharedPath: Hashable {
+    let mode: ViewMode
+    let path: Int
+    let key: KeyedGroups.Key
 
     /// A rule's shared path under one of its keys, and the value it requires there.
     struct Keyed {

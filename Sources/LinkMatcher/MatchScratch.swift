@@ -7,9 +7,10 @@ public final class MatchScratch {
     /// Bytes of DFA states per view of the URL: about 20,000 states of a 5,000-rule file, more
     /// than its traffic reaches (`--debug` prints how many were built).
     public static let defaultGlobCacheBudget = 4 << 20
-    /// Bytes of DFA states per keyed group of query or fragment patterns, when a rule set has
-    /// `groups` of them: one view's budget shared out (query texts are short, and few states
-    /// serve them), at least 64 KiB each, so that a scratch stays bounded whatever the file.
+    /// Bytes of DFA states per keyed group of query, item or fragment patterns, when a rule
+    /// set has `groups` of them: one view's budget shared out (query texts are short, and few
+    /// states serve them), at least 64 KiB each, so that a scratch stays bounded whatever the
+    /// file.
     static func patternCacheBudget(groups: Int) -> Int {
         max(1 << 16, defaultGlobCacheBudget / max(groups, 1))
     }

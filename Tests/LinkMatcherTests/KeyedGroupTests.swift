@@ -64,6 +64,94 @@ struct KeyedGroupTests {
         #expect(grouped > 200)
     }
 
+    /// Rules keyed on glob patterns of one item (`{"q": "1*"}`, `{"q": "*s"}`), some also on a
+    /// literal of another, beside rules of wildcards alone; URLs give the item no value, one,
+    /// or several, equal or not, escaped and in either case.
+    struct PatternGenerator: RandomPicking, RuleSetGenerator {
+        var random: SplitMix64
+
+        static let patterns = [
+            "1*", "12*", "2*", "*1", "?2*", "a*", "A*", "%41*", "é*", "*b*", "1?3", "u*s", "",
+        ]
+        static let values = [
+            "1", "12", "123", "21", "a", "A", "%41", "%C3%A9x", "éa", "abc", "u-s", "us", "",
+            "1%203", "113",
+        ]
+
+        mutating func component() -> Component {
+            var component = Component(path: pick(KeyedGroupTests.paths))
+            var items = [QueryItemPattern(name: "q", pattern: pick(Self.patterns))]
+            if chance(50) {
+                items.append(QueryItemPattern(name: "type", pattern: pick(["users", "repos"])))
+            }
+            if chance(10) { items = [QueryItemPattern(name: "q", pattern: pick(["?*", "*"]))] }
+            component.query = .items(items)
+            if chance(20) { component.exclude = true }
+            if chance(15) { component.caseSensitive = false }
+            if chance(10) { component.percentEncoded = false }
+            return component
+        }
+
+        mutating func document() -> AASADocument {
+            entriesDocument(spread: 30, minimum: 8) { $0.component() }
+        }
+
+        mutating func url() -> String {
+            var url = pick(["/search", "/SEARCH", "/s/x", "/S", "/caf%C3%A9"])
+            let items = (0..<Int(random.next() % 4)).map { _ in
+                chance(75) ? "q=" + pick(Self.values) : pick(["type=users", "type=repos", "q"])
+            }
+            if chance(90) { url += "?" + items.joined(separator: "&") }
+            return url
+        }
+    }
+
+    @Test(arguments: [4 as UInt64, 5, 6])
+    func patternGroupedRulesDecideAsTheReferenceDoes(seed: UInt64) {
+        var generator = PatternGenerator(random: SplitMix64(seed: seed))
+        let (disagreements, summaries) = runAgainstReference(&generator)
+        let grouped = summaries.filter { $0.contains("by pattern") }.count
+        #expect(disagreements.isEmpty, "\(disagreements.joined(separator: "\n"))")
+        #expect(grouped > 150)
+    }
+
+    /// Rules of one path keyed on glob patterns of an item compile to one group, run as one
+    /// automaton, even when each also requires a literal of another item: the patterns tell
+    /// the rules apart better than that item's two values. A URL meets the rules whose pattern
+    /// takes its value, and every occurrence of the item must still match.
+    @Test func aGroupOfPatternsFindsTheRulesThatTakeTheValue() {
+        let prefixes = (10..<60).map(String.init)
+        let types = prefixes.indices.map { $0.isMultiple(of: 2) ? "users" : "repos" }
+        let components = prefixes.indices.map {
+            Component(
+                path: "/search",
+                query: .items([
+                    QueryItemPattern(name: "type", pattern: types[$0]),
+                    QueryItemPattern(name: "q", pattern: prefixes[$0] + "*"),
+                ]))
+        }
+        let document = AASADocument(
+            applinks: AppLinks(details: [
+                DetailsEntry(ref: "details[0]", appIDs: ["A.a"], components: components)
+            ]))
+        let set = CompiledRuleSet(document)
+        #expect(set.strategySummary.contains("keyed groups: 1 (50 rules), 1 by pattern"))
+        let scratch = set.makeScratch()
+        for (index, prefix) in prefixes.enumerated() {
+            let url = "/search?q=\(prefix)7&type=\(types[index])"
+            #expect(automatonAnswer(set, url, scratch) == "handled\tA.a\t\(set.rules[index].ref)")
+            #expect(
+                automatonAnswer(set, "/search?q=\(prefix)7&type=none", scratch).hasPrefix(
+                    "unmatched"))
+        }
+        #expect(
+            automatonAnswer(set, "/search?q=107&q=117&type=users", scratch).hasPrefix("unmatched"))
+        #expect(
+            automatonAnswer(set, "/search?q=107&q=10&type=users", scratch).hasSuffix(
+                set.rules[0].ref))
+        #expect(automatonAnswer(set, "/search?type=users", scratch).hasPrefix("unmatched"))
+    }
+
     /// A path shared by many rules keyed on one item compiles to one group, and a URL meets only
     /// the rule that requires its value.
     @Test func aGroupFindsTheRuleOfTheValue() {
