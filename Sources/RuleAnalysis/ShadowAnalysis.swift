@@ -111,22 +111,31 @@ extension Inclusion {
                 while end < rules.count && rules[end].entryIndex == rules[start].entryIndex {
                     end += 1
                 }
+                // The first rule of an entry has no earlier one to be shadowed by: only an
+                // exclusion without effect (AASA604) may be said of it. (Most entries of a file
+                // of many apps have one rule.)
+                let firstExamined = checkingExclusions ? start : start + 1
                 // An entry that names no app never decides; lint says so (AASA202, AASA205).
-                if !rules[start].appIDs.isEmpty, (start..<end).contains(where: examining) {
-                    findings += analyse(Array(start..<end))
+                if !rules[start].appIDs.isEmpty, (firstExamined..<end).contains(where: examining) {
+                    findings += analyse(Array(start..<end), examiningFrom: firstExamined)
                 }
                 start = end
             }
             return findings.sorted { $0.rule < $1.rule }
         }
 
-        /// The findings of one entry's rules (global indices, in order).
+        /// The findings of one entry's rules (global indices, in order), none examined before
+        /// `firstExamined`.
         ///
         /// The languages of rules not examined are built only where an examined rule meets
         /// them. Rules that match no URL are left out of the index by the questions asked of
         /// it, and may stand as the first of their pattern: a rule with the same pattern
         /// matches no URL either, and is passed over.
-        private mutating func analyse(_ entry: [Int]) -> [ShadowFinding] {
+        private mutating func analyse(_ entry: [Int], examiningFrom firstExamined: Int)
+            -> [ShadowFinding]
+        {
+            let asked = self.examining
+            let examining = { $0 >= firstExamined && asked($0) }
             // An examined rule's language is built below anyway.
             let index = PrefixIndex(
                 entry.map {

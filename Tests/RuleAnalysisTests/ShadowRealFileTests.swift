@@ -46,4 +46,23 @@ struct ShadowRealFileTests {
         }
         #expect(compared >= 20)
     }
+
+    /// Every real file: leaving exclusions without effect (AASA604) out, as the scan's dead-rule
+    /// marks do, changes nothing else: every other rule has the finding it has with them (an
+    /// exclusion may lose a `notProven` that came from its AASA604 check).
+    @Test(.needsSharedData("aasa-real"))
+    func leavingExclusionsOutFindsTheSameForEveryOtherRule() {
+        var compared = 0
+        for (name, document) in RealAASAFiles.documents(in: ["", "history", "odd"]) {
+            let rules = CompiledRuleSet(document)
+            let all = ShadowAnalysis.findings(for: rules)
+                .filter { $0.kind != .exclusionWithoutEffect }
+            let marks = ShadowAnalysis.findings(for: rules, checkingExclusions: false)
+            let isExclusion = { (finding: ShadowFinding) in rules.rules[finding.rule].exclude }
+            #expect(marks.filter { !isExclusion($0) } == all.filter { !isExclusion($0) }, "\(name)")
+            #expect(marks.allSatisfy { all.contains($0) }, "\(name)")
+            compared += marks.count
+        }
+        #expect(compared >= 20)
+    }
 }
