@@ -6,12 +6,13 @@ import LinkMatcher
 /// slot of the decision cache holds an index here instead of the apps' answers, and a tally
 /// adds its weight to its answer's, spread over the apps once, at the end (`spread`).
 ///
-/// An answer is found by what sets it apart from its file's defaults (`FileAppDefaults`):
-/// the few apps whose own decision says otherwise (`MatchScratch.appOverrides`). Where
-/// dozens of entries end in a catch-all, every app answers, but a target's answer differs
-/// from the defaults in a handful of apps or none, and only those are hashed and compared.
+/// An answer is kept as what sets it apart from its file's defaults (`FileAppDefaults`): the
+/// few apps whose own decision says otherwise (`MatchScratch.appOverrides`). Where dozens of
+/// entries end in a catch-all, every app answers, but a target's answer differs from the
+/// defaults in a handful of apps or none, and only those are hashed, compared and stored: the
+/// defaults are counted once per file when the weights are spread.
 ///
-/// Bounded: past `limit` answers (65,536 unless said) or `entryLimit` app answers in all,
+/// Bounded: past `limit` answers (65,536 unless said) or `keyLimit` overrides in all (4 MiB),
 /// `intern` says no, and the caller decides such a target again when it records its tally.
 struct AppVectors {
     /// One app's own decision: its global index, and whether an exclude rule decided it.
@@ -21,14 +22,10 @@ struct AppVectors {
     }
 
     let limit: Int
-    static let entryLimit = 1 << 20
+    static let keyLimit = 1 << 20
 
-    /// Every app's answer of vector `v`: `entries[starts[v] ..< starts[v + 1]]`, by app.
-    private var entries: [Entry] = []
-    private var starts: [Int32] = [0]
-    /// What vector `v` is found by: its file, and the answers that differ from the file's
-    /// defaults (`packed`), `keys[keyStarts[v] ..< keyStarts[v + 1]]`, in the order the walk
-    /// met them.
+    /// What vector `v` is: its file, and the answers that differ from the file's defaults
+    /// (`packed`), `keys[keyStarts[v] ..< keyStarts[v + 1]]`, in the order the walk met them.
     private var keyFiles: [Int32] = []
     private var keys: [UInt32] = []
     private var keyStarts: [Int32] = [0]
@@ -39,17 +36,26 @@ struct AppVectors {
 
     init(limit: Int = 1 << 16) { self.limit = limit }
 
-    /// Every app's answer of vector `index`.
-    func entries(of index: Int32) -> ArraySlice<Entry> {
-        entries[Int(starts[Int(index)])..<Int(starts[Int(index) + 1])]
+    /// Every app's answer of vector `index`, in app order: its override, or its default
+    /// (`defaults`, those of the vector's file).
+    func entries(of index: Int32, defaults: FileAppDefaults, outcomes: GlobalOutcomes) -> [Entry] {
+        let file = Int(keyFiles[Int(index)])
+        let firstApp = outcomes.app(0, file: file)
+        var byApp: [Int32: Bool] = [:]
+        for app in defaults.answering {
+            byApp[Int32(firstApp) + app] = defaults.answer(app) == .excludes
+        }
+        for key in keys[Int(keyStarts[Int(index)])..<Int(keyStarts[Int(index) + 1])] {
+            byApp[Int32(key >> 1)] = key & 1 == 1
+        }
+        return byApp.keys.sorted().map { Entry(app: $0, excluded: byApp[$0] ?? false) }
     }
 
     /// The index of the vector of a target of file `file` on which the apps answer as
     /// `defaults` says, except those of `overrides` (apps of the file, made global by
     /// `outcomes`); added when new; nil when the table is full. Only the overrides that
-    /// change an app's answer are hashed and compared, where they are: nothing is copied
-    /// unless the vector is new. (Call it only for a target some rule decided: an unmatched
-    /// one has no answers, not its defaults.)
+    /// change an app's answer are hashed, compared and kept. (Call it only for a target some
+    /// rule decided: an unmatched one has no answers, not its defaults.)
     mutating func intern(
         _ overrides: UnsafeBufferPointer<AppDecision>, file: Int, defaults: FileAppDefaults,
         outcomes: GlobalOutcomes
@@ -65,15 +71,12 @@ struct AppVectors {
             hash, keyCount, overrides, file: file, firstApp: firstApp, defaults: defaults)
         if let found { return found }
         let count = weights.count
-        guard count < limit, entries.count + defaults.appCount <= Self.entryLimit else {
-            return nil
-        }
+        guard count < limit, keys.count + keyCount <= Self.keyLimit else { return nil }
         for decision in overrides where Self.changes(decision, defaults) {
             keys.append(Self.packed(decision, firstApp: firstApp))
         }
         keyStarts.append(Int32(keys.count))
         keyFiles.append(Int32(file))
-        appendAnswers(overrides, file: file, defaults: defaults, outcomes: outcomes)
         weights.append(0)
         table[slot] = Int32(count)
         // At most half full, so that a probe ends soon.
@@ -115,35 +118,6 @@ struct AppVectors {
         }
     }
 
-    /// Appends every app's answer of a new vector, in app order: its override, or its
-    /// default. Only the apps that answer by default and those overridden are read, not every
-    /// app of the file (a file of 5,000 entries of one app each paid 8,900 instructions a line
-    /// for that).
-    private mutating func appendAnswers(
-        _ overrides: UnsafeBufferPointer<AppDecision>, file: Int, defaults: FileAppDefaults,
-        outcomes: GlobalOutcomes
-    ) {
-        let overridden = overrides.sorted { $0.app < $1.app }
-        let answering = defaults.answering
-        var (next, nextOverride) = (0, 0)
-        while next < answering.count || nextOverride < overridden.count {
-            let defaultApp = next < answering.count ? answering[next] : Int32.max
-            let overriddenApp =
-                nextOverride < overridden.count ? overridden[nextOverride].app : Int32.max
-            let app = min(defaultApp, overriddenApp)
-            var answer = defaults.answer(app)
-            if app == defaultApp { next += 1 }
-            if app == overriddenApp {
-                answer = FileAppDefaults.Answer(overridden[nextOverride].kind)
-                nextOverride += 1
-            }
-            guard answer != .none else { continue }
-            entries.append(
-                Entry(app: Int32(outcomes.app(app, file: file)), excluded: answer == .excludes))
-        }
-        starts.append(Int32(entries.count))
-    }
-
     /// Whether an override changes what the app answers by default.
     @inline(__always)
     private static func changes(_ decision: AppDecision, _ defaults: FileAppDefaults) -> Bool {
@@ -165,13 +139,47 @@ struct AppVectors {
     }
 
     /// Hands each app's share of the requests counted so far to `record` (app, excluded,
-    /// weight), and starts counting again from zero.
-    mutating func spread(_ record: (Int, Bool, UInt64) -> Void) {
+    /// weight), and starts counting again from zero. `defaults` holds each file's. Each file's
+    /// defaults answer every request of its vectors; each override moves its vector's
+    /// requests from its app's default answer to its own. (The sums wrap where a share is
+    /// taken from an answer before the defaults add to it: what is recorded is exact.)
+    mutating func spread(
+        defaults: [FileAppDefaults], outcomes: GlobalOutcomes,
+        _ record: (Int, Bool, UInt64) -> Void
+    ) {
+        guard let last = defaults.indices.last else { return }
+        let appCount = outcomes.app(Int32(defaults[last].appCount), file: last)
+        var opens = [UInt64](repeating: 0, count: appCount)
+        var excludes = [UInt64](repeating: 0, count: appCount)
+        var fileWeights = [UInt64](repeating: 0, count: defaults.count)
         for index in weights.indices where weights[index] > 0 {
-            for entry in entries(of: Int32(index)) {
-                record(Int(entry.app), entry.excluded, weights[index])
+            let (file, weight) = (Int(keyFiles[index]), weights[index])
+            fileWeights[file] &+= weight
+            let firstApp = outcomes.app(0, file: file)
+            for key in keys[Int(keyStarts[index])..<Int(keyStarts[index + 1])] {
+                let app = Int(key >> 1)
+                switch defaults[file].answer(Int32(app - firstApp)) {
+                case .none: break
+                case .opens: opens[app] &-= weight
+                case .excludes: excludes[app] &-= weight
+                }
+                if key & 1 == 1 { excludes[app] &+= weight } else { opens[app] &+= weight }
             }
             weights[index] = 0
+        }
+        for (file, weight) in fileWeights.enumerated() where weight > 0 {
+            for app in defaults[file].answering {
+                let global = outcomes.app(app, file: file)
+                if defaults[file].answer(app) == .excludes {
+                    excludes[global] &+= weight
+                } else {
+                    opens[global] &+= weight
+                }
+            }
+        }
+        for app in 0..<appCount {
+            if opens[app] > 0 { record(app, false, opens[app]) }
+            if excludes[app] > 0 { record(app, true, excludes[app]) }
         }
     }
 

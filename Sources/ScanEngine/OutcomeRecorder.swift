@@ -123,7 +123,8 @@ final class OutcomeRecorder {
     /// Spreads the requests counted per answer (`appVectors`) over the apps; call once the
     /// cache has handed over every tally.
     func finish() {
-        appVectors.pointee.spread { app, excluded, weight in
+        appVectors.pointee.spread(defaults: appDefaults, outcomes: outcomes) {
+            app, excluded, weight in
             summary.pointee.recordEligible(app: app, excluded: excluded, weight: weight)
         }
         if let android {

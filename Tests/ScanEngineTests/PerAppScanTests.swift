@@ -224,7 +224,7 @@ struct AppVectorsTests {
         }
         #expect(Set(indices).count == 3_000)
         for (app, index) in indices.enumerated() {
-            let entries = Array(vectors.entries(of: index))
+            let entries = vectors.entries(of: index, defaults: none, outcomes: outcomes)
             #expect(
                 entries == [
                     AppVectors.Entry(app: Int32(app), excluded: false),
@@ -250,9 +250,11 @@ struct AppVectorsTests {
         vectors.add(4, to: b)
         vectors.add(5, to: a)
         var spread: [String] = []
-        vectors.spread { spread.append("\($0) \($1) \($2)") }
+        vectors.spread(defaults: [none], outcomes: outcomes) { spread.append("\($0) \($1) \($2)") }
         #expect(spread.sorted() == ["0 false 8", "1 false 4", "1 true 8"])
-        vectors.spread { _, _, _ in Issue.record("spread twice") }
+        vectors.spread(defaults: [none], outcomes: outcomes) { _, _, _ in
+            Issue.record("spread twice")
+        }
     }
 
     /// With defaults, an answer is found by the apps that answer otherwise: overrides that
@@ -281,7 +283,9 @@ struct AppVectorsTests {
         let (a, b, c) = (try #require(plain), try #require(other), try #require(added))
         #expect(same == a && Set([a, b, c]).count == 3)
         func answers(_ index: Int32) -> [String] {
-            vectors.entries(of: index).map { "\(rules.apps[Int($0.app)]) \($0.excluded)" }
+            vectors.entries(of: index, defaults: defaults, outcomes: outcomes).map {
+                "\(rules.apps[Int($0.app)]) \($0.excluded)"
+            }
         }
         let byDefault = rules.defaultAppDecisions.map {
             "\(rules.apps[Int($0.app)]) \($0.kind == .excluded)"
@@ -297,6 +301,21 @@ struct AppVectorsTests {
                 vectors.intern($0, file: 0, defaults: defaults, outcomes: outcomes)
             }
         #expect(answers(try #require(both)) == changed + ["T.alone true"])
+        // Spread, each vector's weight goes to each of its answers: the defaults once per
+        // file, corrected by the overrides, as if each vector held every app's answer.
+        let weighted = [(a, 3), (b, 4), (c, 5), (try #require(both), 6)] as [(Int32, UInt64)]
+        var expected: [String: UInt64] = [:]
+        for (index, weight) in weighted {
+            vectors.add(weight, to: index)
+            for entry in vectors.entries(of: index, defaults: defaults, outcomes: outcomes) {
+                expected["\(entry.app) \(entry.excluded)", default: 0] += weight
+            }
+        }
+        var spread: [String: UInt64] = [:]
+        vectors.spread(defaults: [defaults], outcomes: outcomes) { app, excluded, weight in
+            spread["\(app) \(excluded)", default: 0] += weight
+        }
+        #expect(spread == expected)
     }
 
     @Test func aFullTableSaysSo() throws {
