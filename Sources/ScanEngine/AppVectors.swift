@@ -34,7 +34,15 @@ struct AppVectors {
     /// Open addressing by the key's hash: a vector index, or -1 for an empty slot.
     private var table = [Int32](repeating: -1, count: 1 << 10)
 
-    init(limit: Int = 1 << 16) { self.limit = limit }
+    init(limit: Int = 1 << 16) {
+        self.limit = limit
+        // Room for all at once: pages are held only once written, and growing by doubling
+        // would copy, holding both buffers at the peak.
+        keys.reserveCapacity(Self.keyLimit)
+        keyStarts.reserveCapacity(limit + 1)
+        keyFiles.reserveCapacity(limit)
+        weights.reserveCapacity(limit)
+    }
 
     /// Every app's answer of vector `index`, in app order: its override, or its default
     /// (`defaults`, those of the vector's file).
