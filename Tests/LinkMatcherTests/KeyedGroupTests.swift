@@ -21,19 +21,23 @@ struct KeyedGroupTests {
         var random: SplitMix64
 
         mutating func component() -> Component {
-            var component = Component(path: pick(KeyedGroupTests.paths))
-            var items = [QueryItemPattern(name: "type", pattern: pick(KeyedGroupTests.values))]
-            if chance(40) {
-                items.append(QueryItemPattern(name: "q", pattern: pick(["?*", "*", "1"])))
+            keyedComponent { generator in
+                var items = [
+                    QueryItemPattern(name: "type", pattern: generator.pick(KeyedGroupTests.values))
+                ]
+                if generator.chance(40) {
+                    items.append(
+                        QueryItemPattern(name: "q", pattern: generator.pick(["?*", "*", "1"])))
+                }
+                // A rule of the path not keyed on a literal `type`: it must keep its place.
+                if generator.chance(10) {
+                    items = [QueryItemPattern(name: "type", pattern: generator.pick(["u*", "?*"]))]
+                }
+                if generator.chance(5) {
+                    items = [QueryItemPattern(name: "kind", pattern: "users")]
+                }
+                return items
             }
-            // A rule of the path that is not keyed on a literal `type`: it must keep its place.
-            if chance(10) { items = [QueryItemPattern(name: "type", pattern: pick(["u*", "?*"]))] }
-            if chance(5) { items = [QueryItemPattern(name: "kind", pattern: "users")] }
-            component.query = .items(items)
-            if chance(20) { component.exclude = true }
-            if chance(15) { component.caseSensitive = false }
-            if chance(10) { component.percentEncoded = false }
-            return component
         }
 
         mutating func document() -> AASADocument {
@@ -79,17 +83,17 @@ struct KeyedGroupTests {
         ]
 
         mutating func component() -> Component {
-            var component = Component(path: pick(KeyedGroupTests.paths))
-            var items = [QueryItemPattern(name: "q", pattern: pick(Self.patterns))]
-            if chance(50) {
-                items.append(QueryItemPattern(name: "type", pattern: pick(["users", "repos"])))
+            keyedComponent { generator in
+                var items = [QueryItemPattern(name: "q", pattern: generator.pick(Self.patterns))]
+                if generator.chance(50) {
+                    items.append(
+                        QueryItemPattern(name: "type", pattern: generator.pick(["users", "repos"])))
+                }
+                if generator.chance(10) {
+                    items = [QueryItemPattern(name: "q", pattern: generator.pick(["?*", "*"]))]
+                }
+                return items
             }
-            if chance(10) { items = [QueryItemPattern(name: "q", pattern: pick(["?*", "*"]))] }
-            component.query = .items(items)
-            if chance(20) { component.exclude = true }
-            if chance(15) { component.caseSensitive = false }
-            if chance(10) { component.percentEncoded = false }
-            return component
         }
 
         mutating func document() -> AASADocument {
@@ -176,5 +180,18 @@ struct KeyedGroupTests {
             automatonAnswer(set, "/search?type=type3&type=type3", scratch).hasSuffix(
                 set.rules[3].ref))
         #expect(automatonAnswer(set, "/search", scratch).hasPrefix("unmatched"))
+    }
+}
+
+extension RandomPicking {
+    /// A rule on one of the tests' paths with the query items `items` picks, excluding now and
+    /// then, and now and then case-insensitive or percent-decoded.
+    mutating func keyedComponent(_ items: (inout Self) -> [QueryItemPattern]) -> Component {
+        var component = Component(path: pick(KeyedGroupTests.paths))
+        component.query = .items(items(&self))
+        if chance(20) { component.exclude = true }
+        if chance(15) { component.caseSensitive = false }
+        if chance(10) { component.percentEncoded = false }
+        return component
     }
 }
