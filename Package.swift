@@ -139,7 +139,7 @@ let package = Package(
             name: "ScanEngineTests",
             dependencies: [
                 "ScanEngine", "LinkMatcher", "AASAModel", "CoverageStats", "LogParsing", "Workload",
-                "AndroidLinks", "TestSupport",
+                "AndroidLinks", "RuleAnalysis", "TestSupport",
             ]),
         .testTarget(
             name: "CLITests",

@@ -57,6 +57,24 @@ public enum ShadowAnalysis {
         withExtendedLifetime(scan) { deliver(found) }
     }
 
+    /// The outcomes of `findings(for:checkingExclusions: false, examining:)`, rule by rule, for
+    /// a caller that works them out ahead of knowing which rules it needs (a scan's dead-rule
+    /// marks, proven while it reads): `wanted` is asked which rules to examine when an entry's
+    /// turn comes and again just before each rule's proof (a rule turned down is passed over,
+    /// not proven), and each examined rule's outcome goes to `proven` as soon as it is known:
+    /// its finding, or nil when there is none. Each is the one the whole analysis makes for
+    /// that rule. `proven` returns false to stop there.
+    public static func proveOneByOne(
+        _ rules: CompiledRuleSet, wanted: @escaping (Int) -> Bool,
+        workPerRule: Int = workPerRule, proven: @escaping (Int, ShadowFinding?) -> Bool
+    ) {
+        var scan = Inclusion.EntryScan(
+            rules: rules.rules, parser: rules.patternParser, checkingExclusions: false,
+            examining: wanted, workPerRule: workPerRule)
+        scan.oneByOne = proven
+        _ = scan.run()
+    }
+
     /// The findings of a document, in rule order.
     public static func findings(
         for document: AASADocument, checkingExclusions: Bool = true,
@@ -85,6 +103,11 @@ extension Inclusion {
         let examining: (Int) -> Bool
         let workPerRule: Int
         var relations: RuleRelations
+        /// With `ShadowAnalysis.proveOneByOne`: where each examined rule's outcome goes, and
+        /// whether to go on. `examining` is then asked again before each proof.
+        var oneByOne: ((Int, ShadowFinding?) -> Bool)?
+        /// Set when `oneByOne` asked to stop.
+        private var stopped = false
         /// Per entry, built when a rule first needs it (`SampleIndex`).
         private var sampleIndex: (entry: Int, index: SampleIndex)?
         /// Per app, the rules of entries naming it, in rule order, for AASA604; built when first
@@ -116,9 +139,15 @@ extension Inclusion {
                 // of many apps have one rule.)
                 let firstExamined = checkingExclusions ? start : start + 1
                 // An entry that names no app never decides; lint says so (AASA202, AASA205).
-                if !rules[start].appIDs.isEmpty, (firstExamined..<end).contains(where: examining) {
+                let analysed = rules[start].appIDs.isEmpty ? end : firstExamined
+                // One by one, the rules passed over here have their outcome too: none.
+                for rule in start..<analysed where oneByOne != nil && examining(rule) {
+                    if !handOver(rule, nil) { break }
+                }
+                if !stopped, analysed < end, (analysed..<end).contains(where: examining) {
                     findings += analyse(Array(start..<end), examiningFrom: firstExamined)
                 }
+                if stopped { break }
                 start = end
             }
             return findings.sorted { $0.rule < $1.rule }
@@ -134,8 +163,16 @@ extension Inclusion {
         private mutating func analyse(_ entry: [Int], examiningFrom firstExamined: Int)
             -> [ShadowFinding]
         {
-            let asked = self.examining
-            let examining = { $0 >= firstExamined && asked($0) }
+            let examining: (Int) -> Bool
+            if oneByOne != nil {
+                // Asked once when the entry's turn comes: the index is built with those
+                // answers, whatever `examining` says later.
+                let asked = Set(entry.filter { $0 >= firstExamined && self.examining($0) })
+                examining = { asked.contains($0) }
+            } else {
+                let asked = self.examining
+                examining = { $0 >= firstExamined && asked($0) }
+            }
             // An examined rule's language is built below anyway.
             let index = PrefixIndex(
                 entry.map {
@@ -156,9 +193,13 @@ extension Inclusion {
                 let keyed = examinedLooks.contains(Self.look(of: rules[rule].path))
                 let key = keyed ? PatternKey(rules[rule]) : nil
                 let first = key.flatMap { firstWithPattern[$0] }
-                if !examining(rule) {
+                // One by one, a rule is asked about again just before its proof.
+                let examined = examining(rule) && (oneByOne == nil || self.examining(rule))
+                let findingsBefore = findings.count
+                if !examined {
                     // Not asked about, but still an earlier rule for those that are.
                 } else if languages[rule].isEmpty {
+                    if !handOver(rule, nil) { return findings }
                     continue
                 } else if let catchAll {
                     findings.append(finding(.afterCatchAll, rule, [catchAll]))
@@ -180,10 +221,22 @@ extension Inclusion {
                         }
                     }
                 }
+                if examined, !handOver(rule, findings.count > findingsBefore ? findings.last : nil)
+                {
+                    return findings
+                }
                 if catchAll == nil, languages.isCatchAll(rule) { catchAll = rule }
                 if first == nil, let key { firstWithPattern[key] = rule }
             }
             return findings
+        }
+
+        /// Hands an examined rule's outcome to `oneByOne`, if there is one; false once it
+        /// asked to stop.
+        private mutating func handOver(_ rule: Int, _ finding: ShadowFinding?) -> Bool {
+            guard let oneByOne else { return true }
+            if !oneByOne(rule, finding) { stopped = true }
+            return !stopped
         }
 
         /// A cheap fingerprint of a path text (its length, first and last bytes, leading `/`

@@ -52,7 +52,7 @@ public enum LogScan {
                 lineLimit: configuration.chunkSize, perApp: configuration.perApp,
                 observer: observers.isEmpty ? nil : observers[index], comparedWith: newFiles,
                 bucket: configuration.bucket, perAppSeries: configuration.perAppSeries,
-                android: configuration.android)
+                android: configuration.android, rulesSeen: configuration.rulesSeen)
         }
         let free = ChunkQueue<Chunk>()
         for _ in 0..<(2 * workerCount + 2) { free.push(Chunk(capacity: configuration.chunkSize)) }

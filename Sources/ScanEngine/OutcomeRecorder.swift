@@ -35,11 +35,15 @@ final class OutcomeRecorder {
     /// the `https` ones: Android may decide it otherwise (a filter may take `https` alone),
     /// iOS never does (S9). 0 without Android: every request under its file's number.
     let httpFiles: Int
+    /// Where the rules that decide a request are marked for others to see (`RulesSeen`), and
+    /// which of them this recorder has marked already: a bit is set once per worker.
+    private let rulesSeen: RulesSeen?
+    private let marked: UnsafeMutablePointer<Bool>?
 
     init(
         _ associations: Associations, shape: CoverageShape, perApp: Bool,
         observer: (any RequestObserver)?, deciders: FileDeciders,
-        android: AndroidScanSetup? = nil, newAppCount: Int? = nil
+        android: AndroidScanSetup? = nil, newAppCount: Int? = nil, rulesSeen: RulesSeen? = nil
     ) {
         summary = .allocate(capacity: 1)
         summary.initialize(to: CoverageSummary(shape: shape))
@@ -74,6 +78,26 @@ final class OutcomeRecorder {
             AndroidRecorder($0, appCount: associations.appCount, newAppCount: newAppCount)
         }
         httpFiles = android == nil ? 0 : associations.files.count
+        self.rulesSeen = rulesSeen
+        marked = rulesSeen.map {
+            let marked = UnsafeMutablePointer<Bool>.allocate(capacity: max(1, $0.ruleCount))
+            marked.initialize(repeating: false, count: max(1, $0.ruleCount))
+            return marked
+        }
+    }
+
+    /// Marks the rule of `outcome`, if it has one, in `rulesSeen`.
+    @inline(__always)
+    private func markSeen(_ outcome: CoverageOutcome) {
+        guard let marked, let rulesSeen else { return }
+        switch outcome {
+        case .handled(_, let rule), .excluded(_, let rule):
+            if !marked[rule] {
+                marked[rule] = true
+                rulesSeen.insert(rule)
+            }
+        case .unmatched, .noAssociation: break
+        }
     }
 
     /// Whether a request the log names as `http` on `host` (lower-cased, no port) is to be
@@ -94,6 +118,7 @@ final class OutcomeRecorder {
     }
 
     deinit {
+        marked?.deallocate()
         summary.deinitialize(count: 1)
         summary.deallocate()
         appVectors.deinitialize(count: 1)
@@ -142,6 +167,7 @@ final class OutcomeRecorder {
         let outcome = outcomes.outcome(tally.decision, file: file)
         summary.pointee.recordRequests(
             outcome, path: tally.path, lines: tally.lines, weight: tally.weight)
+        markSeen(outcome)
         let target = Self.target(ofKey: tally.key)
         android?.record(
             key: tally.key, target: target, isPath: tally.keyEndsWithPath, http: http,
@@ -166,6 +192,7 @@ final class OutcomeRecorder {
     ) {
         let outcome = outcomes.outcome(decision, file: file)
         summary.pointee.recordRequests(outcome, path: path, lines: 1, weight: weight)
+        markSeen(outcome)
         android?.record(
             host: host, target: target, http: http, iosApp: outcome.openingApp, weight: weight)
         recordEligibility(

@@ -31,6 +31,9 @@ public struct ScanConfiguration: Sendable {
     /// Keep a fingerprint of each input (`scan --save-state`), for `merge` to refuse
     /// counting the same bytes twice.
     public var fingerprintsInputs = false
+    /// Where the workers mark each rule that decides a request, as they count it, for work
+    /// done beside the scan that needs only the rules no request decided; nil for none.
+    public var rulesSeen: RulesSeen?
 
     /// True when request times must be read: a time filter or buckets were asked for.
     public var readsTime: Bool { filter.filtersTime || bucket != nil }

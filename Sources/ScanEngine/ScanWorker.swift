@@ -51,7 +51,7 @@ final class ScanWorker {
         associations: Associations, filter: RequestFilter, shape: CoverageShape, lineLimit: Int,
         perApp: Bool = false, observer: (any RequestObserver)? = nil,
         comparedWith newFiles: Associations? = nil, bucket: BucketSize? = nil,
-        perAppSeries: Bool = false, android: AndroidScanSetup? = nil
+        perAppSeries: Bool = false, android: AndroidScanSetup? = nil, rulesSeen: RulesSeen? = nil
     ) {
         self.filter = filter
         self.android = android
@@ -65,7 +65,7 @@ final class ScanWorker {
         cache = DecisionCache()
         recorder = OutcomeRecorder(
             associations, shape: shape, perApp: perApp, observer: observer, deciders: deciders,
-            android: android, newAppCount: newFiles?.appCount)
+            android: android, newAppCount: newFiles?.appCount, rulesSeen: rulesSeen)
         comparison = newFiles.map {
             ComparisonSide($0, oldFiles: associations, topCapacity: shape.topCapacity)
         }

@@ -29,10 +29,11 @@ public enum ToolRunner {
 
     /// Runs the tool in the package root with these arguments, standard input and extra
     /// environment variables (after removing those named in `unsetting`), and waits for it to
-    /// end.
+    /// end. Standard input is closed `holdingInputOpen` seconds after `stdin` is written, as
+    /// a slow producer would.
     public static func run(
         _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
-        unsetting: [String] = []
+        unsetting: [String] = [], holdingInputOpen: Double = 0
     ) throws -> ToolResult {
         let process = Process()
         process.executableURL = executable
@@ -60,6 +61,7 @@ public enum ToolRunner {
         // A tool that stops reading early must not take the test process down with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         if let stdin { try? input.fileHandleForWriting.write(contentsOf: stdin) }
+        if holdingInputOpen > 0 { Thread.sleep(forTimeInterval: holdingInputOpen) }
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
         let outData = try Data(contentsOf: outURL)

@@ -73,6 +73,13 @@ struct ScanCommand: ParsableCommand {
                 "aasa-scan: reading log lines from standard input (end with Ctrl-D); "
                     + "name log files as arguments to scan them")
         }
+        // The report's dead-rule proofs, worked out on cores the scan leaves idle.
+        if output.resolvedFormat != .none {
+            configuration.rulesSeen = RulesSeen(ruleCount: associations.ruleCount)
+        }
+        let proofsAhead = configuration.rulesSeen.map {
+            ProofsAhead(files: associations.files, seen: $0)
+        }
         let progress = ScanProgress()
         let display = ProgressDisplay.startIfWanted(progress, quiet: output.quiet)
         let result = LogScan.run(configuration, associations: associations, progress: progress)
@@ -95,6 +102,7 @@ struct ScanCommand: ParsableCommand {
         }
         try output.emit(
             result, arguments: inputs, filters: filters.described,
-            skippedInputsAllowed: reading.skipNonLogs, setupWarnings: androidWarnings ?? [])
+            skippedInputsAllowed: reading.skipNonLogs, setupWarnings: androidWarnings ?? [],
+            proofsAhead: proofsAhead)
     }
 }

@@ -14,7 +14,8 @@ extension ReportOptions {
     /// `setupWarnings` what the files read besides the logs make doubtful.
     func emit(
         _ result: ScanResult, arguments: [String]? = nil, filters: [String] = [],
-        skippedInputsAllowed: Bool = false, setupWarnings: [ReportWarning] = []
+        skippedInputsAllowed: Bool = false, setupWarnings: [ReportWarning] = [],
+        proofsAhead: ProofsAhead? = nil
     ) throws {
         let problems = InputChecks.problems(
             result, arguments: arguments, maxMalformed: maxMalformed.value,
@@ -34,7 +35,14 @@ extension ReportOptions {
             StandardError.line("aasa-scan: warning: " + TerminalText.escaped(warning.message))
         }
         if resolvedFormat != .none {
-            ShadowMarks.mark(&report, files: result.associations.files)
+            let proofs = ShadowMarks.mark(
+                &report, files: result.associations.files, ahead: proofsAhead)
+            if debug {
+                StandardError.line(
+                    "aasa-scan: dead-rule proofs of the \(Format.count(proofs.whileScanning + proofs.after)) "
+                        + "rules that decided no request: \(Format.count(proofs.whileScanning)) "
+                        + "worked out while the scan ran, \(Format.count(proofs.after)) after it")
+            }
         }
         let text: String
         switch resolvedFormat {

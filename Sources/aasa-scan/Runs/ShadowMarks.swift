@@ -76,13 +76,22 @@ enum ShadowMarks {
     /// Marks the rule rows of a report of `files`. Only the rules that decided no request are
     /// examined: one that decided a request is not dead, whatever the proof would say, and on
     /// real traffic most rules of a large file decide some (5,000 rules: a few tens of ms
-    /// instead of most of a second's CPU beside the scan).
-    static func mark(_ report: inout ScanReport, files: [Associations.File]) {
-        let undecided = report.rules.map { $0.hits == 0 }
-        let (marks, notProven) = outcomes(files) { $0 < undecided.count && undecided[$0] }
-        for index in report.rules.indices where index < marks.count {
-            report.rules[index].shadowedBy = marks[index]
-            report.rules[index].proofNotFinished = notProven[index]
+    /// instead of most of a second's CPU beside the scan). Those `ahead` proved while the
+    /// scan ran are taken as they are. Returns how many of the rules examined were proven
+    /// while the scan ran, and how many after it.
+    @discardableResult
+    static func mark(
+        _ report: inout ScanReport, files: [Associations.File], ahead: ProofsAhead? = nil
+    ) -> (whileScanning: Int, after: Int) {
+        let examined = report.undecidedRules.count
+        let left = ahead.map { report.mark(with: $0.finish()) } ?? report.undecidedRules
+        let leftOver = Set(left)
+        let (marks, notProven) = outcomes(files) { leftOver.contains($0) }
+        var proofs = RuleProofs(ruleCount: report.rules.count)
+        for rule in left where rule < marks.count {
+            proofs.record(rule, coveredBy: marks[rule], notProven: notProven[rule])
         }
+        report.mark(with: proofs)
+        return (examined - left.count, left.count)
     }
 }
