@@ -25,14 +25,8 @@ struct RulesSeenTests {
     @Test(arguments: [1, 2], [false, true])
     func theWorkersMarkExactlyTheRulesThatDecidedARequest(workers: Int, perApp: Bool) throws {
         let temporary = try TemporaryFolder()
-        let url = try LogScanTests.writeLog(in: temporary, lines: 40_000)
-        var associations = Associations()
-        associations.add(
-            domain: nil, path: "rules-300.json", rules: try LogScanTests.rules(.asGenerated))
-        var configuration = ScanConfiguration()
-        configuration.inputs = [url.path]
+        var (configuration, associations) = try generatedScan(lines: 40_000, in: temporary)
         configuration.workers = workers
-        configuration.chunkSize = 64 << 10
         configuration.perApp = perApp
         let seen = RulesSeen(ruleCount: associations.ruleCount)
         configuration.rulesSeen = seen
@@ -47,12 +41,7 @@ struct RulesSeenTests {
 struct RuleProofsMarkTests {
     @Test func proofsMarkOnlyTheRulesThatDecidedNoRequest() throws {
         let temporary = try TemporaryFolder()
-        let url = try LogScanTests.writeLog(in: temporary, lines: 5_000)
-        var associations = Associations()
-        associations.add(
-            domain: nil, path: "rules-300.json", rules: try LogScanTests.rules(.asGenerated))
-        var configuration = ScanConfiguration()
-        configuration.inputs = [url.path]
+        let (configuration, associations) = try generatedScan(lines: 5_000, in: temporary)
         var report = ScanReport(LogScan.run(configuration, associations: associations), top: 5)
         let undecided = report.undecidedRules
         let decided = report.rules.indices.filter { report.rules[$0].hits > 0 }
@@ -97,14 +86,9 @@ struct ProofsBesideAScanTests {
 
     @Test func proofsBesideAScanReadWhatTheWorkersReadAndFindTheSame() throws {
         let temporary = try TemporaryFolder()
-        let url = try LogScanTests.writeLog(in: temporary, lines: 20_000)
-        let rules = try LogScanTests.rules(.asGenerated)
-        var associations = Associations()
-        associations.add(domain: nil, path: "rules-300.json", rules: rules)
-        var configuration = ScanConfiguration()
-        configuration.inputs = [url.path]
+        var (configuration, associations) = try generatedScan(lines: 20_000, in: temporary)
+        let rules = associations.files[0].rules
         configuration.workers = 2
-        configuration.chunkSize = 64 << 10
         let seen = RulesSeen(ruleCount: associations.ruleCount)
         configuration.rulesSeen = seen
         let outcomes = Outcomes()
@@ -128,4 +112,19 @@ struct ProofsBesideAScanTests {
         // one that decided no request was proven (the scan's rules are all wanted until seen).
         #expect(hits.indices.filter { hits[$0] == 0 }.allSatisfy { handed[$0] != nil })
     }
+}
+
+/// A scan of a generated log of `lines` lines, written in `folder`, with the generated
+/// 300-rule file, in chunks of 64 KiB.
+private func generatedScan(lines: Int, in folder: TemporaryFolder) throws -> (
+    ScanConfiguration, Associations
+) {
+    let url = try LogScanTests.writeLog(in: folder, lines: lines)
+    var associations = Associations()
+    associations.add(
+        domain: nil, path: "rules-300.json", rules: try LogScanTests.rules(.asGenerated))
+    var configuration = ScanConfiguration()
+    configuration.inputs = [url.path]
+    configuration.chunkSize = 64 << 10
+    return (configuration, associations)
 }

@@ -21,12 +21,11 @@ final class ProofsAhead: Sendable {
     private let done: Locked<RuleProofs>
 
     /// Starts proving the rules of `files` (none when no thread can be made). `seen` tells
-    /// which rules some request decided.
+    /// which rules some request decided; it covers every rule of `files`.
     init(files: [Associations.File], seen: RulesSeen) {
         self.files = files
         self.seen = seen
-        let ruleCount = files.last.map { $0.ruleOffset + $0.rules.rules.count } ?? 0
-        done = Locked(RuleProofs(ruleCount: ruleCount))
+        done = Locked(RuleProofs(ruleCount: seen.ruleCount))
         IdleThread.start { [self] in run() }
     }
 
