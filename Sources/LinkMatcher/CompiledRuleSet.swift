@@ -242,6 +242,18 @@ public final class CompiledRuleSet: Sendable {
         return summary
     }
 
+    /// The apps of rule `rule`'s entry, as indices into `apps`, each once: read from the
+    /// compiled entries, without hashing an app ID.
+    public func apps(ofRule rule: Int) -> UnsafeBufferPointer<Int32> {
+        apps(ofEntry: heads[rule].entry)
+    }
+
+    /// How many `details` entries name at least one app.
+    public var entriesNamingApps: Int {
+        let starts = entryAppStart.buffer
+        return starts.indices.dropFirst().count { starts[$0] > starts[$0 - 1] }
+    }
+
     /// The index in `apps` of every app ID.
     public var appIndex: [String: Int] {
         Dictionary(

@@ -53,23 +53,16 @@ final class OutcomeRecorder {
         outcomes = GlobalOutcomes(associations)
         self.observer = observer
         self.perApp = perApp
-        // Per-app tables only when asked for: each worker builds its own, and a 5,000-rule file
-        // takes milliseconds of string hashing before the first line.
-        singleEntry =
-            !perApp
-            ? []
-            : associations.files.map { file in
-                Set(file.rules.rules.filter { !$0.appIDs.isEmpty }.map(\.entryIndex)).count <= 1
+        // Per-app tables only when asked for, read from the compiled entries: hashing the
+        // app IDs of a 5,000-rule file took each worker milliseconds before the first line.
+        let singleEntry = !perApp ? [] : associations.files.map { $0.rules.entriesNamingApps <= 1 }
+        self.singleEntry = singleEntry
+        // Read only for the files of one entry.
+        ruleApps = zip(associations.files, singleEntry).flatMap { file, single in
+            file.rules.rules.indices.map { rule in
+                single ? file.rules.apps(ofRule: rule).map { file.appOffset + Int($0) } : []
             }
-        ruleApps =
-            !perApp
-            ? []
-            : associations.files.flatMap { file in
-                let appIndex = file.rules.appIndex
-                return file.rules.rules.map { rule in
-                    rule.appIDs.compactMap { app in appIndex[app].map { file.appOffset + $0 } }
-                }
-            }
+        }
         self.deciders = deciders
         appDefaults = !perApp ? [] : associations.files.map { FileAppDefaults($0.rules) }
         slotVectors =

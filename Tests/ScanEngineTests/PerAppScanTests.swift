@@ -182,6 +182,35 @@ struct PerAppScanTests {
         #expect(summary.appEligibleExcluded == excluded)
     }
 
+    /// A file of one entry gives every app its decision; an entry may name an app twice, and
+    /// the app still counts each request once.
+    @Test func anAppNamedTwiceInTheOneEntryCountsEachRequestOnce() throws {
+        let generated = try AASADocument.parse(RuleFileGenerator.json(ruleCount: 300))
+        let details = try #require(generated.applinks?.details)
+        let components = details.flatMap { $0.components ?? [] }
+        #expect(!components.isEmpty)
+        let entry = DetailsEntry(
+            ref: "details[0]", appIDs: ["T.one", "T.two", "T.one"], components: components)
+        var associations = Associations()
+        associations.add(
+            domain: nil, path: "rules.json",
+            rules: CompiledRuleSet(AASADocument(applinks: AppLinks(details: [entry]))))
+        let folder = try TemporaryFolder()
+        let url = try LogScanTests.writeLog(in: folder, lines: 20_000)
+        let summary = Self.scanPerApp(url, associations, workers: 2, chunkSize: 16 << 10)
+        let (eligible, excluded) = Self.recount(Array(try Data(contentsOf: url)), associations)
+        #expect(associations.files[0].rules.apps == ["T.one", "T.two"])
+        #expect(summary.appEligible == eligible)
+        #expect(summary.appEligibleExcluded == excluded)
+        // Both apps answer every request as the file decides it: as often as the one the
+        // report names for its decision.
+        let handled = summary.appHandled.reduce(0, +)
+        #expect(handled > 0)
+        #expect(summary.appEligible == [handled, handled])
+        let excludedRequests = summary.appExcluded.reduce(0, +)
+        #expect(summary.appEligibleExcluded == [excludedRequests, excludedRequests])
+    }
+
     @Test(arguments: [1, 2])
     func eligibilityEqualsEveryLineDecidedAgainPerApp(workers: Int) throws {
         let folder = try TemporaryFolder()
