@@ -17,7 +17,8 @@ final class OutcomeRecorder {
     /// per file, true when at most one `details` entry names apps, so that every app's own
     /// decision is the file's decision and needs no second look;
     private let singleEntry: [Bool]
-    /// per global rule, the global indices of the apps of its entry;
+    /// per global rule of such a file, the global indices of the apps of its entry (none for
+    /// the rules of the other files);
     private let ruleApps: [[Int]]
     /// and the rules that decide each app apart from the others, in the walk of the decision
     /// (`decideWithApps`), beside each file's default answers;
@@ -57,7 +58,6 @@ final class OutcomeRecorder {
         // app IDs of a 5,000-rule file took each worker milliseconds before the first line.
         let singleEntry = !perApp ? [] : associations.files.map { $0.rules.entriesNamingApps <= 1 }
         self.singleEntry = singleEntry
-        // Read only for the files of one entry.
         ruleApps = zip(associations.files, singleEntry).flatMap { file, single in
             file.rules.rules.indices.map { rule in
                 single ? file.rules.apps(ofRule: rule).map { file.appOffset + Int($0) } : []
