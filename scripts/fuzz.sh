@@ -92,25 +92,41 @@ assemble_seeds() {
 }
 assemble_seeds
 
-status=0
-printf '%-18s %8s %12s %8s %s\n' target seconds executions corpus result
-for target in "${targets[@]}"; do
-    corpus=$work/corpus/$target
-    findings=$work/findings/$target
+# One target a core at a time (FUZZ_JOBS to choose): each is one process. A target's row is
+# printed once every target has run, in the order above.
+run_target() {  # run_target TARGET: its row in $work/TARGET.row
+    local target=$1 corpus=$work/corpus/$1 findings=$work/findings/$1 log=$work/$1.log
+    local result=ok dictionary=() runs
     mkdir -p "$corpus" "$findings"
-    dictionary=()
     case $target in
         fuzz-aasa|fuzz-pkcs7) dictionary=(-dict=Fuzz/dictionaries/json.dict) ;;
         fuzz-log-lines|fuzz-chunks) dictionary=(-dict=Fuzz/dictionaries/log.dict) ;;
     esac
-    log=$work/$target.log
-    result=ok
     ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 "$bin/$target" \
         -max_total_time="$seconds" -timeout=20 -rss_limit_mb=3072 -max_len=65536 \
         -artifact_prefix="$findings/" -print_final_stats=1 "${dictionary[@]}" \
-        "$corpus" "$work/seeds/$target" > "$log" 2>&1 || { result="FINDING (see $log)"; status=1; }
+        "$corpus" "$work/seeds/$target" > "$log" 2>&1 || result="FINDING (see $log)"
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
-    printf '%-18s %8s %12s %8s %s\n' "$target" "$seconds" "${runs:-0}" "$(ls "$corpus" | wc -l)" "$result"
-    [ "$result" = ok ] || tail -n 30 "$log"
+    printf '%-18s %8s %12s %8s %s\n' "$target" "$seconds" "${runs:-0}" "$(ls "$corpus" | wc -l)" \
+        "$result" > "$work/$target.row"
+}
+jobs=${FUZZ_JOBS:-$(nproc)}
+for target in "${targets[@]}"; do
+    rm -f "$work/$target.row"
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+    run_target "$target" &
+done
+wait
+
+status=0
+printf '%-18s %8s %12s %8s %s\n' target seconds executions corpus result
+for target in "${targets[@]}"; do
+    if [ ! -s "$work/$target.row" ]; then
+        echo "$target: no result" >&2
+        status=1
+        continue
+    fi
+    cat "$work/$target.row"
+    grep -q ' ok$' "$work/$target.row" || { status=1; tail -n 30 "$work/$target.log"; }
 done
 exit $status

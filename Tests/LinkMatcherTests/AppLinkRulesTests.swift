@@ -15,7 +15,7 @@ struct AppLinkRulesTests {
         var generator = CaseGenerator(random: SplitMix64(seed: seed))
         var disagreements: [String] = []
         var handled = 0
-        for _ in 0..<1_000 {
+        for _ in 0..<generatedCases(1_000) {
             let doc = generator.document()
             let reference = ReferenceMatcher(doc)
             guard let rules = try? AppLinkRules(doc) else { continue }
@@ -43,7 +43,7 @@ struct AppLinkRulesTests {
             }
         }
         #expect(disagreements.isEmpty, "\(disagreements.joined(separator: "\n"))")
-        #expect(handled > 500)
+        #expect(handled > scaledToCases(500, of: 1_000))
     }
 
     @Test func decisionNamesTheAppAndTheRule() throws {

@@ -1,5 +1,6 @@
 import AASAModel
 import LinkMatcher
+import TestSupport
 import Testing
 import Workload
 
@@ -82,7 +83,7 @@ struct CatchAllPerAppTests {
         var overridden = 0
         var answerChanged = 0
         var manyApps = 0
-        for _ in 0..<600 {
+        for _ in 0..<generatedCases(600) {
             let document = generator.catchAllDocument()
             let reference = ReferenceMatcher(document)
             let set = CompiledRuleSet(document)
@@ -113,10 +114,10 @@ struct CatchAllPerAppTests {
         #expect(disagreements.isEmpty, "\(disagreements.joined(separator: "\n"))")
         // The cases that matter were generated: files with defaults, URLs on which earlier
         // rules override them (with another answer too), many apps answering at once.
-        #expect(withDefaults > 500)
-        #expect(overridden > 1_000)
-        #expect(answerChanged > 400)
-        #expect(manyApps > 4_000)
+        #expect(withDefaults > scaledToCases(500, of: 600))
+        #expect(overridden > scaledToCases(1_000, of: 600))
+        #expect(answerChanged > scaledToCases(400, of: 600))
+        #expect(manyApps > scaledToCases(4_000, of: 600))
     }
 
     /// One file, each case written out: catch-alls first, in the middle, last; an exclude

@@ -1,5 +1,6 @@
 import AASAModel
 import LinkMatcher
+import TestSupport
 import Testing
 import Workload
 
@@ -13,7 +14,7 @@ struct OneWalkPerAppTests {
         var disagreements: [String] = []
         var sharedApps = 0
         var appsBeyondTheDecision = 0
-        for _ in 0..<800 {
+        for _ in 0..<generatedCases(800) {
             let document = generator.document()
             let reference = ReferenceMatcher(document)
             let set = CompiledRuleSet(document)
@@ -34,7 +35,9 @@ struct OneWalkPerAppTests {
         #expect(disagreements.isEmpty, "\(disagreements.joined(separator: "\n"))")
         // The cases that matter were generated: entries sharing apps, several apps decided.
         #expect(
-            sharedApps > 50 && appsBeyondTheDecision > 100, "\(sharedApps) \(appsBeyondTheDecision)"
+            sharedApps > scaledToCases(50, of: 800)
+                && appsBeyondTheDecision > scaledToCases(100, of: 800),
+            "\(sharedApps) \(appsBeyondTheDecision)"
         )
     }
 }
