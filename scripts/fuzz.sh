@@ -92,8 +92,8 @@ assemble_seeds() {
 }
 assemble_seeds
 
-# One target a core at a time (FUZZ_JOBS to choose): each is one process. A target's row is
-# printed once every target has run, in the order above.
+# The targets run side by side, one a core (FUZZ_JOBS to choose); their rows are printed once
+# all have run, in the order above.
 run_target() {  # run_target TARGET: its row in $work/TARGET.row
     local target=$1 corpus=$work/corpus/$1 findings=$work/findings/$1 log=$work/$1.log
     local result=ok dictionary=() runs
@@ -110,10 +110,10 @@ run_target() {  # run_target TARGET: its row in $work/TARGET.row
     printf '%-18s %8s %12s %8s %s\n' "$target" "$seconds" "${runs:-0}" "$(ls "$corpus" | wc -l)" \
         "$result" > "$work/$target.row"
 }
-jobs=${FUZZ_JOBS:-$(nproc)}
+side_by_side=${FUZZ_JOBS:-$(nproc)}
 for target in "${targets[@]}"; do
     rm -f "$work/$target.row"
-    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+    while [ "$(jobs -rp | wc -l)" -ge "$side_by_side" ]; do wait -n || true; done
     run_target "$target" &
 done
 wait
