@@ -1,3 +1,4 @@
+import ASCIIBytes
 import LibC
 
 /// What a rule set reads of a URL's query and fragment, for a set that reads of the query
@@ -13,6 +14,9 @@ struct ReadItemNames: Sendable {
     /// Name `i` ends at `ends[i]` in `bytes` and starts where name `i - 1` ends (0 for the
     /// first).
     private let ends: FrozenArray<Int32>
+    /// The first bytes of the names, when each has one and it is ASCII: an item that starts
+    /// with none of them is named by none, told without comparing it with every name.
+    private let firstBytes: ASCIISet?
     /// True when some rule has a fragment pattern other than `*`.
     let readsFragment: Bool
 
@@ -41,10 +45,17 @@ struct ReadItemNames: Sendable {
     init(names: Set<[UInt8]>, readsFragment: Bool, arena: Arena) {
         var bytes: [UInt8] = []
         var ends: [Int32] = []
+        var firstBytes: ASCIISet? = ASCIISet()
         for name in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
             bytes += name
             ends.append(Int32(bytes.count))
+            if let first = name.first, first < 0x80 {
+                firstBytes?.insert(UInt32(first))
+            } else {
+                firstBytes = nil
+            }
         }
+        self.firstBytes = firstBytes
         self.bytes = arena.freeze(bytes)
         self.ends = arena.freeze(ends)
         self.readsFragment = readsFragment
@@ -100,6 +111,9 @@ struct ReadItemNames: Sendable {
     /// the end of the query.
     @inline(__always)
     private func namesOne(itemAt start: Int, _ query: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        if let firstBytes, start == count || !firstBytes.contains(UInt32(query[start])) {
+            return false
+        }
         var nameStart = 0
         for index in ends.indices {
             let nameEnd = Int(ends[index])

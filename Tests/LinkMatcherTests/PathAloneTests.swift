@@ -104,6 +104,24 @@ struct PathAloneTests {
         #expect(answer == expected, "\(url)")
     }
 
+    /// Items are told from names by their first byte first: an empty name, or one that
+    /// starts outside ASCII, is still found, and a name is found after items that start
+    /// with no name's first byte, or with another name's.
+    @Test(arguments: [
+        (["ab", "x"], "/p?b=1&c&ab", false), (["ab", "x"], "/p?b=1&c&abc=1&a", true),
+        (["ab", "x"], "/p?&&a=1&&", true), (["ab", "x"], "/p?a&b&x", false),
+        (["", "ab"], "/p?b=1&=2", false), (["", "ab"], "/p?b=1&", false),
+        (["ab"], "/p?b=1&", true), (["é", "ab"], "/p?b=1&é=2", false),
+        (["é", "ab"], "/p?b=1&éé=2", true),
+    ])
+    func itemsAreFoundWhateverTheirNamesStartWith(names: [String], url: String, expected: Bool) {
+        let matcher = QueryItemNames(names: names.map { Array($0.utf8) }, readsFragment: false)
+        let answer = Array(url.utf8).withUnsafeBufferPointer {
+            matcher.decidesByPathAlone($0, URLParts.split($0))
+        }
+        #expect(answer == expected, "\(names) \(url)")
+    }
+
     /// Another matcher's names are covered only by a set that reads each of them, and the
     /// fragment when it does; and then, on every URL, the set's check never says "by path"
     /// where the other's does not (the scan then skips the other's).
