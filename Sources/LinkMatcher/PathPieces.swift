@@ -15,8 +15,10 @@ import ASCIIBytes
 /// place each middle occurs after the one before is the place to take: a later one never
 /// leaves more room. A `/` of a pattern vanishes only once the whole path is consumed and
 /// nothing but `/` and `*` is left (S5.4): the suffix loses its trailing `/`s (a path key never
-/// ends with one), and a pattern whose last middle could vanish that way (`/a/*/b/*`) is not
-/// taken here.
+/// ends with one), and the closing `/`s of a last middle before a bare `*` may vanish
+/// (`/a/*/b/*` takes `/a/x/b`): the path then ends with the rest of that middle
+/// (`keptOfLastMiddle`). A pattern that could vanish further back (`/a/*/*`, whose middle is
+/// all `/`) is not taken here.
 struct PathPieces: Equatable {
     var prefix: [UInt8]
     var middles: [[UInt8]]
@@ -33,6 +35,16 @@ struct PathPieces: Equatable {
     ) {
         (self.prefix, self.middles, self.suffix) = (prefix, middles, suffix)
         (self.tailCount, self.tailIsOpen) = (tailCount, tailIsOpen)
+    }
+
+    /// When the last middle ends with `/` and a bare `*` follows it, the length of what stays
+    /// of it where the path ends instead: all but its closing `/`s (0 for a middle of `/`s
+    /// alone, which `init?(_:)` does not take); else nil.
+    var keptOfLastMiddle: Int? {
+        guard tailIsOpen, tailCount == 0, let last = middles.last,
+            last.last == UInt8(ascii: "/")
+        else { return nil }
+        return last.lastIndex { $0 != UInt8(ascii: "/") }.map { $0 + 1 } ?? 0
     }
 
     /// Most bytes of middles a pattern may have: each is searched for in the path, so their
@@ -80,13 +92,17 @@ struct PathPieces: Equatable {
             guard tail.ones == 0, !suffix.isEmpty else { return nil }
             (tailCount, tailIsOpen) = (0, false)
         } else if tailIsOpen {
-            // `pre*` is a prefix rule; a last middle ending with `/` may vanish (`/a/*/b/*`).
-            let lastMiddleStays = middles.last.map { $0.last != UInt8(ascii: "/") } ?? false
-            guard tailCount > 0 || lastMiddleStays else { return nil }
+            // `pre*` is a prefix rule; a last middle of `/`s alone may vanish whole.
+            guard tailCount > 0 || !middles.isEmpty else { return nil }
         } else {
             guard middles.isEmpty else { return nil }
         }
+        guard keptOfLastMiddle != 0 else { return nil }
     }
+
+    /// Whether a group finds rules with these pieces by their middle, when others of their
+    /// prefix have one too: a rule with one middle that cannot vanish (`PiecePlacement`).
+    var isFoundByMiddle: Bool { middles.count == 1 && keptOfLastMiddle == nil }
 
     /// Whether nothing but the end of the path is checked (`*.pdf`): the suffix trie alone
     /// decides such a pattern.
@@ -118,6 +134,8 @@ struct PieceChecks: Sendable, BitwiseCopyable {
         var suffixCount: Int32
         var tailCount: Int32
         var tailIsOpen: Bool
+        /// `PathPieces.keptOfLastMiddle`, or -1.
+        var keptOfLastMiddle: Int32
     }
 
     private let members: FrozenArray<Member>
@@ -291,7 +309,8 @@ struct PieceChecks: Sendable, BitwiseCopyable {
     }
 
     /// Whether the member's middles occur in order, apart, in `key[prefix end ..< end]`, each
-    /// at the first place after the one before, and the tail's characters follow the last.
+    /// at the first place after the one before, and the tail's characters follow the last;
+    /// or, for a last middle whose closing `/`s may vanish, the key ends with the rest of it.
     @inline(never)
     private func holdsMiddlesAndTail(
         _ member: UnsafePointer<Member>, _ key: UnsafeBufferPointer<UInt8>, end: Int,
@@ -300,10 +319,15 @@ struct PieceChecks: Sendable, BitwiseCopyable {
         var position = Int(member.pointee.prefixCount)
         var textStart = Int(member.pointee.textStart) + position
         let first = Int(member.pointee.middleStart)
-        for index in first..<first + Int(member.pointee.middleCount) {
+        let after = first + Int(member.pointee.middleCount)
+        for index in first..<after {
             let text = textStart..<Int(middleEnds[index])
             guard let found = place(of: text, in: key, from: position, end: end, foldASCII)
-            else { return false }
+            else {
+                let kept = Int(member.pointee.keptOfLastMiddle)
+                return index == after - 1 && kept > 0 && end - kept >= position
+                    && holds(textStart..<textStart + kept, key, at: end - kept, foldASCII)
+            }
             position = found + text.count
             textStart = text.upperBound
         }
@@ -353,7 +377,8 @@ extension PieceChecks {
                     prefixCount: Int32(pieces.prefix.count), middleStart: Int32(middleEnds.count),
                     middleCount: Int32(pieces.middles.count),
                     suffixCount: Int32(pieces.suffix.count), tailCount: Int32(pieces.tailCount),
-                    tailIsOpen: pieces.tailIsOpen))
+                    tailIsOpen: pieces.tailIsOpen,
+                    keptOfLastMiddle: Int32(pieces.keptOfLastMiddle ?? -1)))
             texts += pieces.prefix
             for middle in pieces.middles {
                 texts += middle

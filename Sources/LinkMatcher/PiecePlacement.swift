@@ -47,13 +47,13 @@ enum PiecePlacement {
                 byPrefix.append(Key(mode: mode, text: pieces.prefix))
             }
         }
-        // By prefix: the rules of a prefix with one middle make a group when there are two or
-        // more (`isGrouped`), not too many behind the middles one place begins with; the
-        // others are checked one by one, at most `limit` of them.
+        // By prefix: the rules of a prefix with one middle that cannot vanish make a group
+        // when there are two or more (`isGrouped`), not too many behind the middles one place
+        // begins with; the others are checked one by one, at most `limit` of them.
         let grouped = counts(
             rules.indices.compactMap { index in
                 guard placed[index] == .piecesAfterPrefix, let pieces = rules[index].pieces,
-                    pieces.middles.count == 1
+                    pieces.isFoundByMiddle
                 else { return nil }
                 return Key(mode: rules[index].mode, text: pieces.prefix)
             })
@@ -96,9 +96,10 @@ enum PiecePlacement {
     }
 
     /// Whether rules with these pieces, checked at their prefix, are found through its group
-    /// (by their middle): those with one middle, where `sharing` rules of the prefix have one.
+    /// (by their middle): those with one middle that cannot vanish, where `sharing` rules of
+    /// the prefix have such a middle.
     static func isGrouped(_ pieces: PathPieces, among sharing: Int) -> Bool {
-        pieces.middles.count == 1 && sharing >= 2
+        pieces.isFoundByMiddle && sharing >= 2
     }
 
     /// A text of one view: a prefix, a reversed suffix or a first middle.

@@ -48,7 +48,7 @@ struct PrefixTrieBuilder {
     ) -> [PrefixTrie.Item] {
         var sharing: [[UInt8]: Int] = [:]
         for item in entries where item.entry.kind == .checked {
-            if piecesOfEntry[item.entry.rule]?.middles.count == 1 {
+            if piecesOfEntry[item.entry.rule]?.isFoundByMiddle == true {
                 sharing[item.prefix, default: 0] += 1
             }
         }

@@ -31,12 +31,19 @@ struct PathPiecesTests {
         #expect(event?.tailCount == 3 && event?.tailIsOpen == false)
         let middleThenAny = pieces("a/*b*")
         #expect(middleThenAny?.middles == [bytes("b")] && middleThenAny?.tailCount == 0)
-        #expect(middleThenAny?.tailIsOpen == true)
+        #expect(middleThenAny?.tailIsOpen == true && middleThenAny?.keptOfLastMiddle == nil)
+        // The closing `/`s of a last middle before a bare `*` may vanish at the path's end:
+        // `/b` of `/b//` stays.
+        let gallery = pieces("a/*/b//*")
+        #expect(gallery?.prefix == bytes("a/") && gallery?.middles == [bytes("/b//")])
+        #expect(gallery?.keptOfLastMiddle == 2 && gallery?.isFoundByMiddle == false)
+        #expect(pieces("a/*/b/?*")?.keptOfLastMiddle == nil)
         // Not pieces: a literal, `prefix*`, a `?` before the last run, `?`s after a middle
-        // without a `*`, a last middle whose `/` may vanish, a suffix of slashes only, a
-        // variable.
+        // without a `*`, a last middle of `/`s alone (it may vanish whole, and the prefix's
+        // `/` with it), a suffix of slashes only, a variable.
         for pattern in [
-            "a/b", "a/*", "a/?*/b", "r/??-*", "a/*/b??", "a/*/b/*", "a/*//", "$(lang)/*.pdf",
+            "a/b", "a/*", "a/?*/b", "r/??-*", "a/*/b??", "a/*/*", "a/*//*", "a/*//",
+            "$(lang)/*.pdf",
         ] {
             #expect(pieces(pattern) == nil, "\(pattern)")
         }
@@ -61,7 +68,8 @@ struct PathPiecesTests {
                 "/u/*/\(name)/?*", "/u/*/\(name)/??*", "/u/*/\(name)*", "/u/*/\(name)/*/\(other)",
                 "/u/*\(name)*\(other)?*", "/u/*/\(name)", "/docs/\(name)/*.pdf", "*.pdf",
                 "/t/\(name)-???", "/t/\(name)-?", "/\(name)/?", "/\(name)*/?*", "/u/*",
-                "/docs/*/\(name)/*.pdf",
+                "/docs/*/\(name)/*.pdf", "/u/*/\(name)/*", "/u/*\(name)/*", "/u/*/\(name)//*",
+                "/u/*/\(name)/*/\(other)/*",
             ])
         }
 
@@ -98,6 +106,29 @@ struct PathPiecesTests {
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
         // The shapes this test is for did occur: rules checked after their prefix.
         #expect(summaries.contains { !$0.contains(" 0 checked") })
+    }
+
+    /// A last middle whose closing `/`s may vanish (`/u/*/media/*` takes `/u/1/media`), checked
+    /// after its prefix, alone or beside rules found by their middle on the same prefix: the
+    /// path ends with what stays of the middle, or holds the whole middle anywhere after the
+    /// earlier ones, and never both before the prefix's end.
+    @Test func lastMiddlesThatMayVanishAnswerAsTheReferenceDoes() {
+        for caseSensitive in [true, false] {
+            let doc = document(
+                [Component(path: "/u/*/z/*", exclude: true)]
+                    + ["/u/*/media/*", "/u/*/a/*/b/*", "/u/*/x/?*", "/u/*/y/?*", "/v/*-z//*"].map {
+                        Component(path: $0, caseSensitive: caseSensitive)
+                    })
+            let set = CompiledRuleSet(doc)
+            #expect(set.strategySummary.contains("0 suffix, 6 checked, 0 glob"))
+            let urls = [
+                "/u/1/media", "/u/1/media/", "/u/1/media/2", "/u/media", "/u//media", "/u/1/MEDIA",
+                "/u/1/media2", "/u/1/xmedia", "/u/1/a/2/b", "/u/1/a/b", "/u/a/1/b", "/u/1/b/a/2/b",
+                "/u/1/a/2/b/3", "/u/1/a/2/bb", "/u/1/x", "/u/1/x/", "/u/1/x/2", "/v/1-z", "/v/-z",
+                "/v/1-z/2", "/v/1-z2", "/v/1-Z", "/u/1/m%65dia", "/u/1/z", "/u/z/media",
+            ]
+            expectReferenceAnswers(doc, set, urls, ", caseSensitive \(caseSensitive)")
+        }
     }
 
     /// Many rules on one prefix, told apart by their first middle: one group, whose answers
