@@ -24,7 +24,7 @@ struct PlainPathTests {
                 "/\(word)", "/\(word)/\(other)", "/\(word)/*", "*/\(word)", "/\(word)/*/\(other)",
                 "/\(word)/*/\(other)/*", "*.\(other)", "/\(word)/?*",
                 "/\(word)/*/\(other)/*/\(word)",
-                "*\(word)*\(other)/", "/\(word)*/\(other)**\(word)",
+                "*\(word)*\(other)/", "/\(word)*/\(other)**\(word)", "/\(word)/?*/\(other)",
             ])
         }
 
