@@ -9,7 +9,8 @@
 /// - Else by its prefix, checked where the prefix trie reaches it. Two or more rules with one
 ///   middle on one prefix make a group found by that middle (so a member met costs a suffix or
 ///   tail comparison, not a search), whose middles a place of the path can begin with hold at
-///   most `suffixLimit` rules; at most `suffixLimit` others are checked one by one. The
+///   most `suffixLimit` rules; at most `suffixLimit` others are checked one by one, among them
+///   those whose middle may vanish at the path's end (`PathPieces.isFoundByMiddle`). The
 ///   prefixes one path can reach hold at most `chainLimit` checks (a group counting as one).
 /// - Else (no prefix, or past a bound) the glob union.
 enum PiecePlacement {
