@@ -110,8 +110,8 @@ struct PathPiecesTests {
 
     /// A last middle whose closing `/`s may vanish (`/u/*/media/*` takes `/u/1/media`), checked
     /// after its prefix, alone or beside rules found by their middle on the same prefix: the
-    /// path ends with what stays of the middle, or holds the whole middle anywhere after the
-    /// earlier ones, and never both before the prefix's end.
+    /// path holds the whole middle after the prefix and the earlier middles, or ends with what
+    /// stays of it, which must not overlap them either.
     @Test func lastMiddlesThatMayVanishAnswerAsTheReferenceDoes() {
         for caseSensitive in [true, false] {
             let doc = document(
