@@ -1,3 +1,4 @@
+import ASCIIBytes
 import LibC
 
 /// How one piece of URL text (a path remainder, the query, a query item, the fragment) is
@@ -89,10 +90,13 @@ enum PartMatcher: Sendable {
 }
 
 extension PartMatcher {
-    /// Whether `text` holds at least `count` characters (Unicode scalars, S5.2).
+    /// Whether `text` holds at least `count` characters (Unicode scalars, S5.2). A scalar takes
+    /// one to four bytes (an invalid byte is read alone), so the byte count settles most
+    /// texts, and an ASCII text has a character per byte; only other texts are decoded.
     @inline(__always)
     static func hasCharacters(_ text: UnsafeBufferPointer<UInt8>, atLeast count: Int) -> Bool {
-        if count <= 1 { return text.count >= count }
+        if text.count < count { return false }
+        if count <= 1 || text.count >= 4 * count || text.isASCII { return true }
         var index = 0
         var seen = 0
         while index < text.count && seen < count {
@@ -102,10 +106,12 @@ extension PartMatcher {
         return seen >= count
     }
 
-    /// Whether `text` holds exactly `count` characters (Unicode scalars, S5.2).
+    /// Whether `text` holds exactly `count` characters (Unicode scalars, S5.2): as
+    /// `hasCharacters(_:atLeast:)`, the byte count and an ASCII text settle most.
     @inline(__always)
     static func hasCharacters(_ text: UnsafeBufferPointer<UInt8>, exactly count: Int) -> Bool {
-        guard text.count >= count else { return false }
+        guard text.count >= count, text.count <= 4 * count else { return false }
+        if text.isASCII { return text.count == count }
         var index = 0
         var seen = 0
         while index < text.count && seen <= count {

@@ -20,6 +20,8 @@ struct ByteSearchTests {
                 let expected = text.allSatisfy { $0 < 0x80 && $0 != excluded }
                 let answer = text.withUnsafeBufferPointer { $0.isASCII(without: excluded) }
                 #expect(answer == expected, "\(text)")
+                let isASCII = text.withUnsafeBufferPointer(\.isASCII)
+                #expect(isASCII == text.allSatisfy { $0 < 0x80 }, "\(text)")
             }
         }
     }
