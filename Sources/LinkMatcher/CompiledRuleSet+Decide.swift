@@ -67,7 +67,7 @@ extension CompiledRuleSet {
         collectCandidates(parts, bytes, scratch)
         if scratch.pointee.candidates.buffer.contains(where: { $0 < 0 }) {
             // Query-keyed groups (negative entries): their rules replace them.
-            replaceKeyedGroups(bytes, scratch)
+            replaceKeyedGroups(bytes, absent: Self.absentParts(parts), scratch)
         }
         if !everywhere.isEmpty {
             let list = everywhere.entries(absent: Self.absentParts(parts))
@@ -261,10 +261,12 @@ extension CompiledRuleSet {
     }
 
     /// Replaces each keyed group the path reached (a negative candidate) by its rules that
-    /// require the URL's text for the group's key, in no particular order.
+    /// require the URL's text for the group's key, in no particular order; by none when the
+    /// URL lacks a part (`absent`) that all of them need.
     @inline(never)
     private func replaceKeyedGroups(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ scratch: UnsafeMutablePointer<MatchState>
+        _ bytes: UnsafeBufferPointer<UInt8>, absent: UInt8,
+        _ scratch: UnsafeMutablePointer<MatchState>
     ) {
         var slot = 0
         while slot < scratch.pointee.candidates.count {
@@ -276,7 +278,9 @@ extension CompiledRuleSet {
             let last = scratch.pointee.candidates.count - 1
             scratch.pointee.candidates[slot] = scratch.pointee.candidates[last]
             scratch.pointee.candidates.count = last
-            appendKeyedRules(KeyedGroups.group(ofEntryRule: candidate), bytes, scratch)
+            let group = KeyedGroups.group(ofEntryRule: candidate)
+            guard keyedGroups.group(group).failsWithout & absent == 0 else { continue }
+            appendKeyedRules(group, bytes, scratch)
         }
     }
 

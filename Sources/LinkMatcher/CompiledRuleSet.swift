@@ -130,7 +130,8 @@ public final class CompiledRuleSet: Sendable {
             everywhereRules, heads: pathHeads, catchAllCount: catchAlls.entries.count,
             arena: arena)
         prefixChecks = arena.freeze([reached.checks])
-        let keyedGroups = KeyedGroups(strategies.keyed.definitions, arena: arena)
+        let keyedGroups = KeyedGroups(
+            strategies.keyed.definitions, heads: pathHeads, arena: arena)
         self.keyedGroups = keyedGroups
         self.patternUnions = arena.freeze(
             keyedGroups.patternUnions(limit: limit, parser: parser, arena: arena))

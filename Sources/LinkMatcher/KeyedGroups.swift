@@ -60,6 +60,10 @@ struct KeyedGroups: Sendable {
         /// For glob patterns, the index of their union among the groups' pattern unions, in
         /// which the pattern of value `values.start + g` is group `g`; else -1.
         let union: Int32
+        /// The parts whose absence fails every rule of the group (`RuleHead.failsWithout`):
+        /// Apple's fragment opt-out `{"#": "no_universal_links"}` in many entries, for one,
+        /// needs a fragment, which no logged URL has; such a URL passes over the group.
+        let failsWithout: UInt8
     }
 
     /// One required value, in `bytes`, and the rules that require it, in `rules` (in rule
@@ -101,7 +105,8 @@ struct KeyedGroups: Sendable {
     @inline(__always)
     static func group(ofEntryRule rule: Int32) -> Int { Int(-1 - rule) }
 
-    init(_ items: [Definition], arena: Arena) {
+    /// `heads`: every rule's head.
+    init(_ items: [Definition], heads: [RuleHead], arena: Arena) {
         var groups: [Group] = []
         var values: [Value] = []
         var rules: [Int32] = []
@@ -127,7 +132,10 @@ struct KeyedGroups: Sendable {
                     mode: item.mode, part: part, name: nameRange,
                     nameIsPlain: CompiledRule.ItemConstraint.isPlain(name),
                     values: FrozenRange(valueStart..<values.count),
-                    union: part.isPattern ? Int32(patternGroups) : -1))
+                    union: part.isPattern ? Int32(patternGroups) : -1,
+                    failsWithout: item.members.reduce(UInt8.max) {
+                        $0 & heads[Int($1.rule)].failsWithout
+                    }))
             if part.isPattern { patternGroups += 1 }
         }
         self.groups = arena.freeze(groups)

@@ -181,6 +181,45 @@ struct KeyedGroupTests {
                 set.rules[3].ref))
         #expect(automatonAnswer(set, "/search", scratch).hasPrefix("unmatched"))
     }
+
+    /// Apple's fragment opt-out `{"#": "no_universal_links", "exclude": true}` in every entry
+    /// of a file makes a group keyed on the fragment that needs one: a URL without a fragment
+    /// (every logged URL) passes over it. When one entry opts out on the empty fragment
+    /// instead (which an absent fragment is, S3.1), the group no longer needs a fragment, and
+    /// that entry's app is opted out of a URL without one. Every app's own answer counts.
+    @Test(arguments: [false, true])
+    func aGroupPassedOverWithoutItsPartStillAnswersForTheEmptyText(emptyTextFirst: Bool) {
+        let entries = (0..<6).map { index in
+            DetailsEntry(
+                ref: "details[\(index)]", appIDs: ["T.app\(index)"],
+                components: [
+                    Component(
+                        fragment: index == 0 && emptyTextFirst ? "" : "no_universal_links",
+                        exclude: true),
+                    Component(path: "/*"),
+                ])
+        }
+        let document = AASADocument(applinks: AppLinks(details: entries))
+        let set = CompiledRuleSet(document)
+        #expect(set.strategySummary.contains("keyed groups: 1 (6 rules)"))
+        let scratch = set.makeScratch()
+        func answers(_ url: String) -> [String] {
+            Array(url.utf8).withUnsafeBufferPointer { bytes in
+                set.decidePerApp(bytes, scratch: scratch).map {
+                    "\(set.apps[Int($0.app)]) \($0.kind.name) \(set.rules[Int($0.rule)].ref)"
+                }
+            }
+        }
+        let opens = (0..<6).map { "T.app\($0) handled details[\($0)].components[1]" }
+        let optsOut = (0..<6).map { "T.app\($0) excluded details[\($0)].components[0]" }
+        let first = emptyTextFirst ? [opens[0]] : [optsOut[0]]
+        #expect(answers("/x#no_universal_links") == first + optsOut.dropFirst())
+        let withoutFragment = emptyTextFirst ? [optsOut[0]] + opens.dropFirst() : opens
+        #expect(answers("/x") == withoutFragment)
+        #expect(answers("/x?no_universal_links=1") == withoutFragment)
+        expectReferenceAnswers(
+            document, set, ["/x", "/x#no_universal_links", "/x#", "/x?q=1", "/x?q=1#other"])
+    }
 }
 
 extension RandomPicking {
