@@ -14,9 +14,12 @@ extension UnsafeBufferPointer where Element == UInt8 {
 }
 
 extension UnsafeBufferPointer where Element == UInt8 {
-    /// True when every byte is ASCII (`0x80`, excluded too, is not ASCII).
+    /// True when every byte is ASCII.
     @inlinable @inline(__always)
-    public var isASCII: Bool { isASCII(without: 0x80) }
+    public var isASCII: Bool {
+        // 0x80 is not ASCII: excluding it too excludes nothing more.
+        isASCII(without: 0x80)
+    }
 
     /// True when every byte is ASCII and none is `byte`: read eight at a time, as the
     /// Android matcher asks it of every logged path and query (nearly always true).

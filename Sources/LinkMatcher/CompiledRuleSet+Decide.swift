@@ -66,7 +66,7 @@ extension CompiledRuleSet {
         guard parts.hasWebScheme(in: bytes) else { return false }
         collectCandidates(parts, bytes, scratch)
         if scratch.pointee.candidates.buffer.contains(where: { $0 < 0 }) {
-            // Query-keyed groups (negative entries): their rules replace them.
+            // Keyed groups (negative entries): their rules replace them.
             replaceKeyedGroups(bytes, absent: Self.absentParts(parts), scratch)
         }
         if !everywhere.isEmpty {
