@@ -65,12 +65,13 @@ extension CompiledRuleSet {
     ) -> Bool {
         guard parts.hasWebScheme(in: bytes) else { return false }
         collectCandidates(parts, bytes, scratch)
+        let absent = Self.absentParts(parts)
         if scratch.pointee.candidates.buffer.contains(where: { $0 < 0 }) {
             // Keyed groups (negative entries): their rules replace them.
-            replaceKeyedGroups(bytes, absent: Self.absentParts(parts), scratch)
+            replaceKeyedGroups(bytes, absent: absent, scratch)
         }
         if !everywhere.isEmpty {
-            let list = everywhere.entries(absent: Self.absentParts(parts))
+            let list = everywhere.entries(absent: absent)
             Self.add(list, asRun: list.count >= everywhere.runFrom, scratch)
         }
         // Last: `decideWithApps` drops the catch-alls' run once the URL is decided.
