@@ -139,7 +139,7 @@ let package = Package(
             name: "ScanEngineTests",
             dependencies: [
                 "ScanEngine", "LinkMatcher", "AASAModel", "CoverageStats", "LogParsing", "Workload",
-                "AndroidLinks", "RuleAnalysis", "TestSupport",
+                "AndroidLinks", "RuleAnalysis", "TestSupport", "LibC", "Synchronized",
             ]),
         .testTarget(
             name: "CLITests",

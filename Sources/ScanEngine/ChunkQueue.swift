@@ -13,14 +13,20 @@ final class ChunkQueue<Element: Sendable>: Sendable {
         available.signal()
     }
 
-    /// Waits for an element.
-    func pop() -> Element {
+    /// Waits for an element; idle in `idle` while it waits.
+    func pop(idle: IdleWorkers?) -> Element {
+        if let element = tryPop() { return element }
+        idle?.pause()
         available.wait()
+        idle?.resume()
         return items.withLock { $0.removeFirst() }
     }
 
-    /// Waits for an element at most `milliseconds`; nil when none came.
-    func pop(waitingAtMost milliseconds: Int) -> Element? {
+    /// Waits for an element at most `milliseconds`, idle in `idle` meanwhile; nil when none
+    /// came.
+    func pop(waitingAtMost milliseconds: Int, idle: IdleWorkers?) -> Element? {
+        idle?.pause()
+        defer { idle?.resume() }
         guard available.wait(timeout: .now() + .milliseconds(milliseconds)) == .success else {
             return nil
         }

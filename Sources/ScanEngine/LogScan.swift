@@ -57,6 +57,7 @@ public enum LogScan {
         let free = ChunkQueue<Chunk>()
         for _ in 0..<(2 * workerCount + 2) { free.push(Chunk(capacity: configuration.chunkSize)) }
         let filled = ChunkQueue<Work?>()
+        let idle = configuration.idleWorkers
         /// Does one work item; a shared input is read to its end, or, by a reader waiting
         /// for a buffer (`toTheEnd` false), for one chunk, and offered again.
         @Sendable func perform(_ work: Work, by worker: ScanWorker, toTheEnd: Bool = true) {
@@ -87,8 +88,10 @@ public enum LogScan {
         let readReports = Locked<[InputReport?]>(Array(repeating: nil, count: inputs.count))
         /// Classifies queued chunks until the end mark; then hands the tallies over.
         @Sendable func classifyUntilTheEnd(worker: ScanWorker) {
-            while let work = filled.pop() { perform(work, by: worker) }
+            while let work = filled.pop(idle: idle) { perform(work, by: worker) }
             worker.finish()
+            // Done: its core is left to the work beside the scan for good.
+            idle?.pause()
         }
         /// Reads inputs not yet taken, one at a time, classifying with `worker` whenever no
         /// buffer is free; then classifies like the other workers, so that the inputs still
@@ -103,7 +106,7 @@ public enum LogScan {
                     }
                     // Both queues empty for now: a chunk comes back to one of them soon. A
                     // bounded wait, since another reader may fill the other queue meanwhile.
-                    if let chunk = free.pop(waitingAtMost: 1) { return chunk }
+                    if let chunk = free.pop(waitingAtMost: 1, idle: idle) { return chunk }
                 }
             }
             while true {

@@ -34,6 +34,9 @@ public struct ScanConfiguration: Sendable {
     /// Where the workers mark each rule that decides a request, as they count it, for work
     /// done beside the scan that needs only the rules no request decided; nil for none.
     public var rulesSeen: RulesSeen?
+    /// Where the workers say when they leave their core idle, for that work to go on then;
+    /// nil when nothing waits for it.
+    public var idleWorkers: IdleWorkers?
 
     /// True when request times must be read: a time filter or buckets were asked for.
     public var readsTime: Bool { filter.filtersTime || bucket != nil }

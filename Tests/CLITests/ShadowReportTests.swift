@@ -114,9 +114,9 @@ struct ShadowReportTests {
     /// A file large enough for the report's analysis to run on several threads, with traffic
     /// that reaches some of the rules: a rule that decided no request is marked exactly as
     /// `lint` marks it, and none that decided one is marked. Read from a file, the proofs are
-    /// mostly made at the end; from an input that keeps the scan waiting, mostly while it
-    /// waits, before any rule decided a request (`--debug` says how many, which depends on
-    /// the cores other processes leave idle): the marks are the same.
+    /// mostly made at the end; from an input that keeps the scan waiting, while it waits (the
+    /// worker that does not read has nothing to do), before any rule decided a request
+    /// (`--debug` says how many): the marks are the same.
     @Test(arguments: [false, true])
     func scanMarksTheRulesLintFindsOnALargeFile(slowInput: Bool) throws {
         var components: [String] = []
@@ -153,7 +153,7 @@ struct ShadowReportTests {
         let json =
             slowInput
             ? try ToolRunner.run(
-                ["scan", "--aasa", file, "--format", "json", "--debug", "-"],
+                ["scan", "--aasa", file, "--format", "json", "--debug", "--workers", "2", "-"],
                 stdin: Data(contentsOf: URL(fileURLWithPath: log)), holdingInputOpen: 3)
             : try ToolRunner.run(["scan", "--aasa", file, "--format", "json", log])
         #expect(json.status == 0, "\(json.stderr)")
@@ -167,6 +167,8 @@ struct ShadowReportTests {
             let counts = (line ?? "").components(separatedBy: "request: ").last?
                 .split(separator: " ").compactMap { Int($0.filter(\.isNumber)) }
             #expect(counts?.count == 2 && counts?.reduce(0, +) == 1040, "\(json.stderr)")
+            // All while the input was held open, on the core of the worker that waited.
+            #expect(counts?.last == 0, "\(json.stderr)")
         }
         let report = try #require(
             JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])

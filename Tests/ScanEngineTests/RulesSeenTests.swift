@@ -116,7 +116,7 @@ struct ProofsBesideAScanTests {
 
 /// A scan of a generated log of `lines` lines, written in `folder`, with the generated
 /// 300-rule file, in chunks of 64 KiB.
-private func generatedScan(lines: Int, in folder: TemporaryFolder) throws -> (
+func generatedScan(lines: Int, in folder: TemporaryFolder) throws -> (
     ScanConfiguration, Associations
 ) {
     let url = try LogScanTests.writeLog(in: folder, lines: lines)

@@ -74,11 +74,13 @@ struct ScanCommand: ParsableCommand {
                     + "name log files as arguments to scan them")
         }
         // The report's dead-rule proofs, worked out on cores the scan leaves idle.
+        var proofsAhead: ProofsAhead?
         if output.resolvedFormat != .none {
-            configuration.rulesSeen = RulesSeen(ruleCount: associations.ruleCount)
-        }
-        let proofsAhead = configuration.rulesSeen.map {
-            ProofsAhead(files: associations.files, seen: $0)
+            let seen = RulesSeen(ruleCount: associations.ruleCount)
+            let idle = IdleWorkers()
+            configuration.rulesSeen = seen
+            configuration.idleWorkers = idle
+            proofsAhead = ProofsAhead(files: associations.files, seen: seen, idle: idle)
         }
         let progress = ScanProgress()
         let display = ProgressDisplay.startIfWanted(progress, quiet: output.quiet)
