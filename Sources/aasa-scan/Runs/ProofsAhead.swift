@@ -46,7 +46,8 @@ final class ProofsAhead: Sendable {
             ShadowAnalysis.proveOneByOne(
                 file.rules,
                 wanted: { [self] rule in
-                    // Asked just before each proof: the proof waits for an idle worker.
+                    // Asked at the entry's turn and just before each proof: either waits for
+                    // an idle worker.
                     guard !seen.contains(offset + rule) else { return false }
                     idle.waitForOne(unless: { isStopped })
                     return !isStopped
