@@ -457,7 +457,7 @@ extension CompiledRuleSet {
 
     /// The rule's query and fragment both match.
     @inline(__always)
-    private func otherPartsMatch(
+    func otherPartsMatch(
         _ rule: UnsafePointer<CompiledRule>, _ bytes: UnsafeBufferPointer<UInt8>,
         _ scratch: UnsafeMutablePointer<MatchState>
     ) -> Bool {

@@ -123,6 +123,14 @@ public struct ReferenceMatcher: Sendable {
         return result
     }
 
+    /// The first rule of details entry `entry` that matches the URL (S4.2); nil when none
+    /// does.
+    public func firstMatchingRule(ofEntry entry: Int, _ url: String) -> String? {
+        let parsed = ReferenceURL(url)
+        guard parsed.isWeb else { return nil }
+        return entries[entry].rules.first { matches($0, parsed) }?.ref
+    }
+
     /// For every entry that names apps, its first matching rule (S4.2).
     private func firstMatches(_ url: String) -> [(Entry, Rule)] {
         let parsed = ReferenceURL(url)

@@ -6,6 +6,10 @@ import LinkMatcher
 /// a finding is reported only when it is proven; when a question is out of reach (views that
 /// cannot be compared, a state budget spent) nothing is said.
 ///
+/// Most rules never reach a proof: a URL made from the rule's own patterns that the compiled
+/// rules say it decides for its entry shows it alive at the cost of a decision or two
+/// (`Inclusion.Witnesses`). The rest are proven as follows.
+///
 /// The work is bounded per rule examined, so a file's analysis grows linearly with its rules:
 /// each rule may spend `workPerRule` units, one per earlier rule it is compared with and one
 /// per product state its automaton checks visit (plus `LanguageCheck.setupCost` per check). A rule whose questions need more is reported
@@ -51,10 +55,23 @@ public enum ShadowAnalysis {
         deliver: ([ShadowFinding]) -> Void
     ) {
         var scan = Inclusion.EntryScan(
-            rules: rules.rules, parser: rules.patternParser, checkingExclusions: checkingExclusions,
-            examining: examining, workPerRule: workPerRule)
+            rules, checkingExclusions: checkingExclusions, examining: examining,
+            workPerRule: workPerRule, witnessing: true)
         let found = scan.run()
         withExtendedLifetime(scan) { deliver(found) }
+    }
+
+    /// `findings(for:checkingExclusions:examining:workPerRule:)` with every examined rule
+    /// proven on automata, none refuted by a witness URL first: what the witnesses leave
+    /// unchanged, tests hold against it.
+    static func findingsByProofAlone(
+        for rules: CompiledRuleSet, checkingExclusions: Bool = true,
+        examining: @escaping (Int) -> Bool = { _ in true }, workPerRule: Int = workPerRule
+    ) -> [ShadowFinding] {
+        var scan = Inclusion.EntryScan(
+            rules, checkingExclusions: checkingExclusions, examining: examining,
+            workPerRule: workPerRule, witnessing: false)
+        return scan.run()
     }
 
     /// The outcomes of `findings(for:checkingExclusions: false, examining:)`, rule by rule, for
@@ -69,28 +86,21 @@ public enum ShadowAnalysis {
         workPerRule: Int = workPerRule, proven: @escaping (Int, ShadowFinding?) -> Bool
     ) {
         var scan = Inclusion.EntryScan(
-            rules: rules.rules, parser: rules.patternParser, checkingExclusions: false,
-            examining: wanted, workPerRule: workPerRule)
+            rules, checkingExclusions: false, examining: wanted, workPerRule: workPerRule,
+            witnessing: true)
         scan.oneByOne = proven
         _ = scan.run()
     }
 
-    /// The findings of a document, in rule order.
+    /// The findings of a document, in rule order: those of its compiled set, so that lint
+    /// and scan say the same of each rule.
     public static func findings(
         for document: AASADocument, checkingExclusions: Bool = true,
         workPerRule: Int = workPerRule
     ) -> [ShadowFinding] {
-        var variables: [String: [String]] = [:]
-        for variable in document.applinks?.substitutionVariables ?? []
-        where variables[variable.name] == nil {
-            variables[variable.name] = variable.values
-        }
-        var scan = Inclusion.EntryScan(
-            rules: ResolvedRule.resolve(document),
-            parser: PatternParser(customVariables: variables),
-            checkingExclusions: checkingExclusions, examining: { _ in true },
+        findings(
+            for: CompiledRuleSet(document), checkingExclusions: checkingExclusions,
             workPerRule: workPerRule)
-        return scan.run()
     }
 }
 
@@ -102,6 +112,9 @@ extension Inclusion {
         let checkingExclusions: Bool
         let examining: (Int) -> Bool
         let workPerRule: Int
+        /// URLs that refute a rule's shadowing before any proof; nil when the rules' automaton
+        /// was refused (it then does not decide as the file says).
+        let witnesses: Witnesses?
         var relations: RuleRelations
         /// With `ShadowAnalysis.proveOneByOne`: where each examined rule's outcome goes, and
         /// whether to go on. `examining` is then asked again before each proof.
@@ -115,14 +128,15 @@ extension Inclusion {
         private var rulesOfApp: [String: [Int]]?
 
         init(
-            rules: [ResolvedRule], parser: PatternParser, checkingExclusions: Bool,
-            examining: @escaping (Int) -> Bool, workPerRule: Int
+            _ compiled: CompiledRuleSet, checkingExclusions: Bool,
+            examining: @escaping (Int) -> Bool, workPerRule: Int, witnessing: Bool
         ) {
-            self.rules = rules
+            rules = compiled.rules
             self.workPerRule = workPerRule
+            witnesses = witnessing ? Witnesses(compiled) : nil
             self.checkingExclusions = checkingExclusions
             self.examining = examining
-            languages = RuleLanguages(rules, parser: parser)
+            languages = RuleLanguages(rules, parser: compiled.patternParser)
             relations = RuleRelations(languages)
         }
 
@@ -173,14 +187,10 @@ extension Inclusion {
                 let asked = self.examining
                 examining = { $0 >= firstExamined && asked($0) }
             }
-            // An examined rule's language is built below anyway.
+            // Languages are built only where a question needs them: most examined rules of a
+            // large file are refuted by a witness URL (`Witnesses`) before any is.
             let index = PrefixIndex(
-                entry.map {
-                    (
-                        $0, examining($0) ? languages[$0].prefix : languages.prefix(of: $0),
-                        QueryKey.asCover(rules[$0])
-                    )
-                })
+                entry.map { ($0, languages.prefix(of: $0), QueryKey.asCover(rules[$0])) })
             var findings: [ShadowFinding] = []
             var catchAll: Int?
             // Only a rule whose path text looks like an examined rule's can be its duplicate:
@@ -198,6 +208,11 @@ extension Inclusion {
                 let findingsBefore = findings.count
                 if !examined {
                     // Not asked about, but still an earlier rule for those that are.
+                } else if !(checkingExclusions && rules[rule].exclude),
+                    witnesses?.refuteShadowing(rule) == true
+                {
+                    // A URL it decides for its entry: it matches some URL, and no earlier rule
+                    // of the entry (a catch-all, the same pattern, a cover) hides it.
                 } else if languages[rule].isEmpty {
                     if !handOver(rule, nil) { return findings }
                     continue

@@ -1,8 +1,9 @@
 import AASAModel
 import LinkMatcher
-import RuleAnalysis
 import TestSupport
 import Testing
+
+@testable import RuleAnalysis
 
 struct ShadowRealFileTests {
     /// Every real file: each finding holds on URLs made to match the reported rule, decided by
@@ -26,6 +27,40 @@ struct ShadowRealFileTests {
         // The corpus has dead rules; the check must have met them.
         #expect(findings >= 20)
         #expect(checked >= 500)
+    }
+
+    /// Every real file: a rule refuted by a witness URL has no finding from the proof alone
+    /// but, at most, `notProven` (a proof past its budget), which the witness answers; every
+    /// other rule has the same finding either way. Most rules are refuted so.
+    @Test(.needsSharedData("aasa-real"))
+    func witnessesOnlyAnswerWhatTheProofLeftOpen() throws {
+        var refuted = 0
+        var rules = 0
+        var wrong: [String] = []
+        for (name, document) in RealAASAFiles.documents(in: ["", "history", "odd"]) {
+            let compiled = CompiledRuleSet(document)
+            guard let witnesses = Inclusion.Witnesses(compiled) else { continue }
+            let byProof = ShadowAnalysis.findingsByProofAlone(for: compiled)
+            let found = ShadowAnalysis.findings(for: compiled)
+            for rule in compiled.rules.indices {
+                rules += 1
+                let proof = byProof.first { $0.rule == rule }
+                let witnessed = witnesses.refuteShadowing(rule)
+                if witnessed { refuted += 1 }
+                // An exclusion's check for effect (AASA604) goes to the proof, witness or not.
+                let expected = witnessed && !compiled.rules[rule].exclude ? nil : proof
+                if witnessed, let proof,
+                    ![.notProven, .exclusionWithoutEffect].contains(proof.kind)
+                {
+                    wrong.append("\(name): refuted yet \(proof.kind) \(proof.ref)")
+                }
+                if found.first(where: { $0.rule == rule }) != expected {
+                    wrong.append("\(name): \(compiled.rules[rule].ref) differs")
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5).joined(separator: "\n"))")
+        #expect(refuted * 2 > rules, "\(refuted) of \(rules) refuted")
     }
 
     /// Every real file: examining every other rule finds, for those, what examining all finds.

@@ -1,12 +1,14 @@
 import AASAModel
 import LinkMatcher
-import RuleAnalysis
 import Testing
+
+@testable import RuleAnalysis
 
 /// The dead-rule proofs within their work budget per rule (`ShadowAnalysis.workPerRule`):
 /// files of thousands of rules of one shape are answered with a few units per rule, so the
 /// whole analysis grows linearly with the rules; rules whose proof needs more are reported
-/// not proven, the same way whatever else is examined.
+/// not proven, the same way whatever else is examined. The proofs are tested alone here
+/// (`findingsByProofAlone`): witness URLs would answer most of these rules before them.
 struct ShadowWorkBudgetTests {
     /// 10,000 rules `/u/*/itemN/?*`, each thousandth after a `/u/*/itemN/*` that covers it:
     /// with 300 units per rule (a rule compared with every earlier one would need thousands),
@@ -21,9 +23,13 @@ struct ShadowWorkBudgetTests {
             }
             components.append(Component(path: "/u/*/item\(item)/?*"))
         }
-        let findings = ShadowAnalysis.findings(
-            for: CompiledRuleSet(Self.document(components)), checkingExclusions: false,
-            workPerRule: 300)
+        let rules = CompiledRuleSet(Self.document(components))
+        let findings = ShadowAnalysis.findingsByProofAlone(
+            for: rules, checkingExclusions: false, workPerRule: 300)
+        // Witness URLs refute the uncovered rules first, and find the same.
+        #expect(
+            ShadowAnalysis.findings(for: rules, checkingExclusions: false, workPerRule: 300)
+                == findings)
         let found = findings.map { Finding($0.kind, $0.rule, $0.coveringRules) }
         let same = found == expected.map { Finding(.shadowed, $0.rule, [$0.cover]) }
         #expect(same, "\(Finding.summary(found))")
@@ -34,9 +40,13 @@ struct ShadowWorkBudgetTests {
     /// with 300 units per rule each is found.
     @Test func digitRulesAreEachCoveredByTheirSmallestDigitWithinFewUnits() {
         let components = (0..<5_000).map { Component(path: "*\($0)?*") }
-        let findings = ShadowAnalysis.findings(
-            for: CompiledRuleSet(Self.document(components)), checkingExclusions: false,
-            workPerRule: 300)
+        let rules = CompiledRuleSet(Self.document(components))
+        let findings = ShadowAnalysis.findingsByProofAlone(
+            for: rules, checkingExclusions: false, workPerRule: 300)
+        // Witness URLs refute the uncovered rules first, and find the same.
+        #expect(
+            ShadowAnalysis.findings(for: rules, checkingExclusions: false, workPerRule: 300)
+                == findings)
         let expected = (10..<5_000).map { number in
             (rule: number, cover: Int(String(String(number).min() ?? "0")) ?? 0)
         }
@@ -56,26 +66,34 @@ struct ShadowWorkBudgetTests {
             Component(
                 path: "/u/x", query: .items([QueryItemPattern(name: "k", pattern: "v4321")]),
                 fragment: "top"))
-        let findings = ShadowAnalysis.findings(
-            for: CompiledRuleSet(Self.document(components)), checkingExclusions: false,
-            workPerRule: 40)
+        let rules = CompiledRuleSet(Self.document(components))
+        let findings = ShadowAnalysis.findingsByProofAlone(
+            for: rules, checkingExclusions: false, workPerRule: 40)
+        // Witness URLs refute the uncovered rules first, and find the same.
+        #expect(
+            ShadowAnalysis.findings(for: rules, checkingExclusions: false, workPerRule: 40)
+                == findings)
         let found = findings.map { Finding($0.kind, $0.rule, $0.coveringRules) }
         #expect(found == [Finding(.shadowed, 5_000, [4_321])], "\(Finding.summary(found))")
     }
 
     /// Rules whose proof needs more than the budget: 300 rules `?N?` on one path (no two
     /// share a query, so each is compared with every earlier one, and each comparison is a
-    /// product of automata). With 1,500 units per rule, the first rules are answered, the last
-    /// are not proven, and no other finding is made; every rule gets the same outcome when the
-    /// rules are examined in two halves (as threads deal them out); with the default budget
-    /// every rule is answered.
+    /// product of automata). Proven alone with 1,500 units per rule, the first rules are
+    /// answered, the last are not proven, and no other finding is made; every rule gets the
+    /// same outcome when the rules are examined in two halves (as threads deal them out); with
+    /// the default budget every rule is answered. Witness URLs (`/u/~N~`) answer every rule
+    /// before any proof.
     @Test func rulesPastTheBudgetAreNotProvenWhateverElseIsExamined() {
         let components = (0..<300).map {
             Component(
                 path: "/u/*", query: .items([QueryItemPattern(name: "k", pattern: "?\($0)?")]))
         }
         let rules = CompiledRuleSet(Self.document(components))
-        let findings = ShadowAnalysis.findings(
+        let witnessed = ShadowAnalysis.findings(
+            for: rules, checkingExclusions: false, workPerRule: 1_500)
+        #expect(witnessed.isEmpty, "\(witnessed.count) findings with witnesses")
+        let findings = ShadowAnalysis.findingsByProofAlone(
             for: rules, checkingExclusions: false, workPerRule: 1_500)
         let notProven = Set(findings.filter { $0.kind == .notProven }.map(\.rule))
         let onlyNotProven = findings.allSatisfy { $0.kind == .notProven }
@@ -85,13 +103,13 @@ struct ShadowWorkBudgetTests {
         #expect(firstAnswered, "first not proven: \(notProven.min() ?? -1)")
         #expect(lastNotProven, "\(notProven.count) not proven")
         for parity in 0..<2 {
-            let half = ShadowAnalysis.findings(
+            let half = ShadowAnalysis.findingsByProofAlone(
                 for: rules, checkingExclusions: false, examining: { $0 % 2 == parity },
                 workPerRule: 1_500)
             let same = half == findings.filter { $0.rule % 2 == parity }
             #expect(same, "rules \(parity) mod 2: \(half.count) findings")
         }
-        let unbounded = ShadowAnalysis.findings(for: rules, checkingExclusions: false)
+        let unbounded = ShadowAnalysis.findingsByProofAlone(for: rules, checkingExclusions: false)
         #expect(unbounded.isEmpty, "\(unbounded.count) findings with the default budget")
     }
 
