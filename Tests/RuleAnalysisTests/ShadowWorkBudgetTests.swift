@@ -23,13 +23,7 @@ struct ShadowWorkBudgetTests {
             }
             components.append(Component(path: "/u/*/item\(item)/?*"))
         }
-        let rules = CompiledRuleSet(Self.document(components))
-        let findings = ShadowAnalysis.findingsByProofAlone(
-            for: rules, checkingExclusions: false, workPerRule: 300)
-        // Witness URLs refute the uncovered rules first, and find the same.
-        #expect(
-            ShadowAnalysis.findings(for: rules, checkingExclusions: false, workPerRule: 300)
-                == findings)
+        let findings = Self.provenAlone(components, workPerRule: 300)
         let found = findings.map { Finding($0.kind, $0.rule, $0.coveringRules) }
         let same = found == expected.map { Finding(.shadowed, $0.rule, [$0.cover]) }
         #expect(same, "\(Finding.summary(found))")
@@ -40,13 +34,7 @@ struct ShadowWorkBudgetTests {
     /// with 300 units per rule each is found.
     @Test func digitRulesAreEachCoveredByTheirSmallestDigitWithinFewUnits() {
         let components = (0..<5_000).map { Component(path: "*\($0)?*") }
-        let rules = CompiledRuleSet(Self.document(components))
-        let findings = ShadowAnalysis.findingsByProofAlone(
-            for: rules, checkingExclusions: false, workPerRule: 300)
-        // Witness URLs refute the uncovered rules first, and find the same.
-        #expect(
-            ShadowAnalysis.findings(for: rules, checkingExclusions: false, workPerRule: 300)
-                == findings)
+        let findings = Self.provenAlone(components, workPerRule: 300)
         let expected = (10..<5_000).map { number in
             (rule: number, cover: Int(String(String(number).min() ?? "0")) ?? 0)
         }
@@ -66,13 +54,7 @@ struct ShadowWorkBudgetTests {
             Component(
                 path: "/u/x", query: .items([QueryItemPattern(name: "k", pattern: "v4321")]),
                 fragment: "top"))
-        let rules = CompiledRuleSet(Self.document(components))
-        let findings = ShadowAnalysis.findingsByProofAlone(
-            for: rules, checkingExclusions: false, workPerRule: 40)
-        // Witness URLs refute the uncovered rules first, and find the same.
-        #expect(
-            ShadowAnalysis.findings(for: rules, checkingExclusions: false, workPerRule: 40)
-                == findings)
+        let findings = Self.provenAlone(components, workPerRule: 40)
         let found = findings.map { Finding($0.kind, $0.rule, $0.coveringRules) }
         #expect(found == [Finding(.shadowed, 5_000, [4_321])], "\(Finding.summary(found))")
     }
@@ -129,6 +111,18 @@ struct ShadowWorkBudgetTests {
             "\(findings.count) findings, \(findings.filter { $0.kind == .notProven }.count) not "
                 + "proven; first: \(findings.prefix(3).map { "\($0.kind) \($0.rule) \($0.covering)" })"
         }
+    }
+
+    /// The findings of the proofs alone, after checking that witness URLs, which refute the
+    /// uncovered rules first, find the same.
+    static func provenAlone(_ components: [Component], workPerRule: Int) -> [ShadowFinding] {
+        let rules = CompiledRuleSet(document(components))
+        let findings = ShadowAnalysis.findingsByProofAlone(
+            for: rules, checkingExclusions: false, workPerRule: workPerRule)
+        #expect(
+            ShadowAnalysis.findings(for: rules, checkingExclusions: false, workPerRule: workPerRule)
+                == findings)
+        return findings
     }
 
     static func document(_ components: [Component]) -> AASADocument {
