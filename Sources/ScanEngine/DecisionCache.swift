@@ -17,10 +17,11 @@ import LinkMatcher
 /// targets of a log come once (an ID, a search), so a new target takes the slot of the one
 /// not counted again since the other was, and stays the next to go until it is counted again
 /// itself: targets seen once pass through one slot and leave the other to a target that
-/// repeats (on a 5M-line log, 9% fewer decisions than replacing the older of the two). A
-/// set's two slots share one 64-byte cache line and
-/// each key has a line of its own, so a lookup touches two lines, both fetched a line ahead
-/// (`prefetch`). Memory is fixed: `slotCount x (32 + keyLimit)` bytes.
+/// repeats (on a 5M-line log, 9% fewer decisions than replacing the older of the two).
+///
+/// A set's two slots share one 64-byte cache line and each key has a line of its own, so a
+/// lookup touches two lines, both fetched a line ahead (`prefetch`). Memory is fixed:
+/// `slotCount x (32 + keyLimit)` bytes.
 ///
 /// `diff` remembers a second decision per target: it keeps them itself, by slot
 /// (`countSlot`, `nextSlot`, `Tally.slot`), so that the slots of a scan stay as they are.
