@@ -20,7 +20,9 @@ import LinkMatcher
 /// repeats (on a 5M-line log, 9% fewer decisions than replacing the older of the two).
 ///
 /// A set's two slots share one 64-byte cache line and each key has a line of its own, so a
-/// lookup touches two lines, both fetched a line ahead (`prefetch`). Memory is fixed:
+/// lookup touches two lines, both fetched a line ahead (`prefetch`). What a hit or a store
+/// updates beside the tally (which slot goes next, what the owner keeps per target) lives in
+/// the slots' line too: arrays of their own cost a cache miss at most lines. Memory is fixed:
 /// `slotCount x (32 + keyLimit)` bytes.
 ///
 /// `diff` remembers a second decision per target: it keeps them itself, by slot
@@ -29,11 +31,17 @@ struct DecisionCache {
     /// 32 bytes: two to a cache line. All zeros is an empty slot, so the table starts empty
     /// without being written (`ZeroedPages`).
     private struct Slot {
-        /// High half of the target's hash (the low bits chose the set).
-        var hashTag: UInt32
-        /// Lines counted here and not yet handed to the summary.
-        var lines: UInt32
-        /// Their request weight.
+        /// High bits of the target's hash (the low bits chose the set).
+        var hashTag: UInt16
+        /// Lines counted here and not yet handed to the summary: at most `linesPerTally`.
+        var lines: UInt8
+        /// In the first slot of a set: which of the two slots the next new target takes.
+        /// Kept here, in the line a lookup reads anyway, not in an array of its own that
+        /// every hit would miss.
+        var nextWay: UInt8
+        /// What the owner keeps beside the decision (`store`), read back with the tally.
+        var answers: Int32
+        /// The request weight of those lines.
         var weight: UInt64
         var rule: Int32
         var app: Int32
@@ -61,6 +69,8 @@ struct DecisionCache {
         let path: UnsafeRawBufferPointer
         let lines: UInt64
         let weight: UInt64
+        /// What the owner stored with the decision (`store`).
+        let answers: Int32
 
         /// True when the key ends with its path: the target has no query or fragment (it was
         /// remembered by path, or had none).
@@ -82,15 +92,13 @@ struct DecisionCache {
     /// A target's lines are handed over once this many have been counted, not only when it
     /// leaves: a target that repeats may stay to the end, and the heaviest paths' counts
     /// (`SpaceSaving`) are tightest when they arrive early.
-    static let linesPerTally: UInt32 = 128
+    static let linesPerTally: UInt8 = 128
     private static let lineSize = 64
 
     private let slotPages: ZeroedPages
     private let keyPages: ZeroedPages
     private let slots: UnsafeMutablePointer<Slot>
     private let keys: UnsafeMutablePointer<UInt8>
-    /// Per set: which of its two slots the next new target takes.
-    private let nextWay: UnsafeMutablePointer<UInt8>
 
     /// An empty cache. Nothing is written here: a worker's pages are zeroed as it first
     /// touches them, beside the decoder, not by the thread that sets up the scan while
@@ -101,8 +109,6 @@ struct DecisionCache {
         slots = slotPages.base.bindMemory(to: Slot.self, capacity: Self.slotCount)
         keyPages = Self.allocateTable(byteCount: Self.slotCount * Self.keyLimit)
         keys = keyPages.base.bindMemory(to: UInt8.self, capacity: Self.slotCount * Self.keyLimit)
-        nextWay = .allocate(capacity: Self.slotCount / Self.waysPerSet)
-        nextWay.initialize(repeating: 0, count: Self.slotCount / Self.waysPerSet)
     }
 
     /// Memory for a table that every line touches at a random place: aligned to, and where
@@ -120,7 +126,6 @@ struct DecisionCache {
     func free() {
         slotPages.deallocate()
         keyPages.deallocate()
-        nextWay.deallocate()
     }
 
     /// Starts loading the memory a `count` or `store` of `target` will touch: both slots of
@@ -156,7 +161,7 @@ struct DecisionCache {
     ) -> Int? {
         guard target.count <= Self.keyLimit, let base = target.baseAddress else { return nil }
         let first = (Int(truncatingIfNeeded: hash) & Self.setMask) * Self.waysPerSet
-        let tag = UInt32(truncatingIfNeeded: hash >> 32)
+        let tag = Self.tag(hash)
         for index in first...(first + Self.waysPerSet - 1) {
             let slot = slots + index
             if slot.pointee.hashTag == tag, slot.pointee.storedLength == UInt8(target.count) &+ 1,
@@ -167,7 +172,7 @@ struct DecisionCache {
                 slot.pointee.lines &+= 1
                 slot.pointee.weight.addSaturating(weight)
                 // Seen again: the set's other target goes first.
-                nextWay[first / Self.waysPerSet] = UInt8(truncatingIfNeeded: (index & 1) ^ 1)
+                slots[first].nextWay = UInt8(truncatingIfNeeded: (index & 1) ^ 1)
                 return index
             }
         }
@@ -181,8 +186,8 @@ struct DecisionCache {
     /// The slot the next `store` of a target with this hash takes.
     @inline(__always)
     func nextSlot(hash: UInt64) -> Int {
-        let set = Int(truncatingIfNeeded: hash) & Self.setMask
-        return set * Self.waysPerSet + Int(nextWay[set])
+        let first = Self.firstSlot(hash: hash)
+        return first + Int(slots[first].nextWay)
     }
 
     /// The first of the two slots a target with this hash may live in.
@@ -197,29 +202,35 @@ struct DecisionCache {
         target.count <= keyLimit && target.baseAddress != nil
     }
 
-    /// Remembers `target` with its decision and a first request of `weight`; the tally of the
-    /// target it replaces goes to `evicted` first. `path` is the path's range in `target`.
-    /// Does nothing unless `admits(target)`.
+    /// Remembers `target` with its decision, and `answers` for the owner to read back with
+    /// its tallies, and a first request of `weight`; the tally of the target it replaces goes
+    /// to `evicted` first. `path` is the path's range in `target`. Does nothing unless
+    /// `admits(target)`.
     @inline(__always)
     func store(
         _ target: UnsafeBufferPointer<UInt8>, file: Int, hash: UInt64, _ decision: Decision,
-        path: Range<Int>, weight: UInt64, evicted: (Tally) -> Void
+        answers: Int32 = -1, path: Range<Int>, weight: UInt64, evicted: (Tally) -> Void
     ) {
         guard Self.admits(target), let base = target.baseAddress else { return }
-        let set = Int(truncatingIfNeeded: hash) & Self.setMask
-        let way = Int(nextWay[set])
-        let index = set * Self.waysPerSet + way
-        // The new target stays the next to go, unless the other slot is still empty.
-        if slots[index ^ 1].storedLength == 0 { nextWay[set] = UInt8(truncatingIfNeeded: way ^ 1) }
+        let first = Self.firstSlot(hash: hash)
+        let way = Int(slots[first].nextWay)
+        let index = first + way
         handOver(index, to: evicted)
         (keys + index * Self.keyLimit).update(from: base, count: target.count)
         slots[index] = Slot(
-            hashTag: UInt32(truncatingIfNeeded: hash >> 32), lines: 1, weight: weight,
-            rule: decision.rule, app: decision.app, file: Int32(file),
+            hashTag: Self.tag(hash), lines: 1, nextWay: slots[index].nextWay, answers: answers,
+            weight: weight, rule: decision.rule, app: decision.app, file: Int32(file),
             storedLength: UInt8(target.count) &+ 1, kind: decision.kind,
-            pathStart: UInt8(path.lowerBound),
-            pathEnd: UInt8(path.upperBound))
+            pathStart: UInt8(path.lowerBound), pathEnd: UInt8(path.upperBound))
+        // The new target stays the next to go, unless the other slot is still empty.
+        if slots[index ^ 1].storedLength == 0 {
+            slots[first].nextWay = UInt8(truncatingIfNeeded: way ^ 1)
+        }
     }
+
+    /// The slot tag of a hash: its high bits (its low bits choose the set).
+    @inline(__always)
+    private static func tag(_ hash: UInt64) -> UInt16 { UInt16(truncatingIfNeeded: hash >> 48) }
 
     /// Hands every pending tally to `body` and clears them; the decisions stay remembered.
     func flush(_ body: (Tally) -> Void) {
@@ -239,7 +250,7 @@ struct DecisionCache {
                 path: UnsafeRawBufferPointer(
                     start: key + Int(slot.pathStart),
                     count: Int(slot.pathEnd) - Int(slot.pathStart)),
-                lines: UInt64(slot.lines), weight: slot.weight))
+                lines: UInt64(slot.lines), weight: slot.weight, answers: slot.answers))
         slots[index].lines = 0
         slots[index].weight = 0
     }

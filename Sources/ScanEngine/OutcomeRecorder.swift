@@ -24,9 +24,6 @@ final class OutcomeRecorder {
     /// (`decideWithApps`), beside each file's default answers;
     private let deciders: FileDeciders
     private let appDefaults: [FileAppDefaults]
-    /// and, per slot of the decision cache, the answer of each app for the target remembered
-    /// there (an index into `appVectors`, or -1 when it did not fit).
-    private let slotVectors: UnsafeMutablePointer<Int32>?
     /// Behind a pointer, as `summary` is: each tally that leaves the cache adds to it.
     private let appVectors: UnsafeMutablePointer<AppVectors>
     /// Android's decision of each tally, with `--android-manifest`.
@@ -65,8 +62,6 @@ final class OutcomeRecorder {
         }
         self.deciders = deciders
         appDefaults = !perApp ? [] : associations.files.map { FileAppDefaults($0.rules) }
-        slotVectors =
-            singleEntry.contains(false) ? .allocate(capacity: DecisionCache.slotCount) : nil
         self.android = android.map {
             AndroidRecorder($0, appCount: associations.appCount, newAppCount: newAppCount)
         }
@@ -116,12 +111,12 @@ final class OutcomeRecorder {
         summary.deallocate()
         appVectors.deinitialize(count: 1)
         appVectors.deallocate()
-        slotVectors?.deallocate()
     }
 
     /// Whether the decisions of file `file` are to be made with each app's own
-    /// (`FileDeciders.decideWithApps`), and the answers kept (`remember(appVector:slot:)`):
-    /// with `perApp`, for a file of more than one entry.
+    /// (`FileDeciders.decideWithApps`), and the answers kept with the decision
+    /// (`appVector(file:_:)`, stored as the cache slot's `answers`): with `perApp`, for a file
+    /// of more than one entry.
     @inline(__always)
     func decidesApps(file: Int) -> Bool { !singleEntry.isEmpty && !singleEntry[file] }
 
@@ -151,9 +146,6 @@ final class OutcomeRecorder {
         }
     }
 
-    /// Keeps `vector` (`appVector(file:)`) for the tally of the cache slot `slot`.
-    func remember(appVector vector: Int32, slot: Int) { slotVectors?[slot] = vector }
-
     /// Records the requests the cache tallied for one target.
     func record(_ tally: DecisionCache.Tally) {
         let (file, http) = fileAndScheme(ofCacheFile: tally.file)
@@ -165,8 +157,8 @@ final class OutcomeRecorder {
         android?.record(
             key: tally.key, target: target, isPath: tally.keyEndsWithPath, http: http,
             iosApp: outcome.openingApp, weight: tally.weight)
-        if decidesApps(file: file), let vector = slotVectors?[tally.slot], vector >= 0 {
-            appVectors.pointee.add(tally.weight, to: vector)
+        if decidesApps(file: file), tally.answers >= 0 {
+            appVectors.pointee.add(tally.weight, to: tally.answers)
         } else {
             recordEligibility(
                 tally.decision, file: file, target: target, weight: tally.weight,

@@ -433,14 +433,11 @@ final class ScanWorker {
         let decision = decide(file: file, split, target, withApps: decidesApps)
         let key = pending.pointee.key
         if DecisionCache.admits(key), pending.pointee.keyIsWhole {
-            let hash = pending.pointee.hash
-            let slot = cache.nextSlot(hash: hash)
-            let vector = decidesApps ? recorder.appVector(file: file, decision) : -1
             cache.store(
-                key, file: recorder.cacheFile(file, http: http), hash: hash, decision,
+                key, file: recorder.cacheFile(file, http: http), hash: pending.pointee.hash,
+                decision, answers: decidesApps ? recorder.appVector(file: file, decision) : -1,
                 path: pending.pointee.pathRange(split), weight: weight,
                 evicted: { self.recorder.record($0) })
-            if decidesApps { recorder.remember(appVector: vector, slot: slot) }
         } else {
             recorder.record(
                 decision, file: file, path: pending.pointee.pathKey(split), host: host,
@@ -468,12 +465,11 @@ final class ScanWorker {
         }
         let decidesApps = recorder.decidesApps(file: file)
         let decision = decide(file: file, split, pending.pointee.target, withApps: decidesApps)
-        let slot = cache.nextSlot(hash: hash)
-        let vector = decidesApps ? recorder.appVector(file: file, decision) : -1
         cache.store(
-            pathKey, file: cacheFile, hash: hash, decision, path: pending.pointee.pathRange(split),
-            weight: weight, evicted: { self.recorder.record($0) })
-        if decidesApps { recorder.remember(appVector: vector, slot: slot) }
+            pathKey, file: cacheFile, hash: hash, decision,
+            answers: decidesApps ? recorder.appVector(file: file, decision) : -1,
+            path: pending.pointee.pathRange(split), weight: weight,
+            evicted: { self.recorder.record($0) })
         return decision
     }
 
