@@ -219,6 +219,37 @@ struct DecisionCacheTests {
         #expect(Set(flushed) == Set([placed["/x"], placed["/z"]].compactMap { $0 }))
     }
 
+    /// What the owner stores beside a decision (the recorder: each app's answer) comes back
+    /// with every tally of the target: handed over, evicted or flushed, whichever way of its
+    /// set it took.
+    @Test func whatTheOwnerStoresComesBackWithEveryTally() {
+        let cache = DecisionCache()
+        defer { cache.free() }
+        let decision = Decision(kind: .handled, rule: 2, app: 0)
+        var answers: [String: Int32] = [:]
+        func keep(_ tally: DecisionCache.Tally) {
+            answers[String(decoding: tally.path, as: UTF8.self)] = tally.answers
+        }
+        for (target, stored) in [("/a", Int32(7)), ("/b", Int32(-1)), ("/c", Int32(123_456))] {
+            withBytes(target) { bytes in
+                cache.store(
+                    bytes, file: 0, hash: 11, decision, answers: stored, path: 0..<bytes.count,
+                    weight: 1, evicted: keep)
+            }
+        }
+        // `/c` took the slot of `/b`, the newer of two targets not counted again.
+        #expect(answers == ["/b": -1])
+        withBytes("/a") { bytes in
+            for _ in 0..<DecisionCache.linesPerTally {
+                _ = cache.count(bytes, file: 0, hash: 11, weight: 1, evicted: keep)
+            }
+        }
+        #expect(answers == ["/b": -1, "/a": 7])
+        answers = [:]
+        cache.flush(keep)
+        #expect(answers == ["/a": 7, "/c": 123_456])
+    }
+
     @Test func longTargetsAreNotCached() {
         let cache = DecisionCache()
         defer { cache.free() }
