@@ -27,9 +27,10 @@ final class ComparisonSide {
     /// requests change nothing, and need nothing but these.
     private let counts: UnsafeMutableBufferPointer<UInt64>
     private let layout: DiffCountLayout
-    /// Per slot of the worker's decision cache: the new files' decision of the target the
-    /// slot remembers (the cache itself keeps the old files').
-    let seconds: UnsafeMutablePointer<Decision>
+    /// The new files' decisions, numbered: the worker's decision cache keeps a target's
+    /// number in its slot (`answers`), beside the old files' decision. Behind a pointer for
+    /// the reason the summary is.
+    let newDecisions: UnsafeMutablePointer<DecisionNumbers>
 
     init(_ associations: Associations, oldFiles: Associations, topCapacity: Int) {
         self.associations = associations
@@ -54,8 +55,8 @@ final class ComparisonSide {
         layout = DiffCountLayout(shape)
         counts = .allocate(capacity: layout.count)
         counts.initialize(repeating: 0)
-        seconds = .allocate(capacity: DecisionCache.slotCount)
-        seconds.initialize(repeating: .unmatched, count: DecisionCache.slotCount)
+        newDecisions = .allocate(capacity: 1)
+        newDecisions.initialize(to: DecisionNumbers())
     }
 
     deinit {
@@ -65,7 +66,8 @@ final class ComparisonSide {
             buffer.deallocate()
         }
         counts.deallocate()
-        seconds.deallocate()
+        newDecisions.deinitialize(count: 1)
+        newDecisions.deallocate()
     }
 
     /// Counts `weight` requests decided `old` by the old files (a lane and, when handled, the

@@ -25,8 +25,9 @@ import LinkMatcher
 /// the slots' line too: arrays of their own cost a cache miss at most lines. Memory is fixed:
 /// `slotCount x (32 + keyLimit)` bytes.
 ///
-/// `diff` remembers a second decision per target: it keeps them itself, by slot
-/// (`countSlot`, `nextSlot`, `Tally.slot`), so that the slots of a scan stay as they are.
+/// What the owner keeps per target rides in the slot as a number (`store(answers:)`, handed
+/// back with each tally): a scan's recorder keeps each app's answer there, `diff` the new
+/// files' decision.
 struct DecisionCache {
     /// 32 bytes: two to a cache line. All zeros is an empty slot, so the table starts empty
     /// without being written (`ZeroedPages`).
@@ -61,8 +62,6 @@ struct DecisionCache {
     struct Tally {
         let file: Int
         let decision: Decision
-        /// The slot that counted it (where a cache of pairs keeps the second decision).
-        let slot: Int
         /// The whole key the target was remembered by (without its query and fragment when
         /// its file decides it by the path alone: `ScanWorker.decideAndRemember`).
         let key: UnsafeBufferPointer<UInt8>
@@ -146,21 +145,8 @@ struct DecisionCache {
         _ target: UnsafeBufferPointer<UInt8>, file: Int, hash: UInt64, weight: UInt64,
         evicted: (Tally) -> Void
     ) -> Decision? {
-        countSlot(target, file: file, hash: hash, weight: weight, evicted: evicted).map {
-            slots[$0].decision
-        }
-    }
-
-    /// Counts one more request of `weight` for `target` under file `file` and returns the
-    /// slot that counted it, when the target is remembered: a caller that keeps more per
-    /// target (`diff`) finds it there.
-    @inline(__always)
-    func countSlot(
-        _ target: UnsafeBufferPointer<UInt8>, file: Int, hash: UInt64, weight: UInt64,
-        evicted: (Tally) -> Void
-    ) -> Int? {
         guard target.count <= Self.keyLimit, let base = target.baseAddress else { return nil }
-        let first = (Int(truncatingIfNeeded: hash) & Self.setMask) * Self.waysPerSet
+        let first = Self.firstSlot(hash: hash)
         let tag = Self.tag(hash)
         for index in first...(first + Self.waysPerSet - 1) {
             let slot = slots + index
@@ -173,26 +159,15 @@ struct DecisionCache {
                 slot.pointee.weight.addSaturating(weight)
                 // Seen again: the set's other target goes first.
                 slots[first].nextWay = UInt8(truncatingIfNeeded: (index & 1) ^ 1)
-                return index
+                return slot.pointee.decision
             }
         }
         return nil
     }
 
-    /// The decision remembered in `slot`.
-    @inline(__always)
-    func decision(at slot: Int) -> Decision { slots[slot].decision }
-
-    /// The slot the next `store` of a target with this hash takes.
-    @inline(__always)
-    func nextSlot(hash: UInt64) -> Int {
-        let first = Self.firstSlot(hash: hash)
-        return first + Int(slots[first].nextWay)
-    }
-
     /// The first of the two slots a target with this hash may live in.
     @inline(__always)
-    static func firstSlot(hash: UInt64) -> Int {
+    private static func firstSlot(hash: UInt64) -> Int {
         (Int(truncatingIfNeeded: hash) & setMask) * waysPerSet
     }
 
@@ -244,7 +219,7 @@ struct DecisionCache {
         let key = UnsafeRawPointer(keys + index * Self.keyLimit)
         body(
             Tally(
-                file: Int(slot.file), decision: slot.decision, slot: index,
+                file: Int(slot.file), decision: slot.decision,
                 key: UnsafeBufferPointer(
                     start: keys + index * Self.keyLimit, count: Int(slot.storedLength) - 1),
                 path: UnsafeRawBufferPointer(

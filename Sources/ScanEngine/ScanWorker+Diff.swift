@@ -1,4 +1,3 @@
-import CPrefetch
 import CoverageStats
 import LinkMatcher
 
@@ -17,8 +16,6 @@ extension ScanWorker {
         let target = pending.pointee.target
         let key = pending.pointee.key
         let hash = pending.pointee.hash
-        // The second decisions of the target's set: needed on a hit, so fetched first.
-        prefetch_for_read(side.seconds + DecisionCache.firstSlot(hash: hash))
         let newFile = side.hosts.file(
             host: place.host, port: place.port, defaultPort: place.defaultPort)
         let pairFile = side.pairFile(old: oldFile, new: newFile)
@@ -35,7 +32,7 @@ extension ScanWorker {
             return
         }
         let cacheNumber = side.cacheNumber(pairFile, http: http)
-        if cache.countSlot(
+        if cache.count(
             key, file: cacheNumber, hash: hash, weight: weight,
             evicted: { self.recordPair($0, side) }) != nil
         {
@@ -46,12 +43,11 @@ extension ScanWorker {
         let newDecision =
             newFile.map { side.deciders.decide(file: $0, split, in: target) } ?? .unmatched
         if DecisionCache.admits(key), pending.pointee.keyIsWhole {
-            let slot = cache.nextSlot(hash: hash)
             cache.store(
                 key, file: cacheNumber, hash: hash, oldDecision,
+                answers: side.newDecisions.pointee.number(of: newDecision),
                 path: pending.pointee.pathRange(split), weight: weight,
                 evicted: { self.recordPair($0, side) })
-            side.seconds[slot] = newDecision
         } else {
             recordPair(
                 oldDecision, newDecision, side, pairFile: pairFile,
@@ -66,7 +62,8 @@ extension ScanWorker {
         let target = OutcomeRecorder.target(ofKey: tally.key)
         let (pairFile, http) = side.pairAndScheme(ofCacheNumber: tally.file)
         recordPair(
-            tally.decision, side.seconds[tally.slot], side, pairFile: pairFile, path: tally.path,
+            tally.decision, side.newDecisions.pointee.decision(tally.answers), side,
+            pairFile: pairFile, path: tally.path,
             host: UnsafeBufferPointer(rebasing: tally.key[0..<(tally.key.count - target.count)]),
             target: target, http: http, lines: tally.lines, weight: tally.weight)
     }

@@ -184,44 +184,9 @@ struct DecisionCacheTests {
             flush(cache) == [Seen(file: 0, decision: decision, path: "/home", lines: 3, weight: 6)])
     }
 
-    /// What `diff` keeps beside the cache by slot: `nextSlot` is where `store` puts a
-    /// target, `countSlot` finds it again, and a tally names its slot.
-    @Test func slotsNameWhereATargetLives() {
-        let cache = DecisionCache()
-        defer { cache.free() }
-        let decision = Decision(kind: .handled, rule: 4, app: 1)
-        var placed: [String: Int] = [:]
-        var evicted: [(String, Int)] = []
-        for target in ["/x", "/y", "/z"] {
-            withBytes(target) { bytes in
-                placed[target] = cache.nextSlot(hash: 5)
-                cache.store(bytes, file: 3, hash: 5, decision, path: 0..<bytes.count, weight: 1) {
-                    evicted.append((String(decoding: $0.path, as: UTF8.self), $0.slot))
-                }
-            }
-        }
-        // Two ways per set: `/z` took the slot of `/y`, the newer of two targets not seen
-        // again, whose tally named that slot.
-        #expect(placed["/z"] == placed["/y"] && placed["/x"] != placed["/y"])
-        #expect(evicted.count == 1 && evicted[0].0 == "/y" && evicted[0].1 == placed["/y"])
-        for target in ["/x", "/z"] {
-            let slot = withBytes(target) { bytes in
-                cache.countSlot(bytes, file: 3, hash: 5, weight: 2) { _ in }
-            }
-            #expect(slot == placed[target])
-            #expect(slot.map(cache.decision(at:)) == decision)
-        }
-        #expect(
-            withBytes("/y") { cache.countSlot($0, file: 3, hash: 5, weight: 1) { _ in } } == nil)
-        #expect(DecisionCache.firstSlot(hash: 5) == min(placed["/x"] ?? -1, placed["/y"] ?? -1))
-        var flushed: [Int] = []
-        cache.flush { flushed.append($0.slot) }
-        #expect(Set(flushed) == Set([placed["/x"], placed["/z"]].compactMap { $0 }))
-    }
-
-    /// What the owner stores beside a decision (the recorder: each app's answer) comes back
-    /// with every tally of the target: handed over, evicted or flushed, whichever way of its
-    /// set it took.
+    /// What the owner stores beside a decision (a scan's recorder: each app's answer; `diff`:
+    /// the new files' decision) comes back with every tally of the target: handed over,
+    /// evicted or flushed, whichever way of its set it took.
     @Test func whatTheOwnerStoresComesBackWithEveryTally() {
         let cache = DecisionCache()
         defer { cache.free() }
