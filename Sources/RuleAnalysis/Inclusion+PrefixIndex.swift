@@ -87,6 +87,9 @@ extension Inclusion {
             }
         }
 
+        /// Below this many prefixes in range, `equalRuns` reads them one by one.
+        private static let fewEnoughToRead = 8
+
         /// The runs of `sorted` whose prefix is `prefix[..<length]`, for each length.
         private func equalRuns(beginning prefix: [UInt32]) -> [Range<Int>] {
             var found: [Range<Int>] = []
@@ -97,6 +100,19 @@ extension Inclusion {
             var high = sorted.count
             var length = 0
             while low < high {
+                if high - low <= Self.fewEnoughToRead {
+                    // Few left (all of a small entry): read in order rather than searched
+                    // again at every scalar of a long prefix. Those that begin `prefix` sort by
+                    // length, each length's together.
+                    var start = low
+                    while start < high {
+                        var end = start + 1
+                        while end < high && sorted[end].prefix == sorted[start].prefix { end += 1 }
+                        if prefix.starts(with: sorted[start].prefix) { found.append(start..<end) }
+                        start = end
+                    }
+                    break
+                }
                 // Those equal to `prefix[..<length]` sort first: found by binary search, as one
                 // prefix may have thousands of rules.
                 let runStart = low

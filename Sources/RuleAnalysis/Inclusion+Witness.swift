@@ -1,4 +1,5 @@
 import AASAModel
+import ASCIIBytes
 import LinkMatcher
 
 extension Inclusion {
@@ -92,6 +93,10 @@ extension Inclusion {
         private static func text(
             _ pattern: String, starsAsFiller: Bool, variables: Bool, delimiters: String
         ) -> [UInt8]? {
+            // A set, not the string: reading a string's bytes at every byte of every witness
+            // took a twentieth of the proofs of a 5,000-rule file.
+            var stops = ASCIISet()
+            for byte in delimiters.utf8 { stops.insert(UInt32(byte)) }
             var text: [UInt8] = []
             for byte in pattern.utf8 {
                 switch byte {
@@ -103,7 +108,7 @@ extension Inclusion {
                     return nil
                 case UInt8(ascii: "$") where variables:
                     return nil
-                case _ where byte <= 0x20 || byte >= 0x7F || delimiters.utf8.contains(byte):
+                case _ where byte <= 0x20 || byte >= 0x7F || stops.contains(UInt32(byte)):
                     return nil
                 default:
                     text.append(byte)
