@@ -74,14 +74,8 @@ struct LazyDFA {
     /// characters per state it builds gives up.
     static let clearsBeforeGivingUp = 3
     static let minimumCharactersPerState = 10
-    /// The most bytes that may lead out of a state that walks skip through: with more, a
-    /// skip stops too soon to beat a table lookup per character.
-    static let mostExits = 4
     /// Follow edges `analyseLoops` may read per emptying of the cache.
     static let analysisBudget = 1 << 20
-    /// The `exits` of a state that walks do not skip through (computed, so that reading it in
-    /// the walk needs no lazy initialisation).
-    private static var noSkipping: ASCIISet { ASCIISet(low: .max, high: .max) }
 
     let budget: Int
     /// Row length, `1 << rowShift`: the union's class count rounded up to a power of two.
@@ -108,8 +102,9 @@ struct LazyDFA {
     private var metMarks = ScratchBuffer<UInt32>(capacity: 1)
     private var metGeneration: UInt32 = 0
     /// Per state, the ASCII bytes that lead out of it when every other character leads back
-    /// to it; `noSkipping` for any other state.
-    private var exits = ScratchBuffer<ASCIISet>(capacity: 1)
+    /// to it (at most `SkipBytes.capacity`: with more, a skip stops too soon to beat a table
+    /// lookup per character); `SkipBytes.none` for any other state.
+    private var exits = ScratchBuffer<SkipBytes>(capacity: 1)
     /// Follow edges that `analyseLoops` may still read before the next emptying: the analysis
     /// steps on every class, so its time is bounded apart from the memory budget.
     private var analysisLeft = 0
@@ -212,9 +207,9 @@ struct LazyDFA {
             }
             let target = Int32(entry)
             if target == state {
-                let stateExits = exits[Int(state)]
-                if stateExits != Self.noSkipping {
-                    index = Self.firstExit(text, from: index, stateExits)
+                let stateExits = exits.base + Int(state)
+                if stateExits.pointee.skips {
+                    index = stateExits.pointee.firstIn(text, from: index)
                 }
             }
             state = target
@@ -336,26 +331,9 @@ struct LazyDFA {
         return UInt16(state) | (holdsSink ? Self.emitsFlag : 0)
     }
 
-    /// Index of the first byte from `start` on that is one of `exits`, or the text's end. The
-    /// bytes before it lead back to the state: ASCII bytes not in `exits`, and every byte
-    /// outside ASCII, which a multi-byte scalar (or an invalid byte, read alone) is made of.
-    /// Out of line, so that the walk stays small enough to be inlined where it is used.
-    @inline(never)
-    private static func firstExit(
-        _ text: UnsafeBufferPointer<UInt8>, from start: Int, _ exits: ASCIISet
-    ) -> Int {
-        var index = start
-        while index < text.count {
-            let byte = text[index]
-            if byte < 0x80 && exits.contains(UInt32(byte)) { break }
-            index += 1
-        }
-        return index
-    }
-
     /// Run when a transition of `state` back to itself is first built: steps on every class
     /// and fills in each one that leads back to `state`, so this runs once per state. When
-    /// every scalar outside ASCII leads back and at most `mostExits` ASCII bytes lead out,
+    /// every scalar outside ASCII leads back and at most `SkipBytes.capacity` ASCII bytes lead out,
     /// records those bytes: walks then skip to the next of them. Nothing is built, so the
     /// state in hand stays valid.
     @inline(never)
@@ -386,14 +364,12 @@ struct LazyDFA {
             }
         }
         guard loopsOutsideASCII else { return }
-        var exitBytes = ASCIISet(low: 0, high: 0)
-        var exitCount = 0
+        var exitBytes: [UInt8] = []
         for byte in 0..<128 where leaving.contains(UInt32(union.pointee.asciiClass[byte])) {
-            exitBytes.insert(UInt32(byte))
-            exitCount += 1
+            exitBytes.append(UInt8(byte))
         }
-        guard exitCount <= Self.mostExits else { return }
-        exits[Int(state)] = exitBytes
+        guard exitBytes.count <= SkipBytes.capacity else { return }
+        exits[Int(state)] = SkipBytes(exitBytes)
         statistics.statesSkippedThrough += 1
     }
 
@@ -514,7 +490,7 @@ struct LazyDFA {
         groupStart.append(Int32(groups.count))
         appendSinkGroups(of: set, union)
         sinkGroupStart.append(Int32(sinkGroups.count))
-        exits.append(Self.noSkipping)
+        exits.append(.none)
         table.reserve(width)
         for _ in 0..<width { table.append(0) }
         if stateCount * 2 > slots.count {
@@ -562,7 +538,7 @@ struct LazyDFA {
         positionStart.append(0)
         groupStart.append(0)
         sinkGroupStart.append(0)
-        exits.append(Self.noSkipping)
+        exits.append(.none)
         for _ in 0..<width { table.append(0) }
         _ = add(union, UnsafeBufferPointer(start: nil, count: 0))
         _ = withUnsafePointer(to: GlushkovBuilder.start) {
@@ -586,7 +562,7 @@ struct LazyDFA {
     }
 
     private var memoryInUse: Int {
-        2 * table.count + MemoryLayout<ASCIISet>.stride * exits.count
+        2 * table.count + MemoryLayout<SkipBytes>.stride * exits.count
             + 4
             * (positions.count + groups.count + positionStart.count + groupStart.count
                 + slots.count + sinkGroups.count + sinkGroupStart.count)

@@ -92,3 +92,38 @@ struct SkippingStatesTests {
         #expect(scratch.globCacheStatistics.statesSkippedThrough >= 1)
     }
 }
+
+/// `SkipBytes` finds the first of its bytes eight bytes at a time, and reads the last few
+/// through a word that overlaps bytes already read: it must name the same index as a test of
+/// every byte, from every start, on texts of every length around the word's, with bytes
+/// outside ASCII (which no set holds) beside the sought ones.
+struct SkipBytesTests {
+    static func reference(_ set: [UInt8], _ text: [UInt8], from start: Int) -> Int {
+        text[start...].firstIndex { set.contains($0) } ?? text.count
+    }
+
+    @Test(arguments: [[], [0x2F], [0x2F, 0x2E], [0x2F, 0x2E, 0x74], [0x2F, 0x2E, 0x74, 0x00]])
+    func findsWhatATestOfEveryByteFinds(set: [UInt8]) {
+        var random = SplitMix64(seed: 0x5C1B_BEEF ^ UInt64(set.count))
+        let alphabet: [UInt8] = [0x2F, 0x2E, 0x74, 0x00, 0x61, 0x7F, 0x80, 0xAF, 0xC3, 0xFF]
+        let skip = SkipBytes(set)
+        var checked = 0
+        for length in 0..<40 {
+            for _ in 0..<25 {
+                let text = (0..<length).map { _ in alphabet[Int(random.next() % 10)] }
+                text.withUnsafeBufferPointer { buffer in
+                    for start in 0...length {
+                        #expect(
+                            skip.firstIn(buffer, from: start)
+                                == Self.reference(set, text, from: start),
+                            "\(set) in \(text) from \(start)")
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked > 10_000)
+        #expect(skip.skips)
+        #expect(!SkipBytes.none.skips)
+    }
+}
