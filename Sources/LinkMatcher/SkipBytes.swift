@@ -3,7 +3,7 @@
 /// eight bytes of a word; a set of fewer than four repeats its first, and an empty one (every
 /// byte leads back) skips to the end. A byte test per character cost more than the table
 /// lookup it spares (some 17 instructions a byte skipped).
-struct SkipBytes: Equatable {
+struct SkipBytes {
     private let first: UInt64
     private let second: UInt64
     private let third: UInt64
@@ -17,7 +17,7 @@ struct SkipBytes: Equatable {
     static let capacity = 4
 
     /// A state that walks step through one character at a time.
-    static var none: SkipBytes { SkipBytes(words: [0, 0, 0, 0], skips: false) }
+    static var none: SkipBytes { SkipBytes() }
 
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
@@ -25,15 +25,16 @@ struct SkipBytes: Equatable {
     /// `bytes`: at most `capacity` ASCII bytes.
     init(_ bytes: [UInt8]) {
         precondition(bytes.count <= Self.capacity && bytes.allSatisfy { $0 < 0x80 })
-        let words = (0..<Self.capacity).map {
-            bytes.isEmpty ? 0 : Self.ones &* UInt64(bytes[min($0, bytes.count - 1)])
+        func word(_ slot: Int) -> UInt64 {
+            bytes.isEmpty ? 0 : Self.ones &* UInt64(bytes[min(slot, bytes.count - 1)])
         }
-        self.init(words: words, skips: true, toEnd: bytes.isEmpty)
+        (first, second, third, fourth) = (word(0), word(1), word(2), word(3))
+        (skips, toEnd) = (true, bytes.isEmpty)
     }
 
-    private init(words: [UInt64], skips: Bool, toEnd: Bool = false) {
-        (first, second, third, fourth) = (words[0], words[1], words[2], words[3])
-        (self.skips, self.toEnd) = (skips, toEnd)
+    private init() {
+        (first, second, third, fourth) = (0, 0, 0, 0)
+        (skips, toEnd) = (false, false)
     }
 
     /// Index of the first of the bytes in `text` from `start` on, or the text's end. Out of
