@@ -121,11 +121,10 @@ struct MatchCommand: ParsableCommand {
                 }
             }
             if let set, json {
+                // Quoted once: with `--per-app` a URL has a row per app.
+                let url = "\"url\":\(JSONText.quoted(bytes: bytes))"
                 for row in rows {
-                    var fields =
-                        [
-                            "\"url\":\(JSONText.quoted(bytes: bytes))"
-                        ] + Self.jsonFields(row, set)
+                    var fields = [url] + Self.jsonFields(row, set)
                     if let androidDecision, let androidText {
                         fields.append("\"android\":" + androidText.json(androidDecision))
                     }
